@@ -1,0 +1,19 @@
+// Subcommands of the glossfish binary. Each takes the arguments after its name and returns
+// the process exit code: 0 success, 1 runtime failure, 2 bad usage or input.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace glossfish::cli {
+
+using Args = std::vector<std::string>;
+
+int perft_command(const Args& args);
+int demo_command(const Args& args);
+
+// Reads the value of an option that may span several arguments (a FEN given unquoted):
+// takes args[i] and the following arguments up to the next one starting with "--".
+std::string join_until_option(const Args& args, std::size_t& i);
+
+}  // namespace glossfish::cli

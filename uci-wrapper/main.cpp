@@ -1,0 +1,46 @@
+// glossfish: with no arguments a UCI engine; with a subcommand a batch tool.
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include <iostream>
+
+#include "cli.h"
+#include "uci_engine.h"
+
+namespace {
+
+const char* Usage =
+    "usage: glossfish                      speak UCI on stdin/stdout\n"
+    "       glossfish perft DEPTH [--fen FEN] [--chess960]\n"
+    "       glossfish demo                 a short tour on sample positions\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    glossfish::cli::Args args(argv + 1, argv + argc);
+    try {
+        if (args.empty()) {
+            glossfish::UciEngine engine([](const std::string& line) {
+                std::fwrite(line.data(), 1, line.size(), stdout);
+                std::fputc('\n', stdout);
+                std::fflush(stdout);
+            });
+            engine.run(std::cin);
+            return 0;
+        }
+        std::string cmd = args.front();
+        args.erase(args.begin());
+        if (cmd == "perft") return glossfish::cli::perft_command(args);
+        if (cmd == "demo") return glossfish::cli::demo_command(args);
+        if (cmd == "help" || cmd == "--help" || cmd == "-h") {
+            std::fputs(Usage, stdout);
+            return 0;
+        }
+        std::fprintf(stderr, "glossfish: unknown command '%s'\n%s", cmd.c_str(), Usage);
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "glossfish: %s\n", e.what());
+        return 1;
+    }
+}
