@@ -380,7 +380,13 @@ bool UciEngine::search_active() {
 
 void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
     if (search_active()) {
-        error("busy", "'go' while a search is running: stopping it first");
+        // After `stop` the bestmove may still be on its way: wait for it quietly.
+        bool stopping;
+        {
+            std::lock_guard lock(search_mutex_);
+            stopping = stop_requested_;
+        }
+        if (!stopping) error("busy", "'go' while a search is running: stopping it first");
         cmd_stop();
         if (host_) host_->wait_search_end(std::chrono::milliseconds(1500));
     }
@@ -451,6 +457,7 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
         std::lock_guard lock(search_mutex_);
         id = ++search_id_;
         search_active_ = true;
+        stop_requested_ = false;
         search_analysis_ = infinite || analyse_mode_;
         search_root_ = current_;
         last_main_info_.reset();
@@ -575,7 +582,12 @@ void UciEngine::on_multipv_info(const SearchInfo& info, unsigned search_id) {
 }
 
 void UciEngine::cmd_stop() {
-    if (search_active() && host_) host_->stop();
+    {
+        std::lock_guard lock(search_mutex_);
+        if (!search_active_) return;
+        stop_requested_ = true;
+    }
+    if (host_) host_->stop();
 }
 
 void UciEngine::cmd_ponderhit() {

@@ -99,6 +99,7 @@ private:
     std::mutex search_mutex_;
     unsigned search_id_ = 0;
     bool search_active_ = false;
+    bool stop_requested_ = false;
     bool search_analysis_ = false;
     Position search_root_;
     std::optional<SearchInfo> last_main_info_;
