@@ -11,6 +11,7 @@ using Args = std::vector<std::string>;
 
 int perft_command(const Args& args);
 int demo_command(const Args& args);
+int label_command(const Args& args);
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".

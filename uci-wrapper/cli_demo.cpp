@@ -21,7 +21,10 @@ const char* OperaGame =
 
 std::string squares(Bitboard b) {
     std::string out;
-    while (b) out += (out.empty() ? "" : " ") + square_name(pop_lsb(b));
+    while (b) {
+        if (!out.empty()) out += ' ';
+        out += square_name(pop_lsb(b));
+    }
     return out.empty() ? "-" : out;
 }
 

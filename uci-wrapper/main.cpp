@@ -13,7 +13,8 @@ namespace {
 const char* Usage =
     "usage: glossfish                      speak UCI on stdin/stdout\n"
     "       glossfish perft DEPTH [--fen FEN] [--chess960]\n"
-    "       glossfish demo                 a short tour on sample positions\n";
+    "       glossfish demo                 a short tour on sample positions\n"
+    "       glossfish label --fen FEN --move MOVE [--depth D] [--scheme lichess|act-eval]\n";
 
 }  // namespace
 
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
         args.erase(args.begin());
         if (cmd == "perft") return glossfish::cli::perft_command(args);
         if (cmd == "demo") return glossfish::cli::demo_command(args);
+        if (cmd == "label") return glossfish::cli::label_command(args);
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;
