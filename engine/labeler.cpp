@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "movegen.h"
 #include "notation.h"
 
 namespace glossfish {
@@ -44,6 +45,7 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
     QualityInput in;
     in.best = first.score;
     in.played_is_best = out.best == played;
+    in.single_legal_move = MoveList(before).size() == 1;
     if (main.lines.size() > 1) in.second_best = main.lines[1].score;
     if (in.played_is_best) {
         in.played = first.score;

@@ -97,7 +97,8 @@ Quality classify_move(const QualityInput& in, QualityScheme scheme) {
         q.best = true;
         q.wp_loss = 0;
         q.label = QualityLabel::Good;
-        q.only = in.second_best && q.wp_before - win_percent(*in.second_best) >= 15;
+        q.only = in.single_legal_move ||
+                 (in.second_best && q.wp_before - win_percent(*in.second_best) >= 15);
         return q;
     }
     q.wp_loss = std::max(0.0, q.wp_before - q.wp_after);

@@ -26,6 +26,8 @@ struct QualityInput {
     bool played_is_best = false;
     // Win% of the second-best move, when known (MultiPV 2), for the "only" tag.
     std::optional<Score> second_best;
+    // The played move is the only legal move (then it is "only" with no second line).
+    bool single_legal_move = false;
 };
 
 struct Quality {

@@ -1,0 +1,88 @@
+// Move labels from real Stockfish searches on hand-checked positions (needs `stockfish`,
+// which .ci/install provides). Depth 12 keeps each case well under a second.
+#include <gtest/gtest.h>
+
+#include "labeler.h"
+#include "notation.h"
+
+namespace glossfish {
+namespace {
+
+class Labels : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { analyzer_ = new Analyzer(Analyzer::Config{}); }
+    static void TearDownTestSuite() {
+        delete analyzer_;
+        analyzer_ = nullptr;
+    }
+    static MoveLabel label(const char* fen, const char* san, QualityScheme scheme = QualityScheme::Lichess) {
+        Position pos;
+        EXPECT_TRUE(pos.set(fen).ok()) << fen;
+        MoveParse mp = parse_san(pos, san);
+        EXPECT_TRUE(mp.ok()) << san << ": " << mp.message;
+        AnalysisLimits limits;
+        limits.depth = 12;
+        MoveLabel l = label_move(*analyzer_, pos, mp.move, limits, scheme);
+        EXPECT_EQ(l.error, "") << san;
+        return l;
+    }
+    static Analyzer* analyzer_;
+};
+Analyzer* Labels::analyzer_ = nullptr;
+
+TEST_F(Labels, HangingTheQueenIsABlunder) {
+    // 1.e4 d5 2.Qg4?? Bxg4: the c8 bishop sees g4 once the d-pawn has moved.
+    MoveLabel l = label("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "Qg4");
+    EXPECT_EQ(l.quality.label, QualityLabel::Blunder);
+    EXPECT_GT(l.quality.wp_loss, 30);
+    EXPECT_FALSE(l.quality.best);
+    EXPECT_EQ(label("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "Qg4",
+                    QualityScheme::ActEval).quality.label,
+              QualityLabel::Blunder);
+}
+
+TEST_F(Labels, QuietOpeningMoveIsGood) {
+    MoveLabel l = label(StartFen, "e4");
+    EXPECT_EQ(l.quality.label, QualityLabel::Good);
+    EXPECT_LT(l.quality.wp_loss, 5);
+}
+
+TEST_F(Labels, AllowingMateIsMateCreated) {
+    // Scholar's mate pattern: 3...Nf6?? allows Qxf7#.
+    MoveLabel l = label("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3", "Nf6");
+    EXPECT_EQ(l.quality.label, QualityLabel::Blunder);
+    EXPECT_EQ(l.quality.reason, "mate created");
+    EXPECT_TRUE(l.played_score.is_mate());
+    EXPECT_LT(l.played_score.value, 0);
+}
+
+TEST_F(Labels, MissingAForcedMateIsMateLost) {
+    // Ra8# mates at once; Kf2 keeps a won ending but lets the mate go.
+    MoveLabel l = label("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "Kf2");
+    EXPECT_TRUE(l.best_score.is_mate());
+    EXPECT_EQ(l.best_san, "Ra8#");
+    EXPECT_EQ(l.quality.reason, "mate lost");
+    EXPECT_NE(l.quality.label, QualityLabel::Good);
+}
+
+TEST_F(Labels, RecapturingThePieceIsTheOnlyMove) {
+    // ...Bxc3+ took the knight with check; bxc3 restores the material, while blocking with
+    // Bd2 or Qd2 (or Ke2) leaves White a piece down.
+    MoveLabel l = label("r1bqk1nr/pppp1ppp/2n5/4p3/3PP3/2b5/PPP2PPP/R1BQKBNR w KQkq - 0 4", "bxc3");
+    EXPECT_TRUE(l.quality.best);
+    EXPECT_TRUE(l.quality.only);
+    EXPECT_EQ(l.quality.label, QualityLabel::Good);
+    nlohmann::json j = label_to_json(l);
+    EXPECT_EQ(j["tags"], nlohmann::json::array({"best", "only"}));
+    EXPECT_EQ(j["move"]["uci"], "b2c3");
+}
+
+TEST_F(Labels, ForcedKingRecaptureIsOnly) {
+    // The only legal move: no second line exists, and the move is still "only".
+    MoveLabel l = label("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBqKBNR w KQkq - 0 3", "Kxd1");
+    EXPECT_TRUE(l.quality.only);
+    EXPECT_EQ(l.quality.label, QualityLabel::Good);
+}
+
+}  // namespace
+}  // namespace glossfish
