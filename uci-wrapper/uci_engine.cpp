@@ -181,6 +181,8 @@ bool UciEngine::handle(std::string_view line) {
     auto tokens = tokenize(line);
     if (tokens.empty()) return true;
     const std::string cmd = tokens[0];
+    // A restart after a failed search finishes before anything else touches the child.
+    if (cmd != "isready" && cmd != "stop" && cmd != "ponderhit") join_restart();
     try {
         if (cmd == "uci") cmd_uci();
         else if (cmd == "isready") emit("readyok");
