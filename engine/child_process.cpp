@@ -21,6 +21,14 @@ void ignore_sigpipe() {
     static std::once_flag once;
     std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
 }
+
+// Held from creating a child's pipes until the spawn has closed our copy of the child's ends:
+// a child forked meanwhile by another thread would inherit the open write end of the other's
+// output pipe, whose reader would then never see end of file (kill() would hang in join).
+std::mutex& spawn_mutex() {
+    static std::mutex m;
+    return m;
+}
 }  // namespace
 
 struct ChildProcess::Impl {
@@ -57,6 +65,7 @@ std::optional<std::string> ChildProcess::start(const std::string& path,
                                                LineHandler on_line, ExitHandler on_exit) {
     ignore_sigpipe();
     kill();
+    std::lock_guard spawn_lock(spawn_mutex());
     impl_ = std::make_unique<Impl>();
     std::string exe = find_executable(path);
     if (exe.empty()) return "no executable program at '" + path + "'";

@@ -1,0 +1,12 @@
+// The verifier library reports the project version.
+#include "verifier.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+TEST(Verifier, VersionIsInBuildInfo) {
+    const std::string version = glossfish::verifier::version();
+    EXPECT_FALSE(version.empty());
+    EXPECT_EQ(glossfish::verifier::build_info()["version"], version);
+}
