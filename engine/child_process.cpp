@@ -71,7 +71,7 @@ std::optional<std::string> ChildProcess::start(const std::string& path,
     if (exe.empty()) return "no executable program at '" + path + "'";
     try {
         std::error_code ec;
-        impl_->child = bp::child(exe, bp::args(args), bp::std_in < impl_->in,
+        impl_->child = bp::child(bp::exe = exe, bp::args = args, bp::std_in < impl_->in,
                                  bp::std_out > impl_->out, bp::std_err > bp::null, ec);
         if (ec) return "cannot start '" + exe + "': " + ec.message();
     } catch (const std::exception& e) {
