@@ -389,7 +389,8 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
             Bitboard kings = p.pieces(King, col);
             int back = col == White ? Rank1 : Rank8;
             std::string who = col == White ? "White" : "Black";
-            if (popcount(kings) != 1 || rank_of(lsb(kings)) != back) {
+            if (popcount(kings) != 1) continue;  // already reported as a king problem
+            if (rank_of(lsb(kings)) != back) {
                 problem(FenIssue::BadCastlingRights,
                         std::string("castling right '") + c + "' but " + who +
                             "'s king is not on its back rank");
