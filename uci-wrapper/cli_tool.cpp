@@ -1,0 +1,122 @@
+// `glossfish tool NAME '{json}'`, `glossfish tool --jsonl` and `glossfish tools [--schema]`:
+// the tool suite from the command line. Engine tools start Stockfish on first use.
+#include <charconv>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <set>
+
+#include "analyzer.h"
+#include "cli.h"
+#include "tools.h"
+
+namespace glossfish::cli {
+
+namespace {
+
+const char* ToolUsage =
+    "usage: glossfish tool NAME '{json args}' [--depth D] [--pretty]\n"
+    "       glossfish tool --jsonl [--depth D]   {\"id\",\"tool\",\"args\"} lines on stdin, one "
+    "answer line each\n"
+    "       glossfish tools [--schema]            list the tools, or print the OpenAI tools "
+    "array\n";
+
+// A suite whose engine tools use a lazily started Analyzer (WDL on), at depth D by default.
+std::unique_ptr<verifier::ToolSuite> make_suite(int depth) {
+    AnalysisLimits limits;
+    limits.depth = depth;
+    return std::make_unique<verifier::ToolSuite>(
+        [] {
+            Analyzer::Config config;
+            config.options.emplace_back("UCI_ShowWDL", "true");
+            return std::make_unique<Analyzer>(config);
+        },
+        limits);
+}
+
+// Reads --depth D at args[i]; returns false (after a message) when the value is bad.
+bool read_depth(const Args& args, std::size_t& i, int& depth) {
+    if (i + 1 >= args.size()) {
+        std::fputs("glossfish tool: --depth needs a value\n", stderr);
+        return false;
+    }
+    const std::string& v = args[i + 1];
+    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), depth);
+    if (ec != std::errc() || p != v.data() + v.size() || depth < 1 || depth > 40) {
+        std::fprintf(stderr, "glossfish tool: --depth must be 1..40, got '%s'\n", v.c_str());
+        return false;
+    }
+    i += 2;
+    return true;
+}
+
+// Exit code of a result: 0 answered, 1 the engine or the program failed, 2 bad input.
+int exit_code(const nlohmann::json& result) {
+    auto e = result.find("error");
+    if (e == result.end()) return 0;
+    static const std::set<std::string> Runtime = {"no_engine", "engine_error", "internal_error"};
+    return Runtime.count(e->value("code", "")) ? 1 : 2;
+}
+
+}  // namespace
+
+int tool_command(const Args& args) {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+        std::fputs(ToolUsage, args.empty() ? stderr : stdout);
+        return args.empty() ? 2 : 0;
+    }
+    int depth = 12;
+    bool pretty = false, jsonl = false;
+    std::string name, json_text;
+    for (std::size_t i = 0; i < args.size();) {
+        const std::string& a = args[i];
+        if (a == "--jsonl" && i == 0) {
+            jsonl = true;
+            ++i;
+        } else if (a == "--depth") {
+            if (!read_depth(args, i, depth)) return 2;
+        } else if (a == "--pretty") {
+            pretty = true;
+            ++i;
+        } else if (name.empty() && !jsonl) {
+            name = a;
+            ++i;
+        } else if (!jsonl) {
+            json_text += (json_text.empty() ? "" : " ") + a;
+            ++i;
+        } else {
+            std::fprintf(stderr, "glossfish tool: unexpected argument '%s'\n%s", a.c_str(),
+                         ToolUsage);
+            return 2;
+        }
+    }
+    auto suite = make_suite(depth);
+    if (jsonl) {
+        std::ios::sync_with_stdio(false);
+        suite->run_jsonl(std::cin, std::cout);
+        return 0;
+    }
+    nlohmann::json result = suite->call_text(name, json_text);
+    std::string out = pretty ? result.dump(2) : result.dump();
+    std::printf("%s\n", out.c_str());
+    return exit_code(result);
+}
+
+int tools_command(const Args& args) {
+    verifier::ToolSuite suite;
+    if (args.size() == 1 && args[0] == "--schema") {
+        std::printf("%s\n", suite.schema().dump(2).c_str());
+        return 0;
+    }
+    if (!args.empty()) {
+        std::fprintf(stderr, "glossfish tools: unexpected argument '%s'\n%s", args[0].c_str(),
+                     ToolUsage);
+        return 2;
+    }
+    for (const auto& e : suite.list())
+        std::printf("%-15s %-10s %s%s\n", e.name.c_str(), e.group.c_str(), e.summary.c_str(),
+                    e.needs_engine ? " [engine]" : "");
+    return 0;
+}
+
+}  // namespace glossfish::cli

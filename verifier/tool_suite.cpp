@@ -1,0 +1,188 @@
+// ToolSuite: dispatch by name, validation, error values, text and batch-line entry points.
+#include <istream>
+#include <ostream>
+
+#include "tool_registry.h"
+#include "tools.h"
+
+namespace glossfish::verifier {
+
+namespace {
+
+// The parser's message without nlohmann's "[json.exception.parse_error.101] " prefix.
+std::string parse_error_text(const std::exception& e) {
+    std::string what = e.what();
+    if (!what.empty() && what.front() == '[') {
+        std::size_t close = what.find("] ");
+        if (close != std::string::npos) what = what.substr(close + 2);
+    }
+    return "invalid JSON: " + what;
+}
+
+bool blank(std::string_view text) {
+    for (char c : text)
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return false;
+    return true;
+}
+
+}  // namespace
+
+ToolSuite::ToolSuite() { build(); }
+
+ToolSuite::ToolSuite(Analyzer* analyzer, AnalysisLimits default_limits)
+    : analyzer_(analyzer), default_limits_(default_limits) {
+    build();
+}
+
+ToolSuite::ToolSuite(std::function<std::unique_ptr<Analyzer>()> make_engine,
+                     AnalysisLimits default_limits)
+    : make_engine_(std::move(make_engine)), default_limits_(default_limits) {
+    build();
+}
+
+ToolSuite::~ToolSuite() = default;
+
+void ToolSuite::build() {
+    add_board_tools(tools_);
+    add_attack_tools(tools_);
+    add_geometry_tools(tools_);
+    add_simulation_tools(tools_);
+    add_engine_tools(tools_);
+    engine_access_ = [this] { return engine(); };
+}
+
+Analyzer* ToolSuite::engine() const {
+    if (analyzer_) return analyzer_;
+    if (!make_engine_) return nullptr;
+    std::call_once(engine_once_, [this] { owned_ = make_engine_(); });
+    return owned_.get();
+}
+
+const ToolSpec* ToolSuite::find(std::string_view name) const {
+    for (const ToolSpec& t : tools_)
+        if (t.name == name) return &t;
+    return nullptr;
+}
+
+bool ToolSuite::has_tool(std::string_view name) const { return find(name) != nullptr; }
+
+nlohmann::json ToolSuite::call(std::string_view name, const nlohmann::json& args) const noexcept {
+    try {
+        const ToolSpec* spec = find(name);
+        if (!spec) {
+            std::string names;
+            for (const ToolSpec& t : tools_) names += (names.empty() ? "" : ", ") + t.name;
+            return error_json("unknown_tool",
+                              "unknown tool '" + std::string(name) + "'; the tools are " + names);
+        }
+        static const nlohmann::json Empty = nlohmann::json::object();
+        const nlohmann::json& a = args.is_null() ? Empty : args;
+        validate_args(*spec, a);
+        ToolCall call(a, engine_access_, default_limits_);
+        return spec->handler(call);
+    } catch (const ToolError& e) {
+        return e.to_json();
+    } catch (const std::exception& e) {
+        return error_json("internal_error", std::string("internal error: ") + e.what());
+    } catch (...) {
+        return error_json("internal_error", "internal error");
+    }
+}
+
+nlohmann::json ToolSuite::call_text(std::string_view name,
+                                    std::string_view args_json) const noexcept {
+    try {
+        if (blank(args_json)) return call(name, nlohmann::json::object());
+        nlohmann::json args;
+        try {
+            args = nlohmann::json::parse(args_json);
+        } catch (const nlohmann::json::parse_error& e) {
+            return error_json("bad_json", parse_error_text(e));
+        }
+        return call(name, args);
+    } catch (const std::exception& e) {
+        return error_json("internal_error", std::string("internal error: ") + e.what());
+    }
+}
+
+std::string ToolSuite::call_line(std::string_view line) const noexcept {
+    try {
+        nlohmann::json request, response;
+        try {
+            request = nlohmann::json::parse(line);
+        } catch (const nlohmann::json::parse_error& e) {
+            response = {{"id", nullptr},
+                        {"error", {{"code", "bad_json"}, {"message", parse_error_text(e)}}}};
+            return response.dump();
+        }
+        if (!request.is_object()) {
+            response = {
+                {"id", nullptr},
+                {"error",
+                 {{"code", "bad_request"},
+                  {"message", std::string("a request line must be a JSON object {\"id\", \"tool\", "
+                                          "\"args\"}, got ") +
+                                  request.type_name()}}}};
+            return response.dump();
+        }
+        auto id = request.find("id");
+        response["id"] = id == request.end() ? nlohmann::json(nullptr) : *id;
+        auto tool = request.find("tool");
+        if (tool == request.end() || !tool->is_string()) {
+            response["error"] = {
+                {"code", "bad_request"},
+                {"message", tool == request.end() ? "the request has no \"tool\" field"
+                                                  : std::string("\"tool\" must be a string, got ") +
+                                                        tool->type_name()}};
+            return response.dump();
+        }
+        for (auto it = request.begin(); it != request.end(); ++it)
+            if (it.key() != "id" && it.key() != "tool" && it.key() != "args") {
+                response["error"] = {{"code", "bad_request"},
+                                     {"message", "unknown request field '" + it.key() +
+                                                     "' (a request has id, tool and args)"}};
+                return response.dump();
+            }
+        auto args = request.find("args");
+        nlohmann::json result = call(tool->get_ref<const std::string&>(),
+                                     args == request.end() ? nlohmann::json(nullptr) : *args);
+        auto error = result.find("error");
+        if (error != result.end()) response["error"] = std::move(*error);
+        else response["result"] = std::move(result);
+        return response.dump();
+    } catch (const std::exception& e) {
+        nlohmann::json response = {{"id", nullptr},
+                                   {"error",
+                                    {{"code", "internal_error"},
+                                     {"message", std::string("internal error: ") + e.what()}}}};
+        return response.dump();
+    }
+}
+
+std::size_t ToolSuite::run_jsonl(std::istream& in, std::ostream& out) const {
+    std::string line;
+    std::size_t answered = 0;
+    while (std::getline(in, line)) {
+        if (blank(line)) continue;
+        out << call_line(line) << '\n';
+        ++answered;
+        if (in.rdbuf()->in_avail() <= 0) out.flush();
+    }
+    out.flush();
+    return answered;
+}
+
+nlohmann::json ToolSuite::schema() const {
+    nlohmann::json out = nlohmann::json::array();
+    for (const ToolSpec& t : tools_) out.push_back(tool_schema(t));
+    return out;
+}
+
+std::vector<ToolSuite::Entry> ToolSuite::list() const {
+    std::vector<Entry> out;
+    for (const ToolSpec& t : tools_)
+        out.push_back({t.name, t.group, summary(t.description), t.needs_engine});
+    return out;
+}
+
+}  // namespace glossfish::verifier
