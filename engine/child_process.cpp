@@ -2,6 +2,7 @@
 #include "child_process.h"
 
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <boost/process.hpp>
@@ -96,7 +97,10 @@ bool ChildProcess::write_line(std::string_view line) {
     impl_->in.write(line.data(), std::streamsize(line.size()));
     impl_->in.put('\n');
     impl_->in.flush();
-    if (!impl_->in.good()) impl_->write_failed = true;
+    if (!impl_->in.good()) {
+        impl_->write_failed = true;
+        impl_->in.pipe().close();  // drop unsent bytes: ~basic_pipebuf would flush and throw
+    }
     return !impl_->write_failed;
 }
 
@@ -111,8 +115,19 @@ int ChildProcess::pid() const { return impl_->started ? int(impl_->child.id()) :
 void ChildProcess::kill() {
     if (!impl_ || !impl_->started) return;
     std::error_code ec;
-    if (impl_->child.running(ec)) impl_->child.terminate(ec);
-    impl_->child.wait(ec);
+    if (impl_->child.running(ec)) {
+        pid_t pid = impl_->child.id();
+        impl_->child.terminate(ec);  // SIGKILL, then only a non-blocking waitpid
+        int status = 0;
+        ::waitpid(pid, &status, 0);  // reap it: no zombie
+    } else {
+        impl_->child.wait(ec);
+    }
+    {
+        std::lock_guard lock(impl_->write_mutex);
+        impl_->in.pipe().close();  // nothing unsent may reach ~basic_pipebuf
+        impl_->write_failed = true;
+    }
     // The output pipe closes with the child; the reader then sees end of file.
     if (impl_->reader.joinable() && impl_->reader.get_id() != std::this_thread::get_id())
         impl_->reader.join();

@@ -146,7 +146,7 @@ bool EngineHost::searching() {
 
 bool EngineHost::wait_search_end(std::chrono::milliseconds timeout) {
     std::unique_lock lock(mutex_);
-    return cv_.wait_for(lock, timeout, [&] { return !searching_; });
+    return cv_.wait_for(lock, timeout, [&] { return !searching_ && delivering_ == 0; });
 }
 
 void EngineHost::kill() { child_.kill(); }
@@ -166,11 +166,15 @@ void EngineHost::on_line(std::string_view line) {
     } else if (auto* best = std::get_if<BestMove>(&event)) {
         if (searching_) {
             searching_ = false;
+            ++delivering_;
             auto cb = std::move(callbacks_.on_bestmove);
             callbacks_ = {};
             lock.unlock();
-            cv_.notify_all();
             if (cb) cb(*best);
+            lock.lock();
+            --delivering_;
+            lock.unlock();
+            cv_.notify_all();
         }
     } else if (std::holds_alternative<ReadyOk>(event)) {
         ++ready_received_;
@@ -208,11 +212,15 @@ void EngineHost::fail_search(const std::string& reason) {
     std::unique_lock lock(mutex_);
     if (!searching_) return;
     searching_ = false;
+    ++delivering_;
     auto cb = std::move(callbacks_.on_failure);
     callbacks_ = {};
     lock.unlock();
-    cv_.notify_all();
     if (cb) cb(reason);
+    lock.lock();
+    --delivering_;
+    lock.unlock();
+    cv_.notify_all();
 }
 
 // During a search: a child whose output closed has died; a child silent for ping_after gets

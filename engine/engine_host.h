@@ -96,6 +96,7 @@ private:
     std::vector<std::pair<std::string, std::string>> user_options_;
     unsigned long long ready_sent_ = 0, ready_received_ = 0;
     bool searching_ = false;
+    int delivering_ = 0;  // end-of-search callbacks still running
     SearchCallbacks callbacks_;
     std::function<void(const std::string&)> passthrough_;
     std::chrono::steady_clock::time_point last_output_;
