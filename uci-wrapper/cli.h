@@ -12,6 +12,11 @@ using Args = std::vector<std::string>;
 int perft_command(const Args& args);
 int demo_command(const Args& args);
 int label_command(const Args& args);
+// `glossfish tool NAME '{json}'` and `glossfish tool --jsonl` (cli_tool.cpp).
+int tool_command(const Args& args);
+// `glossfish tools [--schema]` (cli_tool.cpp).
+int tools_command(const Args& args);
+int tree_command(const Args& args);
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".

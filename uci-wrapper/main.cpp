@@ -14,7 +14,11 @@ const char* Usage =
     "usage: glossfish                      speak UCI on stdin/stdout\n"
     "       glossfish perft DEPTH [--fen FEN] [--chess960]\n"
     "       glossfish demo                 a short tour on sample positions\n"
-    "       glossfish label --fen FEN --move MOVE [--depth D] [--scheme lichess|act-eval]\n";
+    "       glossfish label --fen FEN --move MOVE [--depth D] [--scheme lichess|act-eval]\n"
+    "       glossfish tree [--fen FEN] [--plies P] [--breadth K] [--depth D] [--format F] ...\n"
+    "       glossfish tool NAME '{json}' [--depth D] [--pretty]   run one verifier tool\n"
+    "       glossfish tool --jsonl [--depth D]   {\"id\",\"tool\",\"args\"} lines on stdin\n"
+    "       glossfish tools [--schema]         list the tools / print the OpenAI tools array\n";
 
 }  // namespace
 
@@ -35,6 +39,9 @@ int main(int argc, char** argv) {
         if (cmd == "perft") return glossfish::cli::perft_command(args);
         if (cmd == "demo") return glossfish::cli::demo_command(args);
         if (cmd == "label") return glossfish::cli::label_command(args);
+        if (cmd == "tool") return glossfish::cli::tool_command(args);
+        if (cmd == "tools") return glossfish::cli::tools_command(args);
+        if (cmd == "tree") return glossfish::cli::tree_command(args);
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;

@@ -12,6 +12,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "tree_format.h"
 
 namespace glossfish {
 
@@ -81,10 +82,22 @@ UciEngine::UciEngine(Writer writer) : writer_(std::move(writer)) {
     add("Glossfish Analysis Workers", "spin", "1",
         "Stockfish processes kept for our own analysis, apart from the GUI's search", 1, 16);
     add("Glossfish Analysis Hash", "spin", "16", "Hash (MB) of each analysis worker", 1, 4096);
+    add("Glossfish Tree", "check", "false",
+        "After each search, print the strategy tree of the searched position (glossfish.tree)");
+    add("Glossfish Tree Plies", "spin", "3", "Plies of the strategy tree", 1, MaxTreePlies);
+    add("Glossfish Tree Breadth", "spin", "3", "Opponent replies kept per node (k_strat)", 1, MaxTreeBreadth);
+    add("Glossfish Tree Depth", "spin", "12", "Search depth per tree node", 1, 60);
     label_worker_ = std::thread([this] { label_loop(); });
+    job_worker_ = std::thread([this] { job_loop(); });
 }
 
 UciEngine::~UciEngine() {
+    {
+        std::lock_guard lock(job_mutex_);
+        job_stop_ = true;
+    }
+    job_cv_.notify_all();
+    job_worker_.join();
     {
         std::lock_guard lock(label_mutex_);
         label_stop_ = true;
@@ -197,6 +210,8 @@ bool UciEngine::handle(std::string_view line) {
         else if (cmd == "d") cmd_d();
         else if (cmd == "eval") cmd_eval();
         else if (cmd == "label") cmd_label(tokens);
+        else if (cmd == "tool") cmd_tool(tokens, line);
+        else if (cmd == "tree") cmd_tree(tokens);
         else if (cmd == "quit") {
             cmd_stop();
             if (host_) host_->wait_search_end(std::chrono::milliseconds(1000));
@@ -243,10 +258,13 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens, std::strin
     bool has_value = value_at < tokens.size();
     if (has_value) {
         // The value is the rest of the line after the "value" keyword, spaces kept.
-        std::string low = lower(line);
-        std::size_t name_pos = low.find("name");
-        std::size_t pos = low.find(" value", name_pos + 4 + name.size());
-        value = std::string(line.substr(pos + 6));
+        std::size_t pos = 0;  // offset of token number value_at in the line
+        for (std::size_t t = 0;; ++t) {
+            while (pos < line.size() && std::isspace((unsigned char)line[pos])) ++pos;
+            if (t == value_at) break;
+            while (pos < line.size() && !std::isspace((unsigned char)line[pos])) ++pos;
+        }
+        value = std::string(line.substr(pos + 5));
         auto b = value.find_first_not_of(" \t"), e = value.find_last_not_of(" \t\r\n");
         value = b == std::string::npos ? "" : value.substr(b, e - b + 1);
         if (value == "<empty>") value.clear();
@@ -390,7 +408,12 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
         }
         if (!stopping) error("busy", "'go' while a search is running: stopping it first");
         cmd_stop();
-        if (host_) host_->wait_search_end(std::chrono::milliseconds(1500));
+        std::unique_lock lock(search_mutex_);
+        if (!search_cv_.wait_for(lock, std::chrono::milliseconds(1500), [&] { return !search_active_; })) {
+            unsigned old = search_id_;
+            lock.unlock();
+            on_search_failure("the search engine did not stop", old);
+        }
     }
     static const char* Numeric[] = {"wtime", "btime", "winc", "binc", "movestogo", "depth",
                                     "nodes", "mate", "movetime", "perft"};
@@ -516,12 +539,22 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
 }
 
 void UciEngine::finish_search(unsigned search_id, const std::string& bestmove_line) {
+    Position root;
     {
         std::lock_guard lock(search_mutex_);
         if (!search_active_ || search_id != search_id_) return;
+        emit(bestmove_line);  // before a new search can start
         search_active_ = false;
+        root = search_root_;
     }
-    emit(bestmove_line);
+    search_cv_.notify_all();
+    if (opt_check("Glossfish Tree")) {
+        TreeOptions options;
+        options.plies = int(opt_spin("Glossfish Tree Plies"));
+        options.breadth = int(opt_spin("Glossfish Tree Breadth"));
+        options.limits.depth = int(opt_spin("Glossfish Tree Depth"));
+        post_job([this, root, options] { emit_tree(root, options); });
+    }
 }
 
 void UciEngine::on_search_failure(const std::string& reason, unsigned search_id) {
@@ -711,6 +744,95 @@ void UciEngine::label_loop() {
                                                        {"text", j["text"]}});
         lock.lock();
     }
+}
+
+void UciEngine::post_job(std::function<void()> job) {
+    {
+        std::lock_guard lock(job_mutex_);
+        jobs_.push_back(std::move(job));
+    }
+    job_cv_.notify_all();
+}
+
+void UciEngine::job_loop() {
+    std::unique_lock lock(job_mutex_);
+    while (true) {
+        job_cv_.wait(lock, [&] { return job_stop_ || !jobs_.empty(); });
+        if (job_stop_) return;
+        auto job = std::move(jobs_.front());
+        jobs_.pop_front();
+        lock.unlock();
+        try {
+            job();
+        } catch (const std::exception& e) {
+            error("internal", e.what());
+        }
+        lock.lock();
+    }
+}
+
+// tool NAME {json}: one tool of the verifier's suite; the answer comes as
+// `info string glossfish.tool {"tool","result","text"}` once ready.
+void UciEngine::cmd_tool(const std::vector<std::string>& tokens, std::string_view line) {
+    if (tokens.size() < 2) {
+        error("bad_tool", "expected 'tool NAME {json}'");
+        return;
+    }
+    std::string name = tokens[1];
+    std::size_t at = line.find(name, line.find("tool") + 4) + name.size();
+    std::string args(line.substr(at));
+    if (args.find_first_not_of(" \t\r\n") == std::string::npos) args = "{}";
+    post_job([this, name, args] {
+        if (!tools_) tools_ = std::make_unique<verifier::ToolSuite>(&analyzer());
+        nlohmann::json result = tools_->call_text(name, args);
+        bool failed = result.is_object() && result.contains("error");
+        std::string text = failed ? name + " failed: " + result["error"].value("message", std::string())
+                                  : name + " answered";
+        emit_json("tool", {{"tool", name}, {"result", result}, {"text", text}});
+    });
+}
+
+// tree [plies P] [breadth K] [depth D | nodes N]: the strategy tree of the current position.
+void UciEngine::cmd_tree(const std::vector<std::string>& tokens) {
+    TreeOptions options;
+    options.plies = int(opt_spin("Glossfish Tree Plies"));
+    options.breadth = int(opt_spin("Glossfish Tree Breadth"));
+    options.limits.depth = int(opt_spin("Glossfish Tree Depth"));
+    for (std::size_t i = 1; i < tokens.size(); i += 2) {
+        const std::string& key = tokens[i];
+        // Every tree parameter is at least 1, so 0 stands for "missing or not a number".
+        long long n = i + 1 < tokens.size() ? parse_ll(tokens[i + 1]).value_or(0) : 0;
+        auto bad = [&](const std::string& range) {
+            error("bad_tree", "'" + key + "' needs a number " + range +
+                                  (i + 1 < tokens.size() ? ", not '" + tokens[i + 1] + "'" : ""));
+        };
+        if (key == "plies") {
+            if (n < 1 || n > MaxTreePlies) return bad("1.." + std::to_string(MaxTreePlies));
+            options.plies = int(n);
+        } else if (key == "breadth") {
+            if (n < 1 || n > MaxTreeBreadth) return bad("1.." + std::to_string(MaxTreeBreadth));
+            options.breadth = int(n);
+        } else if (key == "depth") {
+            if (n < 1 || n > 60) return bad("1..60");
+            options.limits = {};
+            options.limits.depth = int(n);
+        } else if (key == "nodes") {
+            if (n < 1) return bad("above 0");
+            options.limits = {};
+            options.limits.nodes = std::uint64_t(n);
+        } else {
+            error("bad_tree", "unknown tree parameter '" + key + "'");
+            return;
+        }
+    }
+    Position root = current_;
+    post_job([this, root, options] { emit_tree(root, options); });
+}
+
+void UciEngine::emit_tree(const Position& root, TreeOptions options) {
+    StrategyTree tree = build_tree(analyzer(), root, options);
+    nlohmann::ordered_json j = tree_to_info_json(tree);
+    emit("info string glossfish.tree " + j.dump());
 }
 
 }  // namespace glossfish

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <istream>
 #include <memory>
@@ -19,6 +20,8 @@
 #include "engine_host.h"
 #include "position.h"
 #include "quality.h"
+#include "strategy_tree.h"
+#include "tools.h"
 
 namespace glossfish {
 
@@ -61,6 +64,12 @@ private:
     void cmd_eval();
     void cmd_label(const std::vector<std::string>& tokens);
     void cmd_newgame();
+    void cmd_tool(const std::vector<std::string>& tokens, std::string_view line);
+    void cmd_tree(const std::vector<std::string>& tokens);
+    // Runs work that may search on the job thread, in order; the input thread goes on.
+    void post_job(std::function<void()> job);
+    void job_loop();
+    void emit_tree(const Position& root, TreeOptions options);
     void error(const std::string& code, const std::string& message);
 
     bool ensure_host();  // starts (or restarts) the child if needed; blocks for the handshake
@@ -97,6 +106,7 @@ private:
 
     // Search state, guarded by search_mutex_.
     std::mutex search_mutex_;
+    std::condition_variable search_cv_;  // signalled when a search has printed its bestmove
     unsigned search_id_ = 0;
     bool search_active_ = false;
     bool stop_requested_ = false;
@@ -122,6 +132,14 @@ private:
     std::optional<LabelJob> label_job_;
     bool label_stop_ = false;
     std::thread label_worker_;
+
+    // The job thread for `tool` and `tree` (first in, first out).
+    std::mutex job_mutex_;
+    std::condition_variable job_cv_;
+    std::deque<std::function<void()>> jobs_;
+    bool job_stop_ = false;
+    std::thread job_worker_;
+    std::unique_ptr<verifier::ToolSuite> tools_;
 };
 
 }  // namespace glossfish
