@@ -162,6 +162,20 @@ struct SanMove {
     PieceType promo = NoPieceType;
 };
 
+// Reads the destination square that ends a SAN move body; an error text, or "" on success.
+std::string read_destination(std::string_view rest, Square& to) {
+    if (rest.size() < 2) return "no destination square";
+    char df = rest[rest.size() - 2], dr = rest[rest.size() - 1];
+    if (!is_file_char(df) || !is_rank_char(dr)) {
+        if (df >= 'a' && df <= 'z' && dr >= '0' && dr <= '9')
+            return quoted(rest.substr(rest.size() - 2)) + " is not a square";
+        return "the move must end with its destination square (like e4), not " +
+               quoted(rest.substr(rest.size() - 2));
+    }
+    to = make_square(df - 'a', dr - '1');
+    return {};
+}
+
 // Reads strict SAN; returns what is wrong, or "" and fills `out`.
 std::string read_strict(std::string_view s, SanMove& out) {
     if (s.empty()) return "empty move text";
@@ -230,15 +244,7 @@ std::string read_strict(std::string_view s, SanMove& out) {
     }
 
     // Destination square at the end.
-    if (rest.size() < 2) return "no destination square";
-    char df = rest[rest.size() - 2], dr = rest[rest.size() - 1];
-    if (!is_file_char(df) || !is_rank_char(dr)) {
-        if (df >= 'a' && df <= 'z' && dr >= '0' && dr <= '9')
-            return quoted(rest.substr(rest.size() - 2)) + " is not a square";
-        return "the move must end with its destination square (like e4), not " +
-               quoted(rest.substr(rest.size() - 2));
-    }
-    out.to = make_square(df - 'a', dr - '1');
+    if (std::string err = read_destination(rest, out.to); !err.empty()) return err;
 
     // Between piece and destination: [file][rank][x].
     std::string_view mid = rest.substr(0, rest.size() - 2);
@@ -408,15 +414,7 @@ std::string read_lenient_move(std::string_view t, std::size_t i, SanMove& out) {
     if (out.promo != NoPieceType && out.piece != NoPieceType && out.piece != Pawn)
         return "only pawns promote";
 
-    if (rest.size() < 2) return "no destination square";
-    char df = rest[rest.size() - 2], dr = rest[rest.size() - 1];
-    if (!is_file_char(df) || !is_rank_char(dr)) {
-        if (df >= 'a' && df <= 'z' && dr >= '0' && dr <= '9')
-            return quoted(rest.substr(rest.size() - 2)) + " is not a square";
-        return "the move must end with its destination square (like e4), not " +
-               quoted(rest.substr(rest.size() - 2));
-    }
-    out.to = make_square(df - 'a', dr - '1');
+    if (std::string err = read_destination(rest, out.to); !err.empty()) return err;
 
     std::string_view mid = rest.substr(0, rest.size() - 2);
     std::size_t j = 0;
