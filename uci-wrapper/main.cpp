@@ -16,6 +16,7 @@ const char* Usage =
     "       glossfish demo                 a short tour on sample positions\n"
     "       glossfish label --fen FEN --move MOVE [--depth D] [--scheme lichess|act-eval]\n"
     "       glossfish tree [--fen FEN] [--plies P] [--breadth K] [--depth D] [--format F] ...\n"
+    "       glossfish puzzles (--csv F | --jsonl F) --out F.jsonl [--jobs N] ...  resumable batch\n"
     "       glossfish tool NAME '{json}' [--depth D] [--pretty]   run one verifier tool\n"
     "       glossfish tool --jsonl [--depth D]   {\"id\",\"tool\",\"args\"} lines on stdin\n"
     "       glossfish tools [--schema]         list the tools / print the OpenAI tools array\n";
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
         if (cmd == "tool") return glossfish::cli::tool_command(args);
         if (cmd == "tools") return glossfish::cli::tools_command(args);
         if (cmd == "tree") return glossfish::cli::tree_command(args);
+        if (cmd == "puzzles") return glossfish::cli::puzzles_command(args);
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;
