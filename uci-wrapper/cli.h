@@ -2,6 +2,7 @@
 // the process exit code: 0 success, 1 runtime failure, 2 bad usage or input.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,5 +23,10 @@ int puzzles_command(const Args& args);  // `glossfish puzzles` (cli_puzzles.cpp)
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".
 std::string join_until_option(const Args& args, std::size_t& i);
+
+// Reads an integer option value in [lo, hi]; otherwise prints
+// "glossfish COMMAND: OPTION must be LO..HI, got 'TEXT'" and returns nullopt.
+std::optional<long long> parse_number(const char* command, const std::string& option,
+                                      const std::string& text, long long lo, long long hi);
 
 }  // namespace glossfish::cli

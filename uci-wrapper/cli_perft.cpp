@@ -19,6 +19,18 @@ std::string join_until_option(const Args& args, std::size_t& i) {
     return out;
 }
 
+std::optional<long long> parse_number(const char* command, const std::string& option,
+                                      const std::string& text, long long lo, long long hi) {
+    long long v = 0;
+    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || p != text.data() + text.size() || v < lo || v > hi) {
+        std::fprintf(stderr, "glossfish %s: %s must be %lld..%lld, got '%s'\n", command,
+                     option.c_str(), lo, hi, text.c_str());
+        return std::nullopt;
+    }
+    return v;
+}
+
 int perft_command(const Args& args) {
     int depth = -1;
     std::string fen = StartFen;

@@ -20,18 +20,6 @@ const char* PuzzlesUsage =
     "                         [--plies P | --plies-from-solution] [--breadth K]\n"
     "                         [--depth D | --nodes N] [--limit N]\n";
 
-// Reads an integer in [lo, hi]; prints the error and returns nullopt otherwise.
-std::optional<long long> parse_number(const std::string& option, const std::string& text,
-                                      long long lo, long long hi) {
-    long long v = 0;
-    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || p != text.data() + text.size() || v < lo || v > hi) {
-        std::fprintf(stderr, "glossfish puzzles: %s must be %lld..%lld, got '%s'\n", option.c_str(),
-                     lo, hi, text.c_str());
-        return std::nullopt;
-    }
-    return v;
-}
 
 std::string duration_text(double seconds) {
     const long long s = seconds < 0 ? 0 : (long long)(seconds + 0.5);
@@ -78,22 +66,22 @@ int puzzles_command(const Args& args) {
         } else if (a == "--out") {
             out_path = v;
         } else if (a == "--plies") {
-            if (!(n = parse_number(a, v, 1, MaxTreePlies))) return 2;
+            if (!(n = parse_number("puzzles", a, v, 1, MaxTreePlies))) return 2;
             fixed_plies = int(*n);
         } else if (a == "--breadth") {
-            if (!(n = parse_number(a, v, 1, MaxTreeBreadth))) return 2;
+            if (!(n = parse_number("puzzles", a, v, 1, MaxTreeBreadth))) return 2;
             options.breadth = int(*n);
         } else if (a == "--depth") {
-            if (!(n = parse_number(a, v, 1, 60))) return 2;
+            if (!(n = parse_number("puzzles", a, v, 1, 60))) return 2;
             options.limits.depth = int(*n);
         } else if (a == "--nodes") {
-            if (!(n = parse_number(a, v, 1, 1'000'000'000'000LL))) return 2;
+            if (!(n = parse_number("puzzles", a, v, 1, 1'000'000'000'000LL))) return 2;
             options.limits.nodes = std::uint64_t(*n);
         } else if (a == "--jobs") {
-            if (!(n = parse_number(a, v, 1, 256))) return 2;
+            if (!(n = parse_number("puzzles", a, v, 1, 256))) return 2;
             jobs = int(*n);
         } else if (a == "--limit") {
-            if (!(n = parse_number(a, v, 1, 1'000'000'000LL))) return 2;
+            if (!(n = parse_number("puzzles", a, v, 1, 1'000'000'000LL))) return 2;
             limit = *n;
         } else {
             std::fprintf(stderr, "glossfish puzzles: unexpected argument '%s'\n%s", a.c_str(),

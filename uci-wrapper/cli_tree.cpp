@@ -20,19 +20,6 @@ const char* TreeUsage =
     "                      [--format compact|json|text|dot] [--out FILE]\n"
     "                      [--jobs N] [--plain] [--reproducible] [--hash MB]\n";
 
-// Reads an integer in [lo, hi]; prints the error and returns nullopt otherwise.
-std::optional<long long> parse_number(const std::string& option, const std::string& text,
-                                      long long lo, long long hi) {
-    long long v = 0;
-    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || p != text.data() + text.size() || v < lo || v > hi) {
-        std::fprintf(stderr, "glossfish tree: %s must be %lld..%lld, got '%s'\n", option.c_str(),
-                     lo, hi, text.c_str());
-        return std::nullopt;
-    }
-    return v;
-}
-
 }  // namespace
 
 int tree_command(const Args& args) {
@@ -70,25 +57,25 @@ int tree_command(const Args& args) {
         i += 2;
         std::optional<long long> n;
         if (a == "--plies") {
-            if (!(n = parse_number(a, v, 1, MaxTreePlies))) return 2;
+            if (!(n = parse_number("tree", a, v, 1, MaxTreePlies))) return 2;
             options.plies = int(*n);
         } else if (a == "--breadth") {
-            if (!(n = parse_number(a, v, 1, MaxTreeBreadth))) return 2;
+            if (!(n = parse_number("tree", a, v, 1, MaxTreeBreadth))) return 2;
             options.breadth = int(*n);
         } else if (a == "--depth") {
-            if (!(n = parse_number(a, v, 1, 60))) return 2;
+            if (!(n = parse_number("tree", a, v, 1, 60))) return 2;
             options.limits.depth = int(*n);
         } else if (a == "--nodes") {
-            if (!(n = parse_number(a, v, 1, 1'000'000'000'000LL))) return 2;
+            if (!(n = parse_number("tree", a, v, 1, 1'000'000'000'000LL))) return 2;
             options.limits.nodes = std::uint64_t(*n);
         } else if (a == "--movetime") {
-            if (!(n = parse_number(a, v, 1, 3'600'000))) return 2;
+            if (!(n = parse_number("tree", a, v, 1, 3'600'000))) return 2;
             options.limits.movetime_ms = int(*n);
         } else if (a == "--jobs") {
-            if (!(n = parse_number(a, v, 1, 256))) return 2;
+            if (!(n = parse_number("tree", a, v, 1, 256))) return 2;
             jobs = int(*n);
         } else if (a == "--hash") {
-            if (!(n = parse_number(a, v, 1, 65536))) return 2;
+            if (!(n = parse_number("tree", a, v, 1, 65536))) return 2;
             hash_mb = int(*n);
         } else if (a == "--format") {
             auto f = parse_tree_format(v);
