@@ -531,11 +531,16 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
                  ((infinite || analyse_mode_) || opt_check("Glossfish Quality In Games"));
     (void)ponder;
     if (label) {
-        Position before = root_;
-        for (std::size_t k = 0; k + 1 < moves_.size(); ++k) before.do_move(moves_[k]);
-        post_label(before, moves_.back(), int(opt_spin("Glossfish Quality Depth")),
+        post_label(before_last_move(), moves_.back(), int(opt_spin("Glossfish Quality Depth")),
                    *parse_scheme(opt_string("Glossfish Quality Scheme")), "quality");
     }
+}
+
+// The position before the last move of `position ... moves`: current_ took that move last.
+Position UciEngine::before_last_move() const {
+    Position before = current_;
+    before.undo_move(moves_.back());
+    return before;
 }
 
 void UciEngine::finish_search(unsigned search_id, const std::string& bestmove_line) {
@@ -707,9 +712,7 @@ void UciEngine::cmd_label(const std::vector<std::string>& tokens) {
         }
         post_label(current_, mp.move, depth, scheme, "label");
     } else if (!moves_.empty()) {
-        Position before = root_;
-        for (std::size_t k = 0; k + 1 < moves_.size(); ++k) before.do_move(moves_[k]);
-        post_label(before, moves_.back(), depth, scheme, "label");
+        post_label(before_last_move(), moves_.back(), depth, scheme, "label");
     } else {
         error("bad_label", "the position has no last move; use 'label move <move>'");
     }

@@ -78,6 +78,7 @@ private:
     void finish_search(unsigned search_id, const std::string& bestmove_line);
     void on_multipv_info(const SearchInfo& info, unsigned search_id);
     bool search_active();
+    Position before_last_move() const;  // needs a non-empty moves_
     void post_label(const Position& before, Move move, int depth, QualityScheme scheme,
                     const std::string& kind);
     void label_loop();
