@@ -1,6 +1,5 @@
 // `glossfish label --fen F --move M [--depth D] [--scheme S]`: the move-quality JSON that the
 // UCI `label` command prints, for one move.
-#include <charconv>
 #include <cstdio>
 
 #include "cli.h"
@@ -36,11 +35,9 @@ int label_command(const Args& args) {
         } else if (a == "--depth") {
             auto v = value("--depth");
             if (!v) return 2;
-            auto [p, ec] = std::from_chars(v->data(), v->data() + v->size(), depth);
-            if (ec != std::errc() || p != v->data() + v->size() || depth < 1 || depth > 60) {
-                std::fprintf(stderr, "glossfish label: --depth must be 1..60, got '%s'\n", v->c_str());
-                return 2;
-            }
+            auto n = parse_number("label", "--depth", *v, 1, 60);
+            if (!n) return 2;
+            depth = int(*n);
         } else if (a == "--scheme") {
             auto v = value("--scheme");
             if (!v) return 2;
