@@ -1,9 +1,11 @@
-// libglossfish: translates the C ABI into engine calls. Every exception stops here.
+// libglossfish: the C ABI over the tool suite (verifier/tools.h) and the rules core. Every
+// exception stops here.
 #include "glossfish.h"
 
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -11,16 +13,16 @@
 #include <utility>
 #include <vector>
 
+#include "analyzer.h"
 #include "bitboard.h"
-#include "movegen.h"
-#include "notation.h"
 #include "perft.h"
 #include "position.h"
+#include "tools.h"
 
 using nlohmann::json;
 
 struct gf_handle {
-    json config;
+    std::unique_ptr<glossfish::verifier::ToolSuite> suite;
     std::mutex mutex;  // guards last_error
     std::string last_error;
 };
@@ -31,47 +33,101 @@ using namespace glossfish;
 
 constexpr int MaxPerftDepth = 8;
 
-thread_local std::string create_error;     // why the last gf_create on this thread failed
+#ifndef GLOSSFISH_VERSION
+#define GLOSSFISH_VERSION "unknown"
+#endif
+#define GF_STRINGIFY2(x) #x
+#define GF_STRINGIFY(x) GF_STRINGIFY2(x)
+constexpr const char* VersionText =
+    "glossfish " GLOSSFISH_VERSION " (abi " GF_STRINGIFY(GF_ABI_VERSION) ")";
+
+thread_local std::string open_error;       // why the last gf_open on this thread failed
 thread_local std::string last_error_copy;  // what gf_last_error returned last on this thread
 
-// A tool failure with a stable snake_case code; becomes {"error": {...}} at the ABI.
-struct ToolError {
+// A failure with a stable snake_case code (the tool suite's codes); {"error": {...}} at the ABI.
+struct CallError {
     std::string code;
     std::string message;
+    std::string argument;
 };
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-json error_json(std::string_view code, std::string_view message) {
-    return {{"error", {{"code", code}, {"message", message}}}};
+json error_json(const CallError& e) {
+    json err = {{"code", e.code}, {"message", e.message}};
+    if (!e.argument.empty()) err["argument"] = e.argument;
+    return {{"error", std::move(err)}};
 }
 
 // The object of arguments; NULL or "" means {}.
 json parse_object(const char* text, const char* what) {
     if (!text || !*text) return json::object();
-    json j = json::parse(text, nullptr, false);
-    if (j.is_discarded()) throw ToolError{"bad_json", std::string(what) + " is not valid JSON"};
-    if (!j.is_object()) throw ToolError{"bad_json", std::string(what) + " must be a JSON object"};
-    return j;
+    try {
+        json j = json::parse(text);
+        if (!j.is_object())
+            throw CallError{"bad_json", std::string(what) + " must be a JSON object", {}};
+        return j;
+    } catch (const json::parse_error& e) {
+        throw CallError{"bad_json", std::string(what) + " is not valid JSON: " + e.what(), {}};
+    }
+}
+
+const json* find_arg(const json& args, const char* key) {
+    auto it = args.find(key);
+    return it == args.end() || it->is_null() ? nullptr : &*it;
 }
 
 std::string string_arg(const json& args, const char* key, const char* fallback) {
-    auto it = args.find(key);
-    if (it == args.end() || it->is_null()) {
+    const json* v = find_arg(args, key);
+    if (!v) {
         if (fallback) return fallback;
-        throw ToolError{"bad_arguments", std::string("missing argument \"") + key + "\""};
+        throw CallError{"missing_argument", std::string("missing argument \"") + key + "\"", key};
     }
-    if (!it->is_string())
-        throw ToolError{"bad_arguments", std::string("\"") + key + "\" must be a string"};
-    return it->get<std::string>();
+    if (!v->is_string())
+        throw CallError{"bad_argument_type", std::string("\"") + key + "\" must be a string",
+                        key};
+    return v->get<std::string>();
 }
 
 bool bool_arg(const json& args, const char* key, bool fallback) {
-    auto it = args.find(key);
-    if (it == args.end() || it->is_null()) return fallback;
-    if (!it->is_boolean())
-        throw ToolError{"bad_arguments", std::string("\"") + key + "\" must be true or false"};
-    return it->get<bool>();
+    const json* v = find_arg(args, key);
+    if (!v) return fallback;
+    if (!v->is_boolean())
+        throw CallError{"bad_argument_type", std::string("\"") + key + "\" must be true or false",
+                        key};
+    return v->get<bool>();
+}
+
+long long int_arg(const json& args, const char* key, long long lo, long long hi,
+                  long long fallback) {
+    const json* v = find_arg(args, key);
+    if (!v) return fallback;
+    if (!v->is_number_integer())
+        throw CallError{"bad_argument_type", std::string("\"") + key + "\" must be an integer",
+                        key};
+    long long n = v->get<long long>();
+    if (n < lo || n > hi)
+        throw CallError{"bad_value",
+                        std::string("\"") + key + "\" must be between " + std::to_string(lo) +
+                            " and " + std::to_string(hi) + ", got " + std::to_string(n),
+                        key};
+    return n;
+}
+
+void reject_unknown(const json& args, std::initializer_list<std::string_view> known,
+                    const char* what) {
+    for (const auto& [key, value] : args.items()) {
+        bool ok = false;
+        for (std::string_view k : known) ok = ok || key == k;
+        if (!ok) {
+            std::string list;
+            for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+            throw CallError{"unknown_argument",
+                            std::string("unknown ") + what + " \"" + key + "\" (known: " + list +
+                                ")",
+                            key};
+        }
+    }
 }
 
 // The position named by "fen" (start position when absent) and "chess960".
@@ -79,29 +135,17 @@ Position position_arg(const json& args, bool fen_required) {
     std::string fen = string_arg(args, "fen", fen_required ? nullptr : StartFen);
     Position pos;
     FenStatus status = pos.set(fen, bool_arg(args, "chess960", false));
-    if (!status.ok()) throw ToolError{"invalid_fen", status.message()};
+    if (!status.ok()) throw CallError{"bad_fen", status.message(), "fen"};
     return pos;
 }
 
-json tool_perft(const json& args) {
+json perft_call(const json& args) {
+    reject_unknown(args, {"fen", "depth", "chess960"}, "argument");
+    if (!find_arg(args, "depth"))
+        throw CallError{"missing_argument", "missing argument \"depth\"", "depth"};
     Position pos = position_arg(args, false);
-    auto it = args.find("depth");
-    if (it == args.end() || !it->is_number_integer())
-        throw ToolError{"bad_arguments", "\"depth\" must be an integer"};
-    long long depth = it->get<long long>();
-    if (depth < 0 || depth > MaxPerftDepth)
-        throw ToolError{"bad_arguments",
-                        "\"depth\" must be between 0 and " + std::to_string(MaxPerftDepth)};
-    std::uint64_t nodes = perft(pos, int(depth));
-    return {{"fen", pos.fen()}, {"depth", depth}, {"nodes", nodes}};
-}
-
-json tool_legal_moves(const json& args) {
-    Position pos = position_arg(args, false);
-    json moves = json::array();
-    for (Move m : MoveList(pos))
-        moves.push_back({{"uci", move_to_uci(pos, m)}, {"san", move_to_san(pos, m)}});
-    return {{"fen", pos.fen()}, {"moves", std::move(moves)}};
+    long long depth = int_arg(args, "depth", 0, MaxPerftDepth, 0);
+    return {{"fen", pos.fen()}, {"depth", depth}, {"nodes", perft(pos, int(depth))}};
 }
 
 json problems_json(const std::vector<FenProblem>& problems) {
@@ -111,7 +155,8 @@ json problems_json(const std::vector<FenProblem>& problems) {
     return out;
 }
 
-json tool_validate_fen(const json& args) {
+json validate_fen_call(const json& args) {
+    reject_unknown(args, {"fen", "chess960"}, "argument");
     std::string fen = string_arg(args, "fen", nullptr);
     Position pos;
     FenStatus status = pos.set(fen, bool_arg(args, "chess960", false));
@@ -122,12 +167,23 @@ json tool_validate_fen(const json& args) {
     return out;
 }
 
-json run_tool(std::string_view name, const json& args) {
-    if (name == "perft") return tool_perft(args);
-    if (name == "legal_moves") return tool_legal_moves(args);
-    if (name == "validate_fen") return tool_validate_fen(args);
-    throw ToolError{"unknown_tool", "unknown tool \"" + std::string(name) +
-                                        "\" (known: perft, legal_moves, validate_fen)"};
+json tools_call(const verifier::ToolSuite& suite, const json& args) {
+    reject_unknown(args, {"schema"}, "argument");
+    if (bool_arg(args, "schema", false)) return {{"schema", suite.schema()}};
+    json list = json::array();
+    for (const auto& e : suite.list())
+        list.push_back(
+            {{"name", e.name}, {"group", e.group}, {"summary", e.summary}, {"engine", e.needs_engine}});
+    json extras = json::array({"tools", "perft", "validate_fen"});
+    return {{"tools", std::move(list)}, {"extras", std::move(extras)}};
+}
+
+json run(const verifier::ToolSuite& suite, std::string_view name, const json& args) {
+    if (name == "tools") return tools_call(suite, args);
+    if (name == "perft") return perft_call(args);
+    if (name == "validate_fen") return validate_fen_call(args);
+    // The suite answers unknown names itself, listing its tools.
+    return suite.call(name, args);
 }
 
 void set_error(gf_handle* handle, const std::string& message) noexcept {
@@ -140,23 +196,46 @@ void set_error(gf_handle* handle, const std::string& message) noexcept {
 
 // The reply of one call as JSON text; never throws anything but std::bad_alloc.
 std::string call(gf_handle* handle, const char* name, const char* args_json) {
+    json reply;
     try {
-        return dump(run_tool(name ? name : "", parse_object(args_json, "arguments")));
-    } catch (const ToolError& e) {
-        set_error(handle, e.message);
-        return dump(error_json(e.code, e.message));
+        reply = run(*handle->suite, name ? name : "", parse_object(args_json, "arguments"));
+    } catch (const CallError& e) {
+        reply = error_json(e);
     } catch (const std::bad_alloc&) {
         throw;
     } catch (const std::exception& e) {
-        std::string message = std::string("internal error: ") + e.what();
-        set_error(handle, message);
-        return dump(error_json("internal", message));
+        reply = error_json({"internal_error", std::string("internal error: ") + e.what(), {}});
     }
+    if (reply.is_object() && reply.contains("error")) {
+        const json& err = reply["error"];
+        set_error(handle, err.value("message", std::string("error")));
+    }
+    return dump(reply);
 }
 
-void set_create_error(const char* message) noexcept {
+// The suite of a handle from its settings (see gf_open in glossfish.h).
+std::unique_ptr<verifier::ToolSuite> make_suite(const json& config) {
+    reject_unknown(config, {"stockfish", "workers", "hash", "threads", "depth", "nodes", "movetime"},
+                   "setting");
+    Analyzer::Config engine;
+    engine.engine_path = string_arg(config, "stockfish", "");
+    engine.workers = int(int_arg(config, "workers", 1, 64, 1));
+    engine.hash_mb = int(int_arg(config, "hash", 1, 65536, 16));
+    engine.threads_per_worker = int(int_arg(config, "threads", 1, 256, 1));
+    engine.options.emplace_back("UCI_ShowWDL", "true");
+    AnalysisLimits limits;
+    if (find_arg(config, "depth")) limits.depth = int(int_arg(config, "depth", 1, 40, 12));
+    if (find_arg(config, "nodes"))
+        limits.nodes = std::uint64_t(int_arg(config, "nodes", 1, 1'000'000'000, 1));
+    if (find_arg(config, "movetime"))
+        limits.movetime_ms = int(int_arg(config, "movetime", 1, 60000, 1000));
+    return std::make_unique<verifier::ToolSuite>(
+        [engine] { return std::make_unique<Analyzer>(engine); }, limits);
+}
+
+void set_open_error(const std::string& message) noexcept {
     try {
-        create_error = message;
+        open_error = message;
     } catch (...) {
     }
 }
@@ -171,25 +250,31 @@ char* copy_out(const std::string& text) {
 
 extern "C" {
 
-gf_handle* gf_create(const char* config_json) {
+const char* gf_version(void) { return VersionText; }
+
+gf_handle* gf_open(const char* config_json) {
     try {
-        create_error.clear();
+        open_error.clear();
         init_bitboards();
-        json config = parse_object(config_json, "config");
-        auto* handle = new gf_handle;
-        handle->config = std::move(config);
-        return handle;
-    } catch (const ToolError& e) {
-        set_create_error(e.message.c_str());
+        auto handle = std::make_unique<gf_handle>();
+        handle->suite = make_suite(parse_object(config_json, "config"));
+        return handle.release();
+    } catch (const CallError& e) {
+        set_open_error(e.message);
     } catch (const std::exception& e) {
-        set_create_error(e.what());
+        set_open_error(e.what());
     } catch (...) {
-        set_create_error("unknown error");
+        set_open_error("unknown error");
     }
     return nullptr;
 }
 
-void gf_destroy(gf_handle* handle) { delete handle; }
+void gf_close(gf_handle* handle) {
+    try {
+        delete handle;
+    } catch (...) {
+    }
+}
 
 char* gf_call(gf_handle* handle, const char* name, const char* args_json) {
     if (!handle) return nullptr;
@@ -206,7 +291,7 @@ void gf_free(char* text) { std::free(text); }
 const char* gf_last_error(gf_handle* handle) {
     try {
         if (!handle) {
-            last_error_copy = create_error;
+            last_error_copy = open_error;
         } else {
             std::lock_guard lock(handle->mutex);
             last_error_copy = handle->last_error;

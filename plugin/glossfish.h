@@ -1,8 +1,17 @@
-/* libglossfish: a C ABI over glossfish for hosts that embed it in-process.
+/* libglossfish: glossfish in-process, behind a small C ABI. ABI version 1.
  *
- * Every function is safe to call from several threads on the same handle. No C++ exception
- * crosses this boundary: failures are reported as JSON {"error": {"code", "message"}} from
- * gf_call, or as NULL plus gf_last_error. */
+ * A host opens a handle with its settings, calls tools and analyses by name with JSON
+ * arguments, and gets JSON back:
+ *
+ *     gf_handle* h = gf_open("{\"workers\": 2, \"depth\": 12}");
+ *     char* reply = gf_call(h, "attackers", "{\"fen\": \"...\", \"square\": \"e4\", \"color\": \"white\"}");
+ *     ... parse reply ...
+ *     gf_free(reply);
+ *     gf_close(h);
+ *
+ * Every function may be called from several threads on the same handle. No C++ exception
+ * crosses this boundary and no bad argument aborts the host: failures come back as the JSON
+ * {"error": {"code", "message", "argument"?}} from gf_call, or as NULL plus gf_last_error. */
 #ifndef GLOSSFISH_PLUGIN_H
 #define GLOSSFISH_PLUGIN_H
 
@@ -16,30 +25,47 @@ extern "C" {
 #define GF_API
 #endif
 
+/* Bumped whenever a function's signature or meaning changes. */
+#define GF_ABI_VERSION 1
+
 typedef struct gf_handle gf_handle;
 
-/* Creates a handle from a JSON object of settings (NULL or "" for defaults). Returns NULL on
- * failure; gf_last_error(NULL) then says why. */
-GF_API gf_handle* gf_create(const char* config_json);
+/* "glossfish 0.1.0 (abi 1)": the library's version and its ABI version. Static storage. */
+GF_API const char* gf_version(void);
 
-/* Destroys a handle made by gf_create; NULL is ignored. */
-GF_API void gf_destroy(gf_handle* handle);
+/* Opens a handle from a JSON object of settings; NULL or "" takes every default:
+ *   "stockfish"          path of the UCI engine (default: $GLOSSFISH_STOCKFISH, PATH, then
+ *                        /usr/games/stockfish)
+ *   "workers"            engine processes in the analysis pool, 1..64 (default 1)
+ *   "hash"               hash MB per engine process, 1..65536 (default 16)
+ *   "threads"            search threads per engine process, 1..256 (default 1)
+ *   "depth" | "nodes" | "movetime"   default limits of engine calls that give none (depth 12)
+ * The engine starts on the first call that needs it, so board tools work without Stockfish.
+ * Returns NULL on a bad setting; gf_last_error(NULL) then says which and why. */
+GF_API gf_handle* gf_open(const char* config_json);
 
-/* Runs the tool `name` with a JSON object of arguments and returns its JSON result, to be
- * released with gf_free. Bad input gives {"error": {"code": ..., "message": ...}}; NULL is
- * returned only when no reply can be made (NULL handle, out of memory). Tools:
- *   perft        {"fen"?, "depth", "chess960"?} -> {"fen", "depth", "nodes"}
- *   legal_moves  {"fen"?, "chess960"?}          -> {"fen", "moves": [{"uci", "san"}, ...]}
- *   validate_fen {"fen", "chess960"?}           -> {"valid", "problems": [{"code", "message"}],
- *                                                   "warnings": [...], "fen" when valid}
- * "fen" defaults to the start position where marked "?". */
+/* Closes a handle from gf_open (stops its engines); NULL is ignored. No call on the handle may
+ * be running or follow. */
+GF_API void gf_close(gf_handle* handle);
+
+/* Runs `name` with a JSON object of arguments (NULL or "" for {}) and returns its JSON result,
+ * to be released with gf_free. Names: every tool of `glossfish tools` (board, attack,
+ * geometry, simulation and engine tools, move_quality for labels, strategy_tree for trees),
+ * plus
+ *   "tools"         {"schema"?: bool} -> {"tools": [{name, group, summary, engine}]} or the
+ *                   OpenAI tools array under "schema"
+ *   "perft"         {"fen"?, "depth", "chess960"?} -> {"fen", "depth", "nodes"}
+ *   "validate_fen"  {"fen", "chess960"?} -> {"valid", "problems", "warnings", "fen"?}
+ * Bad input gives {"error": {...}} and sets gf_last_error; NULL is returned only when no reply
+ * can be made (NULL handle, out of memory). Engine calls block until their searches end. */
 GF_API char* gf_call(gf_handle* handle, const char* name, const char* args_json);
 
 /* Releases a string returned by gf_call; NULL is ignored. */
 GF_API void gf_free(char* text);
 
-/* The message of the last error on this handle (NULL: of the last failed gf_create on this
- * thread), or "" when there was none. Valid until the next gf_last_error call on this thread. */
+/* The message of the last failed call on this handle from any thread (NULL handle: of the last
+ * failed gf_open on this thread), or "" when there was none. The pointer stays valid until the
+ * next gf_last_error call on the same thread. */
 GF_API const char* gf_last_error(gf_handle* handle);
 
 #ifdef __cplusplus

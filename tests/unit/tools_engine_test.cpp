@@ -187,5 +187,44 @@ TEST_F(ToolsEngine, MateIn) {
     EXPECT_EQ(done["mate_for"], "black");
 }
 
+// strategy_tree: 1.Ra7 is the only mate in 2; Black's only legal reply is Kg8, then 2.Rb8#.
+TEST_F(ToolsEngine, StrategyTreeOfAMateInTwo) {
+    json t = run("strategy_tree", {{"fen", MateInTwo}, {"plies", 3}, {"breadth", 3}});
+    EXPECT_EQ(t["best"]["san"], "Ra7");
+    EXPECT_EQ(t["score"]["mate"], 2);
+    EXPECT_EQ(t["solver"], "white");
+    EXPECT_EQ(t["format"], "json");
+    const json& root = t["output"]["root"];
+    ASSERT_EQ(root["children"].size(), 1u);
+    const json& ra7 = root["children"][0];
+    EXPECT_EQ(ra7["san"], "Ra7");
+    ASSERT_EQ(ra7["children"].size(), 1u);  // breadth 3, one legal reply
+    EXPECT_EQ(ra7["children"][0]["san"], "Kg8");
+    ASSERT_EQ(ra7["children"][0]["children"].size(), 1u);
+    EXPECT_EQ(ra7["children"][0]["children"][0]["san"], "Rb8#");
+    EXPECT_EQ(t["size"], 3);
+
+    json c = run("strategy_tree", {{"fen", MateInTwo}, {"plies", 3}, {"format", "compact"}});
+    EXPECT_EQ(c["output"], "{\"Ra7\":{\"Kg8\":{\"Rb8#\":{}}}}");
+    json text = run("strategy_tree", {{"fen", MateInTwo}, {"plies", 3}, {"format", "text"}});
+    EXPECT_NE(text["output"].get<std::string>().find("2. Rb8#"), std::string::npos) << text;
+    json dot = run("strategy_tree", {{"fen", MateInTwo}, {"plies", 1}, {"format", "dot"}});
+    EXPECT_EQ(dot["output"].get<std::string>().rfind("digraph", 0), 0u) << dot;
+}
+
+TEST_F(ToolsEngine, StrategyTreeRejectsBadArguments) {
+    auto code = [](const json& args) {
+        json r = suite_->call("strategy_tree", args);
+        return r.contains("error") ? r["error"]["code"].get<std::string>() : "";
+    };
+    EXPECT_EQ(code({{"fen", MateInTwo}, {"plies", 0}}), "bad_value");
+    EXPECT_EQ(code({{"fen", MateInTwo}, {"breadth", 65}}), "bad_value");
+    EXPECT_EQ(code({{"fen", MateInTwo}, {"format", "svg"}}), "bad_value");
+    EXPECT_EQ(code({{"fen", MateInTwo}, {"reproducible", true}, {"movetime", 50}}),
+              "bad_arguments");
+    EXPECT_EQ(code({{"fen", "8/8/8/8/8/8/8/8 w - - 0 1"}}), "bad_fen");
+    EXPECT_EQ(code({{"plies", 2}}), "missing_argument");
+}
+
 }  // namespace
 }  // namespace glossfish::verifier::testing
