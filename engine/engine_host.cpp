@@ -1,6 +1,8 @@
 // EngineHost: handshake, option mirroring, search relay and the watchdog.
 #include "engine_host.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 namespace glossfish {
@@ -90,7 +92,15 @@ std::vector<OptionDecl> EngineHost::options() {
 void EngineHost::set_option(const std::string& name, const std::string& value) {
     {
         std::lock_guard lock(mutex_);
-        bool replaced = false;
+        // A button is an action (Clear Hash), not a setting: a restarted child must not
+        // repeat it. Before the first start the declarations are unknown; then it is kept.
+        bool button = std::any_of(options_.begin(), options_.end(), [&](const OptionDecl& d) {
+            return d.type == "button" && d.name.size() == name.size() &&
+                   std::equal(name.begin(), name.end(), d.name.begin(), [](char a, char b) {
+                       return std::tolower((unsigned char)a) == std::tolower((unsigned char)b);
+                   });
+        });
+        bool replaced = button;
         for (auto& [n, v] : user_options_)
             if (n == name) {
                 v = value;

@@ -55,8 +55,8 @@ public:
     std::string engine_name();
     std::vector<OptionDecl> options();
 
-    // Sends setoption (remembered for restarts). Does not block. Unknown names are the
-    // caller's business: check options() first.
+    // Sends setoption (remembered for restarts, except buttons the child declared). Does not
+    // block. Unknown names are the caller's business: check options() first.
     void set_option(const std::string& name, const std::string& value);
     // Round trip isready/readyok. Blocks up to timeout; false on failure.
     bool sync(std::chrono::milliseconds timeout);

@@ -327,10 +327,6 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens, std::strin
         error("bad_option_value", *err);
         return;
     }
-    if (search_active()) {
-        error("busy", "option '" + decl->name + "' cannot change during a search");
-        return;
-    }
     if (iequals(decl->name, "UCI_Chess960")) {
         chess960_ = value == "true";
         root_.set_chess960(chess960_);
@@ -344,7 +340,19 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens, std::strin
     for (auto& [n, v] : child_values_)
         if (n == decl->name) v = value, replaced = true;
     if (!replaced && decl->type != "button") child_values_.emplace_back(decl->name, value);
+    if (search_active()) {
+        // Stockfish must not change options while it thinks: the child gets this one when
+        // the search has ended, before the next `go`. Our own state (above) changes now.
+        deferred_options_.emplace_back(decl->name, decl->type == "button" ? "" : value);
+        return;
+    }
     if (host_) host_->set_option(decl->name, decl->type == "button" ? "" : value);
+}
+
+void UciEngine::apply_deferred_options() {
+    if (host_)
+        for (const auto& [name, value] : deferred_options_) host_->set_option(name, value);
+    deferred_options_.clear();
 }
 
 void UciEngine::cmd_position(const std::vector<std::string>& tokens) {
@@ -415,6 +423,7 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
             on_search_failure("the search engine did not stop", old);
         }
     }
+    apply_deferred_options();
     static const char* Numeric[] = {"wtime", "btime", "winc", "binc", "movestogo", "depth",
                                     "nodes", "mate", "movetime", "perft"};
     std::string go = "go";

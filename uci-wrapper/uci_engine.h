@@ -58,6 +58,7 @@ private:
     void cmd_setoption(const std::vector<std::string>& tokens, std::string_view line);
     void cmd_position(const std::vector<std::string>& tokens);
     void cmd_go(const std::vector<std::string>& tokens);
+    void apply_deferred_options();
     void cmd_stop();
     void cmd_ponderhit();
     void cmd_d();
@@ -97,6 +98,8 @@ private:
     std::optional<std::string> host_error_;
     std::vector<OptionDecl> child_options_;
     std::vector<std::pair<std::string, std::string>> child_values_;  // user-set child options
+    // Child options set during a search, sent when it has ended (before the next go).
+    std::vector<std::pair<std::string, std::string>> deferred_options_;
 
     // Position state: root, moves, and the resulting position.
     Position root_, current_;

@@ -350,6 +350,7 @@ TEST(EngineHost, RestartReplaysSetOptions) {
     ASSERT_FALSE(host.start());
     host.set_option("Best Move", "g1f3");
     host.set_option("Best Move", "d2d4");  // the newest value wins
+    host.set_option("clear hash", "");      // a button: pressed once, never replayed
     ASSERT_TRUE(host.sync(Millis(2000)));
     int first_pid = host.child_pid();
 
@@ -373,6 +374,7 @@ TEST(EngineHost, RestartReplaysSetOptions) {
         if (it->rfind("setoption", 0) == 0) replayed.push_back(*it);
     EXPECT_EQ(replayed, (std::vector<std::string>{"setoption name Hash value 32",
                                                   "setoption name Best Move value d2d4"}));
+    EXPECT_EQ(std::count(lines.begin(), lines.end(), "setoption name clear hash"), 1);
 }
 
 TEST(EngineHost, PathWithSpaces) {

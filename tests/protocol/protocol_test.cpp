@@ -191,6 +191,29 @@ TEST_F(Protocol, AnalysisWithMultiPvAndWdl) {
     EXPECT_EQ(bestmove_of(lines.back()), pv_of(last_main).front()) << g.transcript();
 }
 
+// An option set while Stockfish thinks is accepted (no error), kept from the running search,
+// and in force for the next one.
+TEST_F(Protocol, SetoptionDuringSearchAppliesToTheNextSearch) {
+    Glossfish& g = start();
+    g.send("position startpos");
+    g.send("go infinite");
+    g.read_until(info_depth_at_least(4), SearchDeadline, "search output");
+    g.send("setoption name MultiPV value 2");
+    auto during = g.sync();
+    EXPECT_TRUE(errors_in(during).empty()) << g.transcript();
+    std::this_thread::sleep_for(Millis(200));
+    g.send("stop");
+    auto first = g.wait_bestmove(Millis(3000));
+    during.insert(during.end(), first.begin(), first.end());
+    for (const auto& l : during)
+        EXPECT_FALSE(field(l, "multipv").value_or(1) > 1) << "the running search changed: " << l;
+
+    auto next = g.go("go depth 6");
+    EXPECT_GT(count(next, [](const std::string& l) { return field(l, "multipv") == 2; }), 0)
+        << g.transcript();
+    EXPECT_TRUE(errors_in(next).empty()) << g.transcript();
+}
+
 // In analysis mode with MultiPV, glossfish adds the win% each line loses against line 1.
 TEST_F(Protocol, AnalyseModeReportsLinesWithWinPercentLoss) {
     Glossfish& g = start({}, /*labels=*/true);
