@@ -150,6 +150,10 @@ PlayerSpecParse parse_player_spec(std::string_view text) {
         out.spec.kind = PlayerSpec::Human;
         return out;
     }
+    if ((*words)[0] == "optimal" || (*words)[0] == "human") {
+        out.error = "bad player spec: '" + (*words)[0] + "' takes no options";
+        return out;
+    }
     PlayerSpec& spec = out.spec;
     spec.kind = PlayerSpec::Engine;
     spec.engine.program = (*words)[0];
@@ -236,6 +240,33 @@ PlayerReply OptimalPlayer::choose_move(const PlayerRequest& request) {
 
 // ---- UciEnginePlayer ----
 
+std::optional<std::string> check_engine_option(const std::vector<OptionDecl>& declared,
+                                               const std::string& name, const std::string& value,
+                                               const OptionDecl** found) {
+    auto it = std::find_if(declared.begin(), declared.end(),
+                           [&](const OptionDecl& d) { return lower(d.name) == lower(name); });
+    if (it == declared.end()) return "no option '" + name + "'";
+    const OptionDecl& d = *it;
+    if (found) *found = &d;
+    if (d.type == "spin") {
+        const auto n = to_integer(value);
+        if (!n || (d.min && *n < *d.min) || (d.max && *n > *d.max))
+            return "option '" + d.name + "' must be an integer " +
+                   (d.min ? std::to_string(*d.min) : "") + ".." +
+                   (d.max ? std::to_string(*d.max) : "") + ", got '" + value + "'";
+    } else if (d.type == "check") {
+        if (value != "true" && value != "false")
+            return "option '" + d.name + "' must be true or false, got '" + value + "'";
+    } else if (d.type == "combo") {
+        if (std::none_of(d.vars.begin(), d.vars.end(),
+                         [&](const std::string& v) { return lower(v) == lower(value); }))
+            return "option '" + d.name + "' has no choice '" + value + "'";
+    } else if (d.type == "button" && !value.empty()) {
+        return "option '" + d.name + "' is a button and takes no value";
+    }
+    return std::nullopt;
+}
+
 UciEnginePlayer::UciEnginePlayer(EngineSpec spec, AnalysisLimits default_limits)
     : spec_(std::move(spec)), limits_(spec_.limits.empty() ? default_limits : spec_.limits) {
     if (limits_.empty()) limits_.depth = 12;
@@ -254,28 +285,10 @@ std::optional<std::string> UciEnginePlayer::start() {
     if (auto err = host_->start()) return *err;
     const std::vector<OptionDecl> declared = host_->options();
     for (const auto& [name, value] : spec_.options) {
-        auto it = std::find_if(declared.begin(), declared.end(),
-                               [&](const OptionDecl& d) { return lower(d.name) == lower(name); });
-        if (it == declared.end())
-            return "the engine '" + spec_.program + "' has no option '" + name + "'";
-        const OptionDecl& d = *it;
-        if (d.type == "spin") {
-            const auto n = to_integer(value);
-            if (!n || (d.min && *n < *d.min) || (d.max && *n > *d.max))
-                return "option '" + d.name + "' must be an integer " +
-                       (d.min ? std::to_string(*d.min) : "") + ".." +
-                       (d.max ? std::to_string(*d.max) : "") + ", got '" + value + "'";
-        } else if (d.type == "check") {
-            if (value != "true" && value != "false")
-                return "option '" + d.name + "' must be true or false, got '" + value + "'";
-        } else if (d.type == "combo") {
-            if (std::none_of(d.vars.begin(), d.vars.end(),
-                             [&](const std::string& v) { return lower(v) == lower(value); }))
-                return "option '" + d.name + "' has no choice '" + value + "'";
-        } else if (d.type == "button" && !value.empty()) {
-            return "option '" + d.name + "' is a button and takes no value";
-        }
-        host_->set_option(d.name, value);
+        const OptionDecl* d = nullptr;
+        if (auto err = check_engine_option(declared, name, value, &d))
+            return "the engine '" + spec_.program + "': " + *err;
+        host_->set_option(d->name, value);
     }
     if (!host_->sync(std::chrono::milliseconds(5000)))
         return "the engine '" + spec_.program + "' did not answer after its options were set";

@@ -142,6 +142,13 @@ private:
     EngineOracle& oracle_;
 };
 
+// Checks NAME=VALUE against an engine's declared options: the name case-insensitively, a
+// spin value within min..max, check true/false, a combo one of its vars, a button no value.
+// Sets *found to the declaration when the name is known. An error text when it does not fit.
+std::optional<std::string> check_engine_option(const std::vector<OptionDecl>& declared,
+                                               const std::string& name, const std::string& value,
+                                               const OptionDecl** found = nullptr);
+
 // A UCI engine command with options, run through its own EngineHost. Each puzzle starts with
 // ucinewgame; each move is `position fen START moves …` and `go` at the spec's limits (else
 // the limits given here; both empty: depth 12). Stockfish with Skill Level < 20 (or
