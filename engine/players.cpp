@@ -191,7 +191,13 @@ PlayerSpecParse parse_player_spec(std::string_view text) {
         } else {
             spec.engine.options.emplace_back(name, value);
         }
-        text_out += " " + name + "=" + spec_quote(value);
+        // The name stays readable ("Skill Level=0") unless it needs quoting to read back.
+        const bool plain = name.find("  ") == std::string::npos &&
+                           std::none_of(name.begin(), name.end(), [](char c) {
+                               return c == '\'' || c == '"' || c == '\\' ||
+                                      (c != ' ' && std::isspace((unsigned char)c));
+                           });
+        text_out += " " + (plain ? name + "=" + spec_quote(value) : spec_quote(name + "=" + value));
     }
     if (!pending.empty()) {
         out.error = "bad player spec: '" + pending +

@@ -25,8 +25,8 @@ namespace glossfish {
 // What a player may read besides the board: a strategy description and/or a strategy tree
 // (the compact JSON of `glossfish tree`). Engine players ignore it (the No-Strategy baseline).
 struct PlayerGuide {
-    std::string description;       // free text; empty when none
-    nlohmann::ordered_json tree;   // null when none
+    std::string description;      // free text; empty when none
+    nlohmann::ordered_json tree;  // null when none
     bool empty() const { return description.empty() && tree.is_null(); }
 };
 
@@ -80,7 +80,7 @@ MoveParse parse_player_move(const Position& pos, std::string_view text);
 // ---- player specs: `optimal`, `human`, or `PROGRAM [NAME=VALUE …]` ----
 
 struct EngineSpec {
-    std::string program;  // path or name on PATH
+    std::string program;                                       // path or name on PATH
     std::vector<std::pair<std::string, std::string>> options;  // UCI setoption, in spec order
     AnalysisLimits limits;  // from @nodes= / @depth= / @movetime=; empty: the run's limits
     std::string text;       // normalised spec, the player's name

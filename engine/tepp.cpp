@@ -183,8 +183,8 @@ private:
             player_.on_illegal(req, reply.move, mp.message);
         }
         a.failure = "no legal move in " + std::to_string(options_.max_retries + 1) +
-                    " attempts (last: '" + a.illegal.back().move + "': " +
-                    a.illegal.back().reason + ")";
+                    " attempts (last: '" + a.illegal.back().move + "': " + a.illegal.back().reason +
+                    ")";
         return a;
     }
 
@@ -312,8 +312,7 @@ TeppResult play_puzzle(EngineOracle& oracle, SolvingPlayer& player, const TeppPu
     } else {
         PuzzleRun(oracle, player, puzzle, options, r).play(pos);
     }
-    r.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return r;
 }
 
@@ -351,8 +350,7 @@ nlohmann::ordered_json tepp_record(const TeppResult& r) {
     }
     j["steps"] = std::move(steps);
     nlohmann::ordered_json fin = {{"fen", r.final_fen}};
-    if (r.failure.empty() && r.error.empty())
-        fin.update(eval_json(r.final));
+    if (r.failure.empty() && r.error.empty()) fin.update(eval_json(r.final));
     j["final"] = std::move(fin);
     j["score"] = std::round(r.score * 10000) / 10000;
     if (!r.failure.empty()) j["failed"] = r.failure;

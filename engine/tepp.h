@@ -41,8 +41,8 @@ struct TeppPuzzle {
     std::string id;
     std::string start_fen;  // the solver to move
     bool chess960 = false;
-    int plies = 3;          // 1..MaxTreePlies
-    PlayerGuide guide;      // given to the player with every question
+    int plies = 3;      // 1..MaxTreePlies
+    PlayerGuide guide;  // given to the player with every question
 };
 
 // A TEPP puzzle from a reader record: lichess plies = solution length; a JSONL position
@@ -108,8 +108,7 @@ TeppResult play_puzzle(EngineOracle& oracle, SolvingPlayer& player, const TeppPu
                        const TeppOptions& options, int run = 0);
 
 // Evaluates pos for the solver (terminal positions without a search). error on failure.
-TeppEval tepp_evaluate(EngineOracle& oracle, const Position& pos, Color solver,
-                       std::string& error);
+TeppEval tepp_evaluate(EngineOracle& oracle, const Position& pos, Color solver, std::string& error);
 
 // The win probability of a score from the solver's view: mate 1 or 0, else win_percent / 100.
 double tepp_win(const Score& solver_view);

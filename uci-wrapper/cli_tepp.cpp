@@ -126,7 +126,7 @@ int tepp_command(const Args& args) {
             std::fprintf(stderr, "glossfish tepp: '%s': %s\n", specs[k].c_str(), p.error.c_str());
             return 2;
         }
-        const std::string name = p.spec.kind == PlayerSpec::Engine ? p.spec.engine.text
+        const std::string name = p.spec.kind == PlayerSpec::Engine  ? p.spec.engine.text
                                  : p.spec.kind == PlayerSpec::Human ? "human"
                                                                     : "optimal";
         std::size_t index = names.size();
@@ -209,8 +209,7 @@ int tepp_command(const Args& args) {
                 records.flush();
                 if (!r.ok()) {
                     ++e.errors;
-                    std::fprintf(stderr, "glossfish tepp: %s: %s\n", r.id.c_str(),
-                                 r.error.c_str());
+                    std::fprintf(stderr, "glossfish tepp: %s: %s\n", r.id.c_str(), r.error.c_str());
                 }
                 if (!r.failure.empty()) ++e.failed;
                 sum += r.score;
@@ -243,14 +242,16 @@ int tepp_command(const Args& args) {
         const MeanSd m = mean_sd(e.run_means);
         char score[40];
         std::snprintf(score, sizeof score, "%.3f ± %.3f", m.mean, m.sd);
-        std::printf("%s  %4d  %6d  %s  %s  %s\n", pad(e.name, width, true).c_str(), m.n,
-                    e.failed, pad(score, 15, true).c_str(),
+        std::printf("%s  %4d  %6d  %s  %s  %s\n", pad(e.name, width, true).c_str(), m.n, e.failed,
+                    pad(score, 15, true).c_str(),
                     pad(base ? signed_text(m.mean - base->mean) : "-", 6, false).c_str(),
                     pad(signed_text(m.mean - opt.mean), 6, false).c_str());
     }
     if (engine_errors > 0) {
-        std::fprintf(stderr, "glossfish tepp: %d puzzle%s had engine errors (records carry "
-                     "\"error\", scored 0)\n", engine_errors, engine_errors == 1 ? "" : "s");
+        std::fprintf(stderr,
+                     "glossfish tepp: %d puzzle%s had engine errors (records carry "
+                     "\"error\", scored 0)\n",
+                     engine_errors, engine_errors == 1 ? "" : "s");
         return 1;
     }
     return 0;

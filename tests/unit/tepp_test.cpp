@@ -105,8 +105,7 @@ protected:
         delete oracle_;
         delete analyzer_;
     }
-    static TeppResult play(SolvingPlayer& p, const TeppPuzzle& puzzle, int k = 3,
-                           int retries = 2) {
+    static TeppResult play(SolvingPlayer& p, const TeppPuzzle& puzzle, int k = 3, int retries = 2) {
         TeppOptions o;
         o.k_eval = k;
         o.max_retries = retries;
@@ -287,7 +286,8 @@ TEST_F(Tepp, OnePlyMateAndTerminalStart) {
                           "\n");
     PuzzleFile f = read_position_jsonl(in);
     ASSERT_EQ(f.records.size(), 1u);
-    ScriptedPlayer player(std::map<std::string, std::string>{{"", "Re8"}});  // without '#': lenient SAN
+    ScriptedPlayer player(
+        std::map<std::string, std::string>{{"", "Re8"}});  // without '#': lenient SAN
     const int before = oracle_->searches();
     TeppResult r = play(player, tepp_puzzle(f.records[0]));
     EXPECT_DOUBLE_EQ(r.score, 1.0);
@@ -404,8 +404,7 @@ TEST_F(Tepp, HumanPlaysAPuzzleFromStrings) {
 TEST(BoardText, StartPositionAndNumberedLine) {
     Position start;
     EXPECT_EQ(board_text(start, White).substr(0, 18), "8  r n b q k b n r");
-    EXPECT_EQ(numbered_line("r7/4PP2/8/1pRp4/3P1kp1/2P5/6PK/8 b - - 0 45",
-                            {"g3+", "Kh3", "Rh8#"}),
+    EXPECT_EQ(numbered_line("r7/4PP2/8/1pRp4/3P1kp1/2P5/6PK/8 b - - 0 45", {"g3+", "Kh3", "Rh8#"}),
               "45... g3+ 46. Kh3 Rh8#");
     EXPECT_EQ(numbered_line(StartFen, {"e4", "e5", "Nf3"}), "1. e4 e5 2. Nf3");
 }
@@ -442,7 +441,8 @@ TEST(PlayerSpecs, SpecialAndEngineSpecs) {
               (Opts{{"Skill Level", "3"}, {"Hash", "16"}, {"UCI_Elo", "1500"}}));
     EXPECT_EQ(b.spec.engine.text, "stockfish Skill Level=3 Hash=16 UCI_Elo=1500");
 
-    PlayerSpecParse c = parse_player_spec("\"/opt/my engine/sf\" \"SyzygyPath=/tb one\" @nodes=5000");
+    PlayerSpecParse c =
+        parse_player_spec("\"/opt/my engine/sf\" \"SyzygyPath=/tb one\" @nodes=5000");
     ASSERT_TRUE(c.ok()) << c.error;
     EXPECT_EQ(c.spec.engine.program, "/opt/my engine/sf");
     EXPECT_EQ(c.spec.engine.options, (Opts{{"SyzygyPath", "/tb one"}}));
