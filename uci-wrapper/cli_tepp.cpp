@@ -143,19 +143,10 @@ int tepp_command(const Args& args) {
     }
 
     const std::string& in_path = csv_path.empty() ? jsonl_path : csv_path;
-    PuzzleFile input = csv_path.empty() ? read_position_jsonl_file(jsonl_path)
-                                        : read_lichess_puzzles_file(csv_path);
-    if (!input.ok()) {
-        std::fprintf(stderr, "glossfish tepp: %s: %s\n", in_path.c_str(), input.error.c_str());
-        return 2;
-    }
-    for (const PuzzleRowError& e : input.errors)
-        std::fprintf(stderr, "glossfish tepp: %s:%d: %s (skipped)\n", in_path.c_str(), e.line,
-                     e.reason.c_str());
-    if (limit && input.records.size() > std::size_t(*limit))
-        input.records.resize(std::size_t(*limit));
+    const std::optional<PuzzleFile> input = read_puzzle_input("tepp", csv_path, jsonl_path, limit);
+    if (!input) return 2;
     std::vector<TeppPuzzle> puzzles;
-    for (const PuzzleRecord& r : input.records) puzzles.push_back(tepp_puzzle(r));
+    for (const PuzzleRecord& r : input->records) puzzles.push_back(tepp_puzzle(r));
     if (puzzles.empty()) {
         std::fprintf(stderr, "glossfish tepp: %s: no puzzles\n", in_path.c_str());
         return 2;
@@ -229,8 +220,9 @@ int tepp_command(const Args& args) {
 
     std::size_t width = 6;
     for (const Entry& e : entries) width = std::max(width, e.name.size());
-    std::printf("TEPP  %zu puzzles, k_eval %d, %d run%s, limit %s\n", puzzles.size(),
-                options.k_eval, runs, runs == 1 ? "" : "s", limits.go_args().c_str());
+    std::printf("TEPP  %zu puzzle%s, k_eval %d, %d run%s, limit %s\n", puzzles.size(),
+                puzzles.size() == 1 ? "" : "s", options.k_eval, runs, runs == 1 ? "" : "s",
+                limits.go_args().c_str());
     std::printf("%s  %s  %s  %s  %s  %s\n", pad("player", width, true).c_str(),
                 pad("runs", 4, false).c_str(), pad("failed", 6, false).c_str(),
                 pad("score mean ± sd", 15, true).c_str(), pad("ΔBase", 6, false).c_str(),
