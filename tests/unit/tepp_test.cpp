@@ -173,6 +173,28 @@ TEST_F(Tepp, KEvalLimitsTheRepliesTried) {
     EXPECT_DOUBLE_EQ(r.score, 1.0);
 }
 
+TEST_F(Tepp, AnOpponentLastPlyIsEvaluatedWithoutAnswers) {
+    // Two plies: 1...g3+ and the king move. Each of the three replies leaves Black a mate in
+    // one (an engine score, not a finished game), so no answer is asked and all score 1.
+    TeppPuzzle p = zmte6();
+    p.plies = 2;
+    ScriptedPlayer player(Solution);
+    TeppResult r = play(player, p);
+    ASSERT_TRUE(r.ok()) << r.error;
+    EXPECT_EQ(player.asked, std::vector<std::string>{""});
+    const TeppStep& opp = r.steps.at(1);
+    EXPECT_EQ(replies(opp), (std::set<std::string>{"Kg1", "Kh1", "Kh3"}));
+    for (const TeppBranch& b : opp.branches) {
+        EXPECT_TRUE(b.answer_san.empty());
+        EXPECT_FALSE(b.eval.outcome);
+        ASSERT_TRUE(b.eval.score);
+        EXPECT_EQ(*b.eval.score, Score::mate(1)) << b.reply_san;
+    }
+    EXPECT_EQ(r.line_san.size(), 2u);
+    EXPECT_DOUBLE_EQ(r.score, 1.0);
+    EXPECT_EQ(tepp_record(r)["final"]["mate"], 1);
+}
+
 TEST_F(Tepp, TheBranchWorstForThePlayerIsPlayed) {
     // The player misses the mate after Kh3 (1...g3+ 2.Kh3 b4??): White's f- and e-pawns
     // promote (3.f8=Q+ next), so that branch is no longer a win for sure, while Kg1 and Kh1
