@@ -40,6 +40,13 @@ json valid_args(const std::string& tool) {
         {"threat", {{"fen", Start}, {"move", "e5"}, {"margin", 10}, {"depth", 5}}},
         {"is_forced", {{"fen", Start}, {"move", "e4"}, {"margin", 15}, {"depth", 5}}},
         {"mate_in", {{"fen", Start}, {"max_moves", 3}, {"depth", 5}}},
+        {"strategy_tree",
+         {{"fen", Start},
+          {"plies", 2},
+          {"breadth", 2},
+          {"format", "text"},
+          {"reproducible", true},
+          {"depth", 5}}},
     };
     auto it = table.find(tool);
     return it == table.end() ? json() : it->second;
