@@ -19,6 +19,10 @@ int tool_command(const Args& args);
 int tools_command(const Args& args);
 int tree_command(const Args& args);
 int puzzles_command(const Args& args);  // `glossfish puzzles` (cli_puzzles.cpp)
+int annotate_command(const Args& args);  // `glossfish annotate` (cli_annotate.cpp)
+
+// "1m05s", "2h03m": a duration for progress lines (cli_puzzles.cpp).
+std::string duration_text(double seconds);
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".

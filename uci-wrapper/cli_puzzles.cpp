@@ -21,6 +21,8 @@ const char* PuzzlesUsage =
     "                         [--depth D | --nodes N] [--limit N]\n";
 
 
+}  // namespace
+
 std::string duration_text(double seconds) {
     const long long s = seconds < 0 ? 0 : (long long)(seconds + 0.5);
     char buf[32];
@@ -28,8 +30,6 @@ std::string duration_text(double seconds) {
     else std::snprintf(buf, sizeof buf, "%lldm%02llds", s / 60, s % 60);
     return buf;
 }
-
-}  // namespace
 
 int puzzles_command(const Args& args) {
     std::string csv_path, jsonl_path, out_path;
