@@ -139,14 +139,14 @@ int annotate_command(const Args& args) {
             ++games;
             if (!game->ok()) {
                 ++unread;
-                std::fprintf(stderr, "glossfish annotate: game %d: %s (copied unchanged)\n", games,
-                             game->error->text().c_str());
+                std::fprintf(stderr, "glossfish annotate: %s: game %d: %s (copied unchanged)\n",
+                             in_path.c_str(), games, game->error->text().c_str());
             } else {
                 GameAnnotation a = analyse_game(analyzer, *game, options);
                 if (!a.ok()) {
                     ++failed;
-                    std::fprintf(stderr, "glossfish annotate: game %d (line %d): engine failed: %s (copied unchanged)\n",
-                                 games, game->first_line, a.error.c_str());
+                    std::fprintf(stderr, "glossfish annotate: %s: game %d (line %d): engine failed: %s (copied unchanged)\n",
+                                 in_path.c_str(), games, game->first_line, a.error.c_str());
                 } else {
                     add_annotation_edits(*game, a, options);
                     ++annotated;
