@@ -24,7 +24,9 @@ Score negate(const Score& s) {
     return n;
 }
 
-Score white_view(const Score& s, Color side_to_move) { return side_to_move == White ? s : negate(s); }
+Score white_view(const Score& s, Color side_to_move) {
+    return side_to_move == White ? s : negate(s);
+}
 
 const char* label_word(QualityLabel l) {
     switch (l) {
@@ -182,7 +184,8 @@ GameAnnotation analyse_game(Analyzer& analyzer, const PgnGame& game, const Annot
     }
     for (std::size_t i = 0; i < n; ++i)
         if (!errors[i].empty()) {
-            out.error = "position " + std::to_string(i) + " (" + positions[i].fen() + "): " + errors[i];
+            out.error =
+                "position " + std::to_string(i) + " (" + positions[i].fen() + "): " + errors[i];
             return out;
         }
 
@@ -205,7 +208,8 @@ GameAnnotation analyse_game(Analyzer& analyzer, const PgnGame& game, const Annot
         if (!eb.pv.empty()) {
             a.best = eb.pv.front();
             a.best_san = move_to_san(before, a.best);
-            std::size_t plies = std::min<std::size_t>(eb.pv.size(), std::size_t(std::max(1, options.variation_plies)));
+            std::size_t plies = std::min<std::size_t>(
+                eb.pv.size(), std::size_t(std::max(1, options.variation_plies)));
             a.best_line.assign(eb.pv.begin(), eb.pv.begin() + std::ptrdiff_t(plies));
         }
         QualityInput in;
@@ -247,23 +251,25 @@ void add_annotation_edits(PgnGame& game, const GameAnnotation& annotation,
             text += " [%eval " + format_eval(a.after) + "]";
         }
         if (nag) {
-            text += std::string(" (") + format_eval(a.before) + " \xE2\x86\x92 " + format_eval(a.after) +
-                    ") " + label_word(a.quality.label) + ". " + reason_sentence(a.quality.reason);
+            text += std::string(" (") + format_eval(a.before) + " \xE2\x86\x92 " +
+                    format_eval(a.after) + ") " + label_word(a.quality.label) + ". " +
+                    reason_sentence(a.quality.reason);
             if (!a.best_san.empty()) text += a.best_san + " was best.";
         }
         text += " }";
-        if (nag && !a.best_line.empty() && a.best != m.move) text += " " + variation_text(pos, a.best_line);
+        if (nag && !a.best_line.empty() && a.best != m.move)
+            text += " " + variation_text(pos, a.best_line);
         game.edits.push_back(PgnEdit{m.insert_at, 0, std::move(text)});
         pos.do_move(m.move);
     }
 
     // Tags: replace ours where they exist, add the others after the tag section.
-    std::string method = options.limits.depth ? "depth " + std::to_string(*options.limits.depth)
-                                              : options.limits.nodes
-                                                    ? "nodes " + std::to_string(*options.limits.nodes)
-                                                    : std::string("default limits");
+    std::string method = options.limits.depth   ? "depth " + std::to_string(*options.limits.depth)
+                         : options.limits.nodes ? "nodes " + std::to_string(*options.limits.nodes)
+                                                : std::string("default limits");
     std::vector<std::pair<std::string, std::string>> tags = {
-        {"Annotator", std::string("glossfish (Stockfish, ") + method + ", " + scheme_name(options.scheme) + ")"},
+        {"Annotator",
+         std::string("glossfish (Stockfish, ") + method + ", " + scheme_name(options.scheme) + ")"},
         {"WhiteAccuracy", fixed1(annotation.white.accuracy)},
         {"BlackAccuracy", fixed1(annotation.black.accuracy)},
         {"WhiteInaccuracies", std::to_string(annotation.white.inaccuracies)},
@@ -275,8 +281,9 @@ void add_annotation_edits(PgnGame& game, const GameAnnotation& annotation,
     };
     const std::string eol = game.text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
     std::string added;
-    for (const auto& [name, value] : tags) {
-        std::string line = "[" + name + " \"" + pgn_escape_tag_value(value) + "\"]";
+    for (const auto& tag : tags) {
+        const std::string& name = tag.first;
+        std::string line = "[" + name + " \"" + pgn_escape_tag_value(tag.second) + "\"]";
         auto existing = std::find_if(game.tags.begin(), game.tags.end(),
                                      [&](const PgnTag& t) { return t.name == name; });
         if (existing != game.tags.end()) {

@@ -17,24 +17,24 @@ namespace glossfish {
 struct AnnotateOptions {
     AnalysisLimits limits;                          // depth or nodes per position
     QualityScheme scheme = QualityScheme::Lichess;  // which win% thresholds label a move
-    int jobs = 1;              // positions searched at once (use an Analyzer with >= jobs workers)
-    int variation_plies = 8;   // length cap of the engine line added as a variation
+    int jobs = 1;             // positions searched at once (use an Analyzer with >= jobs workers)
+    int variation_plies = 8;  // length cap of the engine line added as a variation
 };
 
 // The search result of one main-line position.
 struct PositionEval {
-    Score score;             // from the side to move; mate 0 when checkmated
-    std::vector<Move> pv;    // empty for a finished game
+    Score score;           // from the side to move; mate 0 when checkmated
+    std::vector<Move> pv;  // empty for a finished game
     bool checkmate = false;
-    bool terminal = false;   // checkmate, stalemate or insufficient material: not searched
+    bool terminal = false;  // checkmate, stalemate or insufficient material: not searched
 };
 
 struct MoveAnnotation {
     int ply = 0;
-    std::string san;              // our SAN of the played move
-    Score before, after;          // White's view: position before and after the move
-    Quality quality;              // from the mover's view (scheme of the options)
-    Move best = Move::none();     // engine's move in the position before
+    std::string san;           // our SAN of the played move
+    Score before, after;       // White's view: position before and after the move
+    Quality quality;           // from the mover's view (scheme of the options)
+    Move best = Move::none();  // engine's move in the position before
     std::string best_san;
     std::vector<Move> best_line;  // engine line from the position before (capped)
     bool mate_delivered = false;  // the move checkmates

@@ -12,9 +12,13 @@ namespace glossfish {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
-bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
+bool is_result(std::string_view t) {
+    return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*";
+}
 
 // Characters that end a movetext token.
 bool is_delimiter(char c) {
@@ -38,9 +42,11 @@ bool starts_like_tag(std::string_view line) {
 // A line that starts like a tag pair, "[Name " at column 0 (used to end a game left inside an
 // open comment; a comment line starting this way is taken as the next game).
 bool is_tag_start_line(std::string_view line) {
-    if (line.size() < 3 || line[0] != '[' || !std::isalpha(static_cast<unsigned char>(line[1]))) return false;
+    if (line.size() < 3 || line[0] != '[' || !std::isalpha(static_cast<unsigned char>(line[1])))
+        return false;
     std::size_t i = 1;
-    while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) ++i;
+    while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_'))
+        ++i;
     return i < line.size() && (line[i] == ' ' || line[i] == '\t');
 }
 
@@ -69,7 +75,8 @@ int glyph_nag(std::string_view g) {
 }
 
 bool is_glyph_text(std::string_view t) {
-    return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c == '!' || c == '?'; });
+    return !t.empty() &&
+           std::all_of(t.begin(), t.end(), [](char c) { return c == '!' || c == '?'; });
 }
 
 std::string lower(std::string_view s) {
@@ -142,9 +149,9 @@ private:
         std::size_t begin = i++;
         while (i < t_.size() && (t_[i] == ' ' || t_[i] == '\t')) ++i;
         std::size_t name_begin = i;
-        while (i < t_.size() && (std::isalnum(static_cast<unsigned char>(t_[i])) || t_[i] == '_' ||
-                                 t_[i] == '+' || t_[i] == '#' || t_[i] == '=' || t_[i] == ':' ||
-                                 t_[i] == '-'))
+        while (i < t_.size() &&
+               (std::isalnum(static_cast<unsigned char>(t_[i])) || t_[i] == '_' || t_[i] == '+' ||
+                t_[i] == '#' || t_[i] == '=' || t_[i] == ':' || t_[i] == '-'))
             ++i;
         if (i == name_begin) {
             fail(i, "malformed tag: expected a tag name after '['");
@@ -247,7 +254,8 @@ private:
             }
             if (c == '{') {
                 std::size_t close = t_.find('}', i + 1);
-                if (close == std::string::npos) return fail(i, "comment opened here is never closed");
+                if (close == std::string::npos)
+                    return fail(i, "comment opened here is never closed");
                 i = close + 1;
                 nag_target = -1;
                 continue;
@@ -257,11 +265,12 @@ private:
                 nag_target = -1;
                 continue;
             }
-            if (!g_.result.empty())
-                return fail(i, "text after the result '" + g_.result + "'");
+            if (!g_.result.empty()) return fail(i, "text after the result '" + g_.result + "'");
             if (c == '}') return fail(i, "'}' without a matching '{'");
             if (c == '[' || c == ']')
-                return fail(i, std::string("'") + c + "' in the movetext (a tag after the moves, or a missing result?)");
+                return fail(i,
+                            std::string("'") + c +
+                                "' in the movetext (a tag after the moves, or a missing result?)");
             if (c == '(') {
                 Level& cur = stack.back();
                 if (!cur.has_last) return fail(i, "variation '(' before any move it could replace");
@@ -283,7 +292,9 @@ private:
             if (c == '$') {
                 std::size_t j = i + 1;
                 while (j < t_.size() && std::isdigit(static_cast<unsigned char>(t_[j]))) ++j;
-                if (j == i + 1 || j - i > 4) return fail(i, "malformed NAG '" + t_.substr(i, std::min<std::size_t>(j - i, 8)) + "'");
+                if (j == i + 1 || j - i > 4)
+                    return fail(
+                        i, "malformed NAG '" + t_.substr(i, std::min<std::size_t>(j - i, 8)) + "'");
                 if (nag_target >= 0) {
                     PgnMove& m = g_.mainline[std::size_t(nag_target)];
                     m.nags.push_back(std::stoi(t_.substr(i + 1, j - i - 1)));
@@ -301,7 +312,8 @@ private:
     }
 
     // One token [begin, end): a result, move number, glyph or move. False after an error.
-    bool read_token(std::size_t begin, std::size_t end, std::vector<Level>& stack, int& nag_target) {
+    bool read_token(std::size_t begin, std::size_t end, std::vector<Level>& stack,
+                    int& nag_target) {
         std::string_view tok = std::string_view(t_).substr(begin, end - begin);
         if (is_result(tok)) {
             if (stack.size() > 1) {

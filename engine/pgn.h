@@ -17,15 +17,15 @@
 namespace glossfish {
 
 struct PgnTag {
-    std::string name, value;  // value with \" and \\ unescaped
+    std::string name, value;         // value with \" and \\ unescaped
     std::size_t begin = 0, end = 0;  // span of "[Name "value"]" in the game text
 };
 
 // One move of the main line as written in the source.
 struct PgnMove {
-    std::string text;          // the token as written, e.g. "Bxb5+!?"
-    Move move;                 // parsed and checked against the position before it
-    int ply = 0;               // 0 for the first move of the game text
+    std::string text;                // the token as written, e.g. "Bxb5+!?"
+    Move move;                       // parsed and checked against the position before it
+    int ply = 0;                     // 0 for the first move of the game text
     std::size_t begin = 0, end = 0;  // span of the token
     std::size_t insert_at = 0;       // after the token and the NAGs/glyphs directly following it
     std::vector<int> nags;           // NAGs written on the move ($n and !? style glyphs)
@@ -57,8 +57,8 @@ struct PgnGame {
     std::string start_fen;     // FEN of the start position (the standard start without FEN tag)
     bool chess960 = false;     // from the Variant tag
     std::vector<PgnMove> mainline;
-    int variations = 0;        // variations read (and legality-checked), at any depth
-    std::string result;        // the termination token; empty when missing
+    int variations = 0;  // variations read (and legality-checked), at any depth
+    std::string result;  // the termination token; empty when missing
     std::optional<PgnError> error;
     std::vector<PgnEdit> edits;
 

@@ -50,7 +50,8 @@ int annotate_command(const Args& args) {
             continue;
         }
         if (i + 1 >= args.size()) {
-            std::fprintf(stderr, "glossfish annotate: %s needs a value\n%s", a.c_str(), AnnotateUsage);
+            std::fprintf(stderr, "glossfish annotate: %s needs a value\n%s", a.c_str(),
+                         AnnotateUsage);
             return 2;
         }
         const std::string v = args[i + 1];
@@ -145,7 +146,9 @@ int annotate_command(const Args& args) {
                 GameAnnotation a = analyse_game(analyzer, *game, options);
                 if (!a.ok()) {
                     ++failed;
-                    std::fprintf(stderr, "glossfish annotate: %s: game %d (line %d): engine failed: %s (copied unchanged)\n",
+                    std::fprintf(stderr,
+                                 "glossfish annotate: %s: game %d (line %d): engine failed: %s "
+                                 "(copied unchanged)\n",
                                  in_path.c_str(), games, game->first_line, a.error.c_str());
                 } else {
                     add_annotation_edits(*game, a, options);
@@ -162,7 +165,9 @@ int annotate_command(const Args& args) {
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             const double rate = seconds > 0 ? double(moves) / seconds : 0;
             const double eta = bytes > 0 ? seconds * (total_bytes - bytes) / bytes : 0;
-            std::fprintf(stderr, "glossfish annotate: %d games, %lld moves, %.1f moves/s, %.0f%% of the input, ETA %s\n",
+            std::fprintf(stderr,
+                         "glossfish annotate: %d games, %lld moves, %.1f moves/s, %.0f%% of the "
+                         "input, ETA %s\n",
                          games, moves, rate, total_bytes > 0 ? 100 * bytes / total_bytes : 100.0,
                          duration_text(eta).c_str());
         }
@@ -183,14 +188,15 @@ int annotate_command(const Args& args) {
             return 1;
         }
         if (std::rename(tmp_path.c_str(), out_path.c_str()) != 0) {
-            std::fprintf(stderr, "glossfish annotate: cannot rename '%s' to '%s'\n", tmp_path.c_str(),
-                         out_path.c_str());
+            std::fprintf(stderr, "glossfish annotate: cannot rename '%s' to '%s'\n",
+                         tmp_path.c_str(), out_path.c_str());
             std::remove(tmp_path.c_str());
             return 1;
         }
     }
-    std::fprintf(stderr, "glossfish annotate: %d games: %d annotated, %d not readable, %d engine failures\n",
-                 games, annotated, unread, failed);
+    std::fprintf(
+        stderr, "glossfish annotate: %d games: %d annotated, %d not readable, %d engine failures\n",
+        games, annotated, unread, failed);
     if (failed > 0) return 1;
     return unread > 0 ? 2 : 0;
 }

@@ -89,14 +89,18 @@ int main(int argc, char** argv) {
                 std::thread::hardware_concurrency());
     Run one = run(games, depth, 1);
     Run two = run(games, depth, 2);
-    for (const auto& [name, r] : {std::pair<const char*, const Run&>{"jobs 1", one}, {"jobs 2", two}}) {
-        std::printf("%s: %.2f s total, %.2f s/game (", name, r.seconds, r.seconds / double(games.size()));
+    for (const auto& [name, r] :
+         {std::pair<const char*, const Run&>{"jobs 1", one}, {"jobs 2", two}}) {
+        std::printf("%s: %.2f s total, %.2f s/game (", name, r.seconds,
+                    r.seconds / double(games.size()));
         for (std::size_t k = 0; k < r.per_game.size(); ++k)
             std::printf("%s%.2f", k ? ", " : "", r.per_game[k]);
-        std::printf("), %ld moves, %.1f moves/s\n", r.moves, r.seconds > 0 ? double(r.moves) / r.seconds : 0);
+        std::printf("), %ld moves, %.1f moves/s\n", r.moves,
+                    r.seconds > 0 ? double(r.moves) / r.seconds : 0);
     }
     std::size_t same = 0;
-    for (std::size_t k = 0; k < one.labels.size() && k < two.labels.size(); ++k) same += one.labels[k] == two.labels[k];
+    for (std::size_t k = 0; k < one.labels.size() && k < two.labels.size(); ++k)
+        same += one.labels[k] == two.labels[k];
     std::printf("speed-up jobs 2 / jobs 1: %.2fx; labels equal in %zu of %zu moves\n",
                 two.seconds > 0 ? one.seconds / two.seconds : 0, same, one.labels.size());
     return 0;

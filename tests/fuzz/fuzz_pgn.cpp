@@ -32,11 +32,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check(write_pgn_game(g) == g.text, "write(read(x)) != x");
         if (!g.ok()) continue;
         PgnGame again = parse_pgn_game(g.text, g.first_line);
-        check(again.ok() && again.mainline.size() == g.mainline.size(), "game parses differently alone");
+        check(again.ok() && again.mainline.size() == g.mainline.size(),
+              "game parses differently alone");
         Position pos = g.start_position();
         for (const PgnMove& m : g.mainline) {
             check(pos.is_legal(m.move), "main-line move not legal on replay");
-            check(m.begin < m.end && m.end <= m.insert_at && m.insert_at <= g.text.size(), "bad move span");
+            check(m.begin < m.end && m.end <= m.insert_at && m.insert_at <= g.text.size(),
+                  "bad move span");
             pos.do_move(m.move);
         }
         // One marker after every move: removing the markers gives the text back.

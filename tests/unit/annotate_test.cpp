@@ -1,13 +1,13 @@
 // Game annotation at a tiny depth (needs `stockfish`): NAG placement, comment and eval format,
 // legal best-line variations, and the source text preserved byte for byte outside the insertions
 // (stripped here by patterns written from the documented format, not by the code under test).
+#include "annotate.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <regex>
 #include <sstream>
-
-#include "annotate.h"
 
 namespace glossfish {
 namespace {
@@ -97,14 +97,17 @@ TEST_F(Annotate, BlunderIntoMateGetsNagCommentAndLine) {
     EXPECT_EQ(strip_annotations(out), pgn) << out;
     // 3...Nf6?? allows mate in one.
     std::smatch m;
-    ASSERT_TRUE(std::regex_search(out, m, std::regex(
-        R"(Nf6 \$4 \{ \[%eval #1\] \([-0-9.]+ → #1\) Blunder\. Checkmate is now unavoidable\. (\S+) was best\. \} \(3\.\.\. (\S+))")))
+    ASSERT_TRUE(std::regex_search(
+        out, m,
+        std::regex(
+            R"(Nf6 \$4 \{ \[%eval #1\] \([-0-9.]+ → #1\) Blunder\. Checkmate is now unavoidable\. (\S+) was best\. \} \(3\.\.\. (\S+))")))
         << out;
     EXPECT_EQ(m[1], m[2]);  // the variation starts with the move the comment names
     EXPECT_NE(out.find("4. Qxf7# { Checkmate. }"), std::string::npos) << out;
     EXPECT_NE(out.find("[BlackBlunders \"1\"]\n"), std::string::npos) << out;
     EXPECT_NE(out.find("[WhiteBlunders \"0\"]\n"), std::string::npos) << out;
-    EXPECT_NE(out.find("[Annotator \"glossfish (Stockfish, depth 6, lichess)\"]\n"), std::string::npos);
+    EXPECT_NE(out.find("[Annotator \"glossfish (Stockfish, depth 6, lichess)\"]\n"),
+              std::string::npos);
 }
 
 TEST_F(Annotate, ClassicGameStructure) {
@@ -127,7 +130,8 @@ TEST_F(Annotate, ClassicGameStructure) {
             EXPECT_EQ(mv.move, original.mainline[i].move);
             std::string after = g.text.substr(mv.insert_at, 14);
             bool last = i + 1 == g.mainline.size();
-            EXPECT_EQ(after.rfind(last ? " { Checkmate." : " { [%eval ", 0), 0u) << mv.text << ": " << after;
+            EXPECT_EQ(after.rfind(last ? " { Checkmate." : " { [%eval ", 0), 0u)
+                << mv.text << ": " << after;
             for (int nag : mv.nags) nagged += nag == 2 || nag == 4 || nag == 6;
         }
         EXPECT_EQ(g.variations, nagged);  // one engine line per labelled move
@@ -137,7 +141,8 @@ TEST_F(Annotate, ClassicGameStructure) {
 }
 
 TEST_F(Annotate, OddCorpusKeepsEverythingAndBrokenGamesAreCopied) {
-    for (const char* name : {"pgn/odd.pgn", "pgn/broken.pgn", "pgn/setup.pgn", "pgn/chess960.pgn", "pgn/crlf.pgn"}) {
+    for (const char* name :
+         {"pgn/odd.pgn", "pgn/broken.pgn", "pgn/setup.pgn", "pgn/chess960.pgn", "pgn/crlf.pgn"}) {
         const std::string text = slurp(name);
         std::string out = annotate_text(text, 2);
         EXPECT_EQ(strip_annotations(out), text) << name << "\n" << out;
@@ -147,8 +152,10 @@ TEST_F(Annotate, OddCorpusKeepsEverythingAndBrokenGamesAreCopied) {
             if (!in_games[k].ok()) {
                 EXPECT_EQ(out_games[k].text, in_games[k].text) << name << " " << k;  // untouched
             } else if (in_games[k].is_game) {
-                EXPECT_TRUE(out_games[k].ok()) << name << " " << k << ": " << out_games[k].error->text();
-                EXPECT_NE(out_games[k].text.find("[WhiteAccuracy"), std::string::npos) << name << " " << k;
+                EXPECT_TRUE(out_games[k].ok())
+                    << name << " " << k << ": " << out_games[k].error->text();
+                EXPECT_NE(out_games[k].text.find("[WhiteAccuracy"), std::string::npos)
+                    << name << " " << k;
             }
         }
     }

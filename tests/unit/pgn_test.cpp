@@ -1,16 +1,18 @@
 // PGN reader and writer: byte-for-byte round trips on the classic games and on a corpus of odd
 // inputs, and hand-checked parses (move counts, NAGs, errors with their line and column).
+#include "pgn.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "pgn.h"
-
 namespace glossfish {
 namespace {
 
-std::string data_path(const std::string& name) { return std::string(GLOSSFISH_TEST_DATA) + "/" + name; }
+std::string data_path(const std::string& name) {
+    return std::string(GLOSSFISH_TEST_DATA) + "/" + name;
+}
 
 std::string slurp(const std::string& name) {
     std::ifstream in(data_path(name), std::ios::binary);
@@ -66,7 +68,7 @@ TEST(Pgn, OddInputsRoundTripAndParse) {
 
     const PgnGame& g = games[0];
     EXPECT_EQ(g.tag("Black"), "Player \"B\"");
-    ASSERT_EQ(g.mainline.size(), 9u);  // e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O
+    ASSERT_EQ(g.mainline.size(), 9u);     // e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O
     EXPECT_EQ(g.mainline[1].text, "e5");  // after a ;-comment holding a '{'
     EXPECT_EQ(g.variations, 2);           // (4. Bxc6 ...) and the nested (4... bxc6 5. O-O)
     EXPECT_EQ(g.mainline[2].nags, std::vector<int>{1});
@@ -124,7 +126,8 @@ TEST(Pgn, BrokenGamesAreReportedWithTheirLineAndCopiedThrough) {
     EXPECT_EQ(games[1].error->line, 9);
     EXPECT_EQ(games[1].error->column, 13);
     EXPECT_EQ(games[1].error->move, "2. Ke3");
-    EXPECT_NE(games[1].error->message.find("illegal"), std::string::npos) << games[1].error->message;
+    EXPECT_NE(games[1].error->message.find("illegal"), std::string::npos)
+        << games[1].error->message;
     ASSERT_TRUE(games[3].error);
     EXPECT_EQ(games[3].error->line, 19);
     EXPECT_EQ(games[3].error->column, 7);
@@ -132,7 +135,8 @@ TEST(Pgn, BrokenGamesAreReportedWithTheirLineAndCopiedThrough) {
     ASSERT_TRUE(games[4].error);
     EXPECT_EQ(games[4].error->line, 22);
     EXPECT_EQ(games[4].error->column, 8);
-    EXPECT_EQ(games[4].error->text().rfind("line 22, column 8: malformed tag", 0), 0u) << games[4].error->text();
+    EXPECT_EQ(games[4].error->text().rfind("line 22, column 8: malformed tag", 0), 0u)
+        << games[4].error->text();
     // The good games around them are read in full.
     EXPECT_EQ(games[0].mainline.size(), 7u);
     EXPECT_EQ(games[2].mainline.size(), 4u);
@@ -201,7 +205,8 @@ TEST(Pgn, EditsAreSplicedAtTheirOffsets) {
     ASSERT_EQ(g.mainline.size(), 2u);
     g.edits.push_back(PgnEdit{g.mainline[1].insert_at, 0, " {B}"});
     g.edits.push_back(PgnEdit{g.mainline[0].insert_at, 0, " {A}"});
-    g.edits.push_back(PgnEdit{g.tags.front().begin, g.tags.front().end - g.tags.front().begin, "[Event \"y\"]"});
+    g.edits.push_back(
+        PgnEdit{g.tags.front().begin, g.tags.front().end - g.tags.front().begin, "[Event \"y\"]"});
     EXPECT_EQ(write_pgn_game(g), "[Event \"y\"]\n\n1. e4 {A} e5 {B} *\n");
     EXPECT_EQ(pgn_escape_tag_value("a \"b\" \\c"), "a \\\"b\\\" \\\\c");
 }
