@@ -143,7 +143,16 @@ int annotate_command(const Args& args) {
                 std::fprintf(stderr, "glossfish annotate: %s: game %d: %s (copied unchanged)\n",
                              in_path.c_str(), games, game->error->text().c_str());
             } else {
-                GameAnnotation a = analyse_game(analyzer, *game, options);
+                // Within a long game, a line at most every 10 s.
+                const std::size_t positions = game->mainline.size() + 1;
+                auto last = std::chrono::steady_clock::now();
+                GameAnnotation a = analyse_game(analyzer, *game, options, [&](int done) {
+                    const auto now = std::chrono::steady_clock::now();
+                    if (now - last < std::chrono::seconds(10)) return;
+                    last = now;
+                    std::fprintf(stderr, "glossfish annotate: game %d: %d/%zu positions searched\n",
+                                 games, done, positions);
+                });
                 if (!a.ok()) {
                     ++failed;
                     std::fprintf(stderr,
