@@ -466,11 +466,21 @@ std::optional<PgnGame> PgnReader::next() {
             has_pending_ = true;
             break;
         }
-        if (!in_brace && ((!seen_moves && tag_like) || (!line.empty() && line[0] == '%'))) {
+        if (!in_brace && !line.empty() && line[0] == '%') {
             chunk += line;
             continue;
         }
+        // Tag pairs are not scanned (a value may hold braces); moves after them on the same
+        // line are.
         std::size_t i = 0;
+        if (!in_brace && !seen_moves && tag_like) {
+            std::size_t close = line.rfind(']');
+            if (close == std::string::npos) {
+                chunk += line;
+                continue;
+            }
+            i = close + 1;
+        }
         bool done = false;
         while (i < line.size()) {
             char c = line[i];

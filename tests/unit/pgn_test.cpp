@@ -199,6 +199,18 @@ TEST(Pgn, LenientSanAndMoveNumbersGluedToMoves) {
     EXPECT_EQ(g.mainline[6].text, "0-0");
 }
 
+TEST(Pgn, TagsAndMovesOnOneLine) {
+    const std::string text = "[Event \"a {\"] 1. e4 e5 1-0\n[Event \"b\"] 1. d4 *\n";
+    std::vector<PgnGame> games = read_pgn(text);
+    EXPECT_EQ(rewrite(games), text);
+    ASSERT_EQ(games.size(), 2u);
+    ASSERT_TRUE(games[0].ok()) << games[0].error->text();
+    EXPECT_EQ(games[0].tag("Event"), "a {");
+    EXPECT_EQ(games[0].mainline.size(), 2u);
+    ASSERT_TRUE(games[1].ok()) << games[1].error->text();
+    EXPECT_EQ(games[1].mainline.size(), 1u);
+}
+
 TEST(Pgn, EditsAreSplicedAtTheirOffsets) {
     PgnGame g = parse_pgn_game("[Event \"x\"]\n\n1. e4 e5 *\n");
     ASSERT_TRUE(g.ok());
