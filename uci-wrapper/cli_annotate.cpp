@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -26,6 +28,14 @@ struct FileCloser {
         if (f) std::fclose(f);
     }
 };
+
+// The temporary output, removed when SIGINT/SIGTERM/SIGHUP end the run (async-signal-safe).
+char g_tmp_path[4096];
+
+extern "C" void remove_tmp_and_exit(int signal) {
+    if (g_tmp_path[0]) ::unlink(g_tmp_path);
+    ::_exit(128 + signal);
+}
 
 }  // namespace
 
@@ -118,6 +128,10 @@ int annotate_command(const Args& args) {
             return 1;
         }
         out = file.get();
+        if (tmp_path.size() < sizeof g_tmp_path) {
+            std::memcpy(g_tmp_path, tmp_path.c_str(), tmp_path.size() + 1);
+            for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, remove_tmp_and_exit);
+        }
     }
     auto fail_output = [&] {
         std::fprintf(stderr, "glossfish annotate: write error on '%s'\n",
