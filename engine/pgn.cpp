@@ -39,6 +39,22 @@ bool starts_like_tag(std::string_view line) {
     return false;
 }
 
+// Where the tag pairs at the start of a line end (the whole line when one is malformed).
+std::size_t tag_pairs_end(std::string_view line) {
+    std::size_t i = 0;
+    for (;;) {
+        while (i < line.size() && is_space(line[i])) ++i;
+        if (i >= line.size() || line[i] != '[') return i;
+        std::size_t quote = line.find('"', i);
+        if (quote == std::string_view::npos) return line.size();
+        std::size_t k = quote + 1;
+        while (k < line.size() && line[k] != '"') k += line[k] == '\\' ? 2 : 1;
+        std::size_t close = k < line.size() ? line.find(']', k) : std::string_view::npos;
+        if (close == std::string_view::npos) return line.size();
+        i = close + 1;
+    }
+}
+
 // A line that starts like a tag pair, "[Name " at column 0 (used to end a game left inside an
 // open comment; a comment line starting this way is taken as the next game).
 bool is_tag_start_line(std::string_view line) {
@@ -474,12 +490,11 @@ std::optional<PgnGame> PgnReader::next() {
         // line are.
         std::size_t i = 0;
         if (!in_brace && !seen_moves && tag_like) {
-            std::size_t close = line.rfind(']');
-            if (close == std::string::npos) {
+            i = tag_pairs_end(line);
+            if (i >= line.size()) {
                 chunk += line;
                 continue;
             }
-            i = close + 1;
         }
         bool done = false;
         while (i < line.size()) {

@@ -200,7 +200,8 @@ TEST(Pgn, LenientSanAndMoveNumbersGluedToMoves) {
 }
 
 TEST(Pgn, TagsAndMovesOnOneLine) {
-    const std::string text = "[Event \"a {\"] 1. e4 e5 1-0\n[Event \"b\"] 1. d4 *\n";
+    const std::string text =
+        "[Event \"a {\"] 1. e4 {[%clk 0:01:00]} e5 1-0\n[Event \"b\"] 1. d4 *\n";
     std::vector<PgnGame> games = read_pgn(text);
     EXPECT_EQ(rewrite(games), text);
     ASSERT_EQ(games.size(), 2u);
