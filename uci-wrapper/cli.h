@@ -29,6 +29,10 @@ int tepp_command(const Args& args);     // `glossfish tepp` (cli_tepp.cpp)
 std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::string& csv_path,
                                             const std::string& jsonl_path,
                                             std::optional<long long> limit);
+int annotate_command(const Args& args);  // `glossfish annotate` (cli_annotate.cpp)
+
+// "1m05s", "2h03m": a duration for progress lines (cli_puzzles.cpp).
+std::string duration_text(double seconds);
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".

@@ -20,6 +20,7 @@ const char* PuzzlesUsage =
     "                         [--plies P | --plies-from-solution] [--breadth K]\n"
     "                         [--depth D | --nodes N] [--limit N]\n";
 
+}  // namespace
 
 std::string duration_text(double seconds) {
     const long long s = seconds < 0 ? 0 : (long long)(seconds + 0.5);
@@ -28,8 +29,6 @@ std::string duration_text(double seconds) {
     else std::snprintf(buf, sizeof buf, "%lldm%02llds", s / 60, s % 60);
     return buf;
 }
-
-}  // namespace
 
 std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::string& csv_path,
                                             const std::string& jsonl_path,

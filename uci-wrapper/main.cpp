@@ -18,6 +18,7 @@ const char* Usage =
     "       glossfish tree [--fen FEN] [--plies P] [--breadth K] [--depth D] [--format F] ...\n"
     "       glossfish puzzles (--csv F | --jsonl F) --out F.jsonl [--jobs N] ...  resumable batch\n"
     "       glossfish tepp (--csv F | --jsonl F) --player SPEC [--runs R] ...  puzzle playing\n"
+    "       glossfish annotate IN.pgn [-o OUT.pgn] [--depth D | --nodes N] [--scheme S] [--jobs N]\n"
     "       glossfish tool NAME '{json}' [--depth D] [--pretty]   run one verifier tool\n"
     "       glossfish tool --jsonl [--depth D]   {\"id\",\"tool\",\"args\"} lines on stdin\n"
     "       glossfish tools [--schema]         list the tools / print the OpenAI tools array\n";
@@ -46,6 +47,7 @@ int main(int argc, char** argv) {
         if (cmd == "tree") return glossfish::cli::tree_command(args);
         if (cmd == "puzzles") return glossfish::cli::puzzles_command(args);
         if (cmd == "tepp") return glossfish::cli::tepp_command(args);
+        if (cmd == "annotate") return glossfish::cli::annotate_command(args);
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;
