@@ -19,6 +19,7 @@ int tool_command(const Args& args);
 int tools_command(const Args& args);
 int tree_command(const Args& args);
 int puzzles_command(const Args& args);  // `glossfish puzzles` (cli_puzzles.cpp)
+int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbalize.cpp)
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".
