@@ -21,7 +21,7 @@ namespace {
 const char* VerbalizeUsage =
     "usage: glossfish verbalize (--fen FEN | --csv FILE --id ID | --tree FILE.json)\n"
     "                           [--mode s|c|sc] [--refine N] [--concepts A,B,...]\n"
-    "                           [--plies P] [--breadth K] [--depth D] [--out FILE]\n"
+    "                           [--plies P] [--breadth K] [--depth D] [--jobs N] [--out FILE]\n"
     "                           [--pretty] [--verbose]\n"
     "  the model comes from GLOSSFISH_LLM_URL, GLOSSFISH_LLM_MODEL, GLOSSFISH_LLM_KEY\n";
 
@@ -147,6 +147,8 @@ int verbalize_command(const Args& args) {
     bool pretty = false, verbose = false;
     TreeOptions options;
     std::optional<int> plies;
+    unsigned cores = std::thread::hardware_concurrency();
+    int jobs = cores == 0 ? 1 : int(std::min(cores, 4u));
 
     for (std::size_t i = 0; i < args.size();) {
         const std::string a = args[i];
@@ -200,6 +202,9 @@ int verbalize_command(const Args& args) {
         } else if (a == "--depth") {
             if (!(n = parse_number("verbalize", a, v, 1, 60))) return 2;
             options.limits.depth = int(*n);
+        } else if (a == "--jobs") {
+            if (!(n = parse_number("verbalize", a, v, 1, 256))) return 2;
+            jobs = int(*n);
         } else {
             std::fprintf(stderr, "glossfish verbalize: unexpected argument '%s'\n%s", a.c_str(),
                          VerbalizeUsage);
@@ -286,8 +291,7 @@ int verbalize_command(const Args& args) {
         if (mode != VerbalizeMode::C) {
             options.plies = input.plies;
             Analyzer::Config ac;
-            unsigned cores = std::thread::hardware_concurrency();
-            ac.workers = cores == 0 ? 1 : int(std::min(cores, 4u));
+            ac.workers = jobs;
             ac.threads_per_worker = 1;
             Analyzer analyzer(ac);
             StrategyTree tree = build_tree(analyzer, pos, options);
