@@ -27,6 +27,7 @@ struct FakeReply {
     std::string body;
     std::vector<std::pair<std::string, std::string>> headers;
     int delay_ms = 0;  // wait this long before answering (cut short when the server stops)
+    bool drop = false;  // send the headers, then close the connection without a body
 };
 
 struct RecordedRequest {
@@ -67,6 +68,12 @@ public:
             }
             res.status = reply.status;
             for (const auto& [k, v] : reply.headers) res.set_header(k, v);
+            if (reply.drop) {
+                // Announces a body, then fails to provide it: httplib closes the connection.
+                res.set_content_provider(1000, "application/json",
+                                         [](std::size_t, std::size_t, httplib::DataSink&) { return false; });
+                return;
+            }
             res.set_content(reply.body, "application/json");
         });
         port_ = server_.bind_to_any_port("127.0.0.1");
@@ -159,6 +166,12 @@ public:
     }
     // A 200 reply with this exact body.
     static FakeReply raw(std::string body) { return {200, std::move(body), {}, 0}; }
+    // A connection dropped in the middle of the reply.
+    static FakeReply dropped() {
+        FakeReply r;
+        r.drop = true;
+        return r;
+    }
     // The reply r, sent only after ms milliseconds.
     static FakeReply delayed(FakeReply r, int ms) {
         r.delay_ms = ms;

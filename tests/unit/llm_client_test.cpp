@@ -301,6 +301,18 @@ TEST(LlmClient, RefusedConnectionIsRetriedThenReported) {
     EXPECT_NE(r.error.find("(3 attempts)"), std::string::npos);
 }
 
+TEST(LlmClient, DroppedConnectionIsRetried) {
+    Fixture f;
+    f.server.then(FakeLlmServer::dropped()).then(FakeLlmServer::answer("after the drop"));
+    ChatResult r = LlmClient(f.config()).chat(ask("x"));
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(r.content, "after the drop");
+    EXPECT_EQ(r.requests, 2);
+    EXPECT_EQ(r.retries, 1);
+    ASSERT_GE(f.log.size(), 2u);
+    EXPECT_NE(f.log[1].find(", retrying in 0.005 s"), std::string::npos) << f.log[1];
+}
+
 TEST(LlmClient, MalformedBodyAndMissingChoices) {
     Fixture f;
     f.server.then(FakeLlmServer::raw("{\"choices\": [")).then(FakeLlmServer::raw(R"({"object":"chat.completion"})"))
