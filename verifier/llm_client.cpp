@@ -32,6 +32,7 @@ const char* llm_error_kind_name(LlmErrorKind kind) {
     case LlmErrorKind::BadResponse: return "bad_response";
     case LlmErrorKind::BadAnswer: return "bad_answer";
     case LlmErrorKind::ToolRounds: return "tool_rounds";
+    case LlmErrorKind::Prompt: return "prompt";
     }
     return "unknown";
 }

@@ -67,6 +67,7 @@ enum class LlmErrorKind {
     BadResponse,    // the body is not JSON, or has no choices / no message
     BadAnswer,      // the answer is not the JSON asked for, even after the repair attempt
     ToolRounds,     // the model kept calling tools after max_tool_rounds
+    Prompt,         // the prompt file could not be loaded or rendered (chat_prompt)
 };
 const char* llm_error_kind_name(LlmErrorKind kind);  // "not_configured", "transport", …
 

@@ -9,6 +9,9 @@
 #include <fstream>
 #include <iterator>
 
+#include "movegen.h"
+#include "notation.h"
+
 namespace glossfish::verifier {
 
 namespace {
@@ -270,6 +273,28 @@ std::optional<RenderedPrompt> PromptLibrary::render(std::string_view name, const
     if (!t) return std::nullopt;
     const PromptSpec* spec = find_prompt_spec(name);
     return t->render(values, error, spec ? &spec->placeholders : nullptr);
+}
+
+ChatResult chat_prompt(const LlmClient& client, const PromptLibrary& prompts, std::string_view name,
+                       const PromptValues& values, ChatRequest request) {
+    std::string error;
+    auto rendered = prompts.render(name, values, &error);
+    if (!rendered) {
+        ChatResult r;
+        r.kind = LlmErrorKind::Prompt;
+        r.error = client.redact(error);
+        return r;
+    }
+    request.messages = rendered->messages();
+    return client.chat(request);
+}
+
+const char* prompt_side(Color c) { return c == White ? "White" : "Black"; }
+
+std::string prompt_legal_moves(const Position& pos) {
+    std::string out;
+    for (Move m : MoveList(pos)) out += (out.empty() ? "" : " ") + move_to_san(pos, m);
+    return out;
 }
 
 }  // namespace glossfish::verifier

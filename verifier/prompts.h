@@ -20,6 +20,9 @@
 #include <string_view>
 #include <vector>
 
+#include "llm_client.h"
+#include "position.h"
+
 namespace glossfish::verifier {
 
 // One prompt glossfish knows: its file, its placeholders and the JSON answer it asks for.
@@ -86,5 +89,16 @@ public:
 private:
     std::vector<std::string> dirs_;
 };
+
+// Renders prompt `name` with values into the messages of `request` (replacing them) and runs
+// the exchange. A prompt that cannot be loaded or rendered fails with kind Prompt and the
+// renderer's message, without a request. Blocks like LlmClient::chat.
+ChatResult chat_prompt(const LlmClient& client, const PromptLibrary& prompts, std::string_view name,
+                       const PromptValues& values, ChatRequest request = {});
+
+// The spellings the prompts expect ({{side}}, {{legal_moves}}): "White" / "Black", and every
+// legal move of pos in SAN, separated by spaces, in move-generation order.
+const char* prompt_side(Color c);
+std::string prompt_legal_moves(const Position& pos);
 
 }  // namespace glossfish::verifier

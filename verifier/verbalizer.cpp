@@ -69,20 +69,13 @@ VerbalizeResult verbalize(const LlmClient& client, const PromptLibrary& prompts,
     VerbalizeResult r;
     // One model call on a prompt file, checked by `validate`; false and r.error on failure.
     auto ask = [&](const char* prompt, const PromptValues& values, AnswerValidator validate,
-                   const char* step, json& answer) {
-        std::string error;
-        auto rendered = prompts.render(prompt, values, &error);
-        if (!rendered) {
-            r.error = std::string(step) + ": " + error;
-            return false;
-        }
+                   const std::string& step, json& answer) {
         ChatRequest req;
-        req.messages = rendered->messages();
         req.validate = std::move(validate);
-        ChatResult res = client.chat(req);
+        ChatResult res = chat_prompt(client, prompts, prompt, values, std::move(req));
         r.requests += res.requests;
         if (!res.ok) {
-            r.error = std::string(step) + ": " + res.error;
+            r.error = step + ": " + res.error;
             return false;
         }
         answer = std::move(res.answer);
@@ -110,7 +103,7 @@ VerbalizeResult verbalize(const LlmClient& client, const PromptLibrary& prompts,
         if (!ask("critic",
                  {{"fen", input.fen}, {"side", input.side}, {"strategy_input", material},
                   {"description", r.description}},
-                 check_critique, (step + " (critic)").c_str(), critique))
+                 check_critique, step + " (critic)", critique))
             return r;
         VerbalizeRound vr;
         vr.complete = critique["complete"].get<bool>();
@@ -126,7 +119,7 @@ VerbalizeResult verbalize(const LlmClient& client, const PromptLibrary& prompts,
         if (!ask("rewrite",
                  {{"fen", input.fen}, {"side", input.side}, {"strategy_input", material},
                   {"description", r.description}, {"feedback", feedback}},
-                 check_description, (step + " (rewrite)").c_str(), rewritten))
+                 check_description, step + " (rewrite)", rewritten))
             return r;
         vr.description = rewritten["description"].get<std::string>();
         r.description = vr.description;

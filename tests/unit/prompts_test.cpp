@@ -6,6 +6,7 @@
 #include <fstream>
 #include <set>
 
+#include "fake_llm_server.h"
 #include "prompts.h"
 
 namespace glossfish::verifier::testing {
@@ -159,6 +160,46 @@ TEST(Prompts, ShippedFilesMatchTheirDeclarations) {
     EXPECT_EQ(std::vector<std::string>(declared.begin(), declared.end()),
               (std::vector<std::string>{"fen", "side", "plies", "tree_json"}));
     EXPECT_EQ(find_prompt_spec("nope"), nullptr);
+}
+
+TEST(Prompts, SideAndLegalMovesSpelling) {
+    Position pos;
+    ASSERT_TRUE(pos.set("4k3/8/8/8/8/8/4P3/4K2R w K - 0 1").ok());
+    EXPECT_STREQ(prompt_side(pos.side_to_move()), "White");
+    EXPECT_STREQ(prompt_side(Black), "Black");
+    // Pawn: e3 e4; rook: Rf1 Rg1 Rh2..Rh8 (Rh8 checks); king: Kd1 Kd2 Kf1 Kf2, O-O.
+    std::string moves = prompt_legal_moves(pos);
+    std::set<std::string> got;
+    for (std::size_t at = 0; at < moves.size();) {
+        std::size_t sp = moves.find(' ', at);
+        if (sp == std::string::npos) sp = moves.size();
+        got.insert(moves.substr(at, sp - at));
+        at = sp + 1;
+    }
+    EXPECT_EQ(got, (std::set<std::string>{"e3", "e4", "Rf1", "Rg1", "Rh2", "Rh3", "Rh4", "Rh5", "Rh6", "Rh7",
+                                          "Rh8+", "Kd1", "Kd2", "Kf1", "Kf2", "O-O"}));
+}
+
+TEST(Prompts, ChatPromptRendersIntoTheRequestOrFailsWithoutOne) {
+    testkit::FakeLlmServer server;
+    server.then(testkit::FakeLlmServer::json_answer({{"stance", "bad"}, {"quote", "a blunder"}}));
+    LlmClient client(server.client_config(""));
+    PromptLibrary lib({GLOSSFISH_PROMPTS_DIR});
+    ChatRequest req;
+    req.json_answer = true;
+    ChatResult r = chat_prompt(client, lib, "stance",
+                               {{"fen", "8/8/8/8/8/8/8/K1k5 w - - 0 1"}, {"move", "Kb1"}, {"commentary", "Kb1?? is a blunder."}},
+                               req);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(r.answer["stance"], "bad");
+    auto reqs = server.requests();
+    ASSERT_EQ(reqs.size(), 1u);
+    EXPECT_EQ(reqs[0].messages()[0]["role"], "system");
+    EXPECT_NE(reqs[0].last_content("user").find("Commentary:\nKb1?? is a blunder."), std::string::npos);
+    ChatResult bad = chat_prompt(client, lib, "stance", {{"fen", "x"}});
+    EXPECT_EQ(bad.kind, LlmErrorKind::Prompt);
+    EXPECT_NE(bad.error.find("no value for {{move}}"), std::string::npos) << bad.error;
+    EXPECT_EQ(server.requests().size(), 1u);  // nothing sent
 }
 
 }  // namespace
