@@ -47,7 +47,8 @@ std::vector<std::string> split_concepts(const std::string& text) {
 int check_compact_tree(Position& pos, const nlohmann::ordered_json& node, const std::string& path,
                        std::string* error) {
     if (!node.is_object()) {
-        *error = "the tree at '" + (path.empty() ? std::string("(root)") : path) + "' is not an object";
+        *error =
+            "the tree at '" + (path.empty() ? std::string("(root)") : path) + "' is not an object";
         return -1;
     }
     int depth = 0;
@@ -55,7 +56,8 @@ int check_compact_tree(Position& pos, const nlohmann::ordered_json& node, const 
         MoveParse m = parse_san(pos, it.key());
         const std::string here = path.empty() ? it.key() : path + " " + it.key();
         if (!m.ok()) {
-            *error = "move '" + it.key() + "'" + (path.empty() ? "" : " after " + path) + ": " + m.message;
+            *error = "move '" + it.key() + "'" + (path.empty() ? "" : " after " + path) + ": " +
+                     m.message;
             return -1;
         }
         pos.do_move(m.move);
@@ -68,7 +70,8 @@ int check_compact_tree(Position& pos, const nlohmann::ordered_json& node, const 
 }
 
 // The compact form of a rich-JSON node's children ({"children":[{"san",…}]}).
-std::optional<nlohmann::ordered_json> rich_to_compact(const nlohmann::ordered_json& node, std::string* error) {
+std::optional<nlohmann::ordered_json> rich_to_compact(const nlohmann::ordered_json& node,
+                                                      std::string* error) {
     nlohmann::ordered_json out = nlohmann::ordered_json::object();
     auto children = node.find("children");
     if (children == node.end()) return out;
@@ -167,7 +170,8 @@ int verbalize_command(const Args& args) {
             continue;
         }
         if (i + 1 >= args.size()) {
-            std::fprintf(stderr, "glossfish verbalize: %s needs a value\n%s", a.c_str(), VerbalizeUsage);
+            std::fprintf(stderr, "glossfish verbalize: %s needs a value\n%s", a.c_str(),
+                         VerbalizeUsage);
             return 2;
         }
         const std::string v = args[i + 1];
@@ -186,7 +190,8 @@ int verbalize_command(const Args& args) {
         } else if (a == "--mode") {
             auto m = verifier::parse_verbalize_mode(v);
             if (!m) {
-                std::fprintf(stderr, "glossfish verbalize: --mode must be s, c or sc, got '%s'\n", v.c_str());
+                std::fprintf(stderr, "glossfish verbalize: --mode must be s, c or sc, got '%s'\n",
+                             v.c_str());
                 return 2;
             }
             mode = *m;
@@ -211,7 +216,8 @@ int verbalize_command(const Args& args) {
             return 2;
         }
     }
-    const int sources = int(!csv.empty()) + int(!tree_path.empty()) + int(!fen.empty() && tree_path.empty());
+    const int sources =
+        int(!csv.empty()) + int(!tree_path.empty()) + int(!fen.empty() && tree_path.empty());
     if (sources != 1) {
         std::fprintf(stderr, "glossfish verbalize: give one of --fen, --csv with --id, --tree\n%s",
                      VerbalizeUsage);
@@ -234,7 +240,8 @@ int verbalize_command(const Args& args) {
         std::fprintf(stderr, "glossfish verbalize: %s\n", url_error.c_str());
         return 2;
     }
-    if (verbose) config.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+    if (verbose)
+        config.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
 
     VerbalizeInput input;
     std::string error;
@@ -252,8 +259,8 @@ int verbalize_command(const Args& args) {
         for (const auto& p : file.records)
             if (p.id == id) found = &p;
         if (!found) {
-            std::fprintf(stderr, "glossfish verbalize: no good puzzle with id '%s' in %s\n", id.c_str(),
-                         csv.c_str());
+            std::fprintf(stderr, "glossfish verbalize: no good puzzle with id '%s' in %s\n",
+                         id.c_str(), csv.c_str());
             return 2;
         }
         fen = found->start_fen;
@@ -269,9 +276,10 @@ int verbalize_command(const Args& args) {
     input.side = pos.side_to_move() == White ? "White" : "Black";
     if (!concepts.empty()) input.concepts = split_concepts(concepts);
     if (mode != VerbalizeMode::S && input.concepts.empty()) {
-        std::fputs("glossfish verbalize: modes c and sc need concepts: --concepts A,B or a puzzle "
-                   "with themes (--csv, or a --tree record with \"themes\")\n",
-                   stderr);
+        std::fputs(
+            "glossfish verbalize: modes c and sc need concepts: --concepts A,B or a puzzle "
+            "with themes (--csv, or a --tree record with \"themes\")\n",
+            stderr);
         return 2;
     }
 
@@ -296,7 +304,8 @@ int verbalize_command(const Args& args) {
             Analyzer analyzer(ac);
             StrategyTree tree = build_tree(analyzer, pos, options);
             if (!tree.ok()) {
-                std::fprintf(stderr, "glossfish verbalize: strategy tree: %s\n", tree.error.c_str());
+                std::fprintf(stderr, "glossfish verbalize: strategy tree: %s\n",
+                             tree.error.c_str());
                 return 1;
             }
             input.tree = tree_to_compact(tree);
@@ -306,7 +315,8 @@ int verbalize_command(const Args& args) {
     verifier::LlmClient client(config);
     verifier::PromptLibrary prompts;
     verifier::VerbalizeResult result = verifier::verbalize(client, prompts, input, mode, refine);
-    const std::string text = verifier::verbalize_output(input, mode, result).dump(pretty ? 2 : -1) + "\n";
+    const std::string text =
+        verifier::verbalize_output(input, mode, result).dump(pretty ? 2 : -1) + "\n";
     if (out_path.empty()) {
         std::fwrite(text.data(), 1, text.size(), stdout);
     } else {
@@ -322,7 +332,8 @@ int verbalize_command(const Args& args) {
     }
     std::fprintf(stderr, "glossfish verbalize: mode %s, %zu refine round%s, %d request%s\n",
                  verifier::verbalize_mode_name(mode), result.rounds.size(),
-                 result.rounds.size() == 1 ? "" : "s", result.requests, result.requests == 1 ? "" : "s");
+                 result.rounds.size() == 1 ? "" : "s", result.requests,
+                 result.requests == 1 ? "" : "s");
     return 0;
 }
 

@@ -46,7 +46,8 @@ std::string env(const char* name) {
 
 // A number from the environment in [lo, hi]; a bad value leaves `out` alone and adds a warning.
 template <class T>
-void env_number(const char* name, T& out, double lo, double hi, std::vector<std::string>* warnings) {
+void env_number(const char* name, T& out, double lo, double hi,
+                std::vector<std::string>* warnings) {
     const std::string text = env(name);
     if (text.empty()) return;
     char* end = nullptr;
@@ -81,7 +82,8 @@ std::string server_message(const std::string& body) {
                 return e->dump();
             }
         }
-        if (auto m = j.find("message"); m != j.end() && m->is_string()) return m->get<std::string>();
+        if (auto m = j.find("message"); m != j.end() && m->is_string())
+            return m->get<std::string>();
         if (auto m = j.find("detail"); m != j.end() && m->is_string()) return m->get<std::string>();
     }
     return body.empty() ? std::string("(empty body)") : body;
@@ -154,8 +156,8 @@ std::string LlmConfig::endpoint(std::string* error) const {
     while (!u.empty() && (u.back() == '/' || u.back() == ' ')) u.pop_back();
     if (u.rfind("http://", 0) != 0 && u.rfind("https://", 0) != 0) {
         if (error)
-            *error = "GLOSSFISH_LLM_URL must start with http:// or https://, got '" + one_line(u, 80) +
-                     "'";
+            *error = "GLOSSFISH_LLM_URL must start with http:// or https://, got '" +
+                     one_line(u, 80) + "'";
         return {};
     }
     const std::string suffix = "/chat/completions";
@@ -190,9 +192,9 @@ std::optional<json> parse_json_answer(std::string_view text, std::string* error)
         if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
             *error = "the answer is empty, expected a JSON object";
         else if (!j.is_discarded())
-            *error = std::string("the answer is JSON ") + j.type_name() + ", expected a JSON object";
-        else
-            *error = "the answer is not a JSON object";
+            *error =
+                std::string("the answer is JSON ") + j.type_name() + ", expected a JSON object";
+        else *error = "the answer is not a JSON object";
     }
     return std::nullopt;
 }
@@ -245,18 +247,21 @@ LlmClient::HttpReply LlmClient::post(const std::string& url, const std::string& 
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply.body);
     curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(std::max(1.0, config_.connect_timeout_s * 1000)));
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
+                     long(std::max(1.0, config_.connect_timeout_s * 1000)));
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(std::max(1.0, config_.timeout_s * 1000)));
     curl_easy_setopt(curl, CURLOPT_USERAGENT, "glossfish/" GLOSSFISH_VERSION);
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     reply.code = curl_easy_perform(curl);
     if (reply.code != CURLE_OK) {
         reply.curl_error = errbuf[0] ? errbuf : curl_easy_strerror(reply.code);
-        while (!reply.curl_error.empty() && reply.curl_error.back() == '\n') reply.curl_error.pop_back();
+        while (!reply.curl_error.empty() && reply.curl_error.back() == '\n')
+            reply.curl_error.pop_back();
     } else {
         curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply.status);
         curl_off_t retry_after = -1;
-        if (curl_easy_getinfo(curl, CURLINFO_RETRY_AFTER, &retry_after) == CURLE_OK && retry_after > 0)
+        if (curl_easy_getinfo(curl, CURLINFO_RETRY_AFTER, &retry_after) == CURLE_OK &&
+            retry_after > 0)
             reply.retry_after_s = double(retry_after);
     }
     curl_slist_free_all(headers);
@@ -286,7 +291,8 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
     const bool offer_tools = tools.is_array() && !tools.empty();
     std::set<std::string> offered;
     if (offer_tools)
-        for (const auto& t : tools) offered.insert(t.value("/function/name"_json_pointer, std::string()));
+        for (const auto& t : tools)
+            offered.insert(t.value("/function/name"_json_pointer, std::string()));
     bool repair_used = false;
 
     for (;;) {
@@ -297,12 +303,10 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
         if (config_.max_tokens) body["max_tokens"] = *config_.max_tokens;
         if (offer_tools) {
             body["tools"] = tools;
-            if (r.tool_rounds >= max_rounds)
-                body["tool_choice"] = "none";
+            if (r.tool_rounds >= max_rounds) body["tool_choice"] = "none";
             else if (request.require_tool_use && r.tool_calls.empty())
                 body["tool_choice"] = "required";
-            else
-                body["tool_choice"] = "auto";
+            else body["tool_choice"] = "auto";
         } else if (want_json) {
             // Only without tools: some servers refuse a response format together with tools.
             body["response_format"] = {{"type", "json_object"}};
@@ -317,33 +321,37 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                 (offer_tools ? ", " + std::to_string(tools.size()) + " tools" : std::string()) +
                 (attempt ? ", retry " + std::to_string(attempt) : std::string()) + ")");
             reply = post(url, payload);
-            const bool transient =
-                reply.code != CURLE_OK ? retryable_curl(reply.code) : retryable_status(reply.status);
+            const bool transient = reply.code != CURLE_OK ? retryable_curl(reply.code)
+                                                          : retryable_status(reply.status);
             if (!transient || attempt >= config_.max_retries) break;
             double wait = config_.backoff_s * std::pow(2.0, attempt);
             if (reply.retry_after_s >= 0) wait = reply.retry_after_s;
             wait = std::clamp(wait, 0.0, config_.max_backoff_s);
             log("llm: " +
-                (reply.code != CURLE_OK ? reply.curl_error : "HTTP " + std::to_string(reply.status)) +
+                (reply.code != CURLE_OK ? reply.curl_error
+                                        : "HTTP " + std::to_string(reply.status)) +
                 ", retrying in " + seconds_text(wait));
             ++r.retries;
             std::this_thread::sleep_for(std::chrono::duration<double>(wait));
         }
         const std::string attempts =
-            r.retries ? " (" + std::to_string(config_.max_retries + 1) + " attempts)" : std::string();
+            r.retries ? " (" + std::to_string(config_.max_retries + 1) + " attempts)"
+                      : std::string();
         if (reply.code == CURLE_OPERATION_TIMEDOUT)
             return fail(LlmErrorKind::Timeout, "request to " + url + " timed out after " +
                                                    seconds_text(config_.timeout_s) + attempts);
         if (reply.code != CURLE_OK)
-            return fail(LlmErrorKind::Transport, "cannot reach " + url + ": " + reply.curl_error + attempts);
+            return fail(LlmErrorKind::Transport,
+                        "cannot reach " + url + ": " + reply.curl_error + attempts);
         if (reply.status < 200 || reply.status > 299)
-            return fail(LlmErrorKind::Http, "HTTP " + std::to_string(reply.status) + " from " + url +
-                                                attempts + ": " + one_line(server_message(reply.body)));
+            return fail(LlmErrorKind::Http, "HTTP " + std::to_string(reply.status) + " from " +
+                                                url + attempts + ": " +
+                                                one_line(server_message(reply.body)));
 
         json j = json::parse(reply.body, nullptr, false);
         if (j.is_discarded() || !j.is_object())
-            return fail(LlmErrorKind::BadResponse,
-                        "reply from " + url + " is not a JSON object: " + one_line(reply.body, 120));
+            return fail(LlmErrorKind::BadResponse, "reply from " + url + " is not a JSON object: " +
+                                                       one_line(reply.body, 120));
         if (auto u = j.find("usage"); u != j.end() && u->is_object()) {
             if (auto p = u->find("prompt_tokens"); p != u->end() && p->is_number_integer())
                 r.prompt_tokens += p->get<long long>();
@@ -353,14 +361,15 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
         auto choices = j.find("choices");
         if (choices == j.end() || !choices->is_array() || choices->empty() ||
             !(*choices)[0].is_object())
-            return fail(LlmErrorKind::BadResponse, "reply from " + url + " has no choices" +
-                                                       (j.contains("error")
-                                                            ? ": " + one_line(server_message(reply.body))
-                                                            : std::string()));
+            return fail(LlmErrorKind::BadResponse,
+                        "reply from " + url + " has no choices" +
+                            (j.contains("error") ? ": " + one_line(server_message(reply.body))
+                                                 : std::string()));
         const json& choice = (*choices)[0];
         auto msg = choice.find("message");
         if (msg == choice.end() || !msg->is_object())
-            return fail(LlmErrorKind::BadResponse, "reply from " + url + " has a choice without a message");
+            return fail(LlmErrorKind::BadResponse,
+                        "reply from " + url + " has a choice without a message");
         r.finish_reason = choice.value("finish_reason", std::string());
 
         // Tool calls: run them and send the results back.
@@ -378,7 +387,8 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                 ToolCallRecord rec;
                 rec.id = call.is_object() ? call.value("id", std::string()) : std::string();
                 if (rec.id.empty()) rec.id = "call_" + std::to_string(r.tool_calls.size() + 1);
-                const json fn = call.is_object() ? call.value("function", json::object()) : json::object();
+                const json fn =
+                    call.is_object() ? call.value("function", json::object()) : json::object();
                 rec.name = fn.is_object() ? fn.value("name", std::string()) : std::string();
                 if (fn.is_object() && fn.contains("arguments"))
                     rec.arguments = fn["arguments"].is_string() ? fn["arguments"].get<std::string>()

@@ -77,11 +77,11 @@ using AnswerValidator = std::function<std::string(const nlohmann::json& answer)>
 
 struct ChatRequest {
     nlohmann::json messages = nlohmann::json::array();  // [{"role","content"}, …]
-    const ToolSuite* tools = nullptr;  // offered as `tools`; the model's calls run on it
+    const ToolSuite* tools = nullptr;     // offered as `tools`; the model's calls run on it
     std::vector<std::string> tool_names;  // offer only these tools (empty: all of the suite)
-    bool require_tool_use = false;  // tool_choice "required" until the model has called a tool
-    bool json_answer = false;       // response_format json_object; the answer must parse
-    AnswerValidator validate;       // checks the parsed answer (implies json_answer)
+    bool require_tool_use = false;       // tool_choice "required" until the model has called a tool
+    bool json_answer = false;            // response_format json_object; the answer must parse
+    AnswerValidator validate;            // checks the parsed answer (implies json_answer)
     std::optional<int> max_tool_rounds;  // overrides the config's
 };
 
@@ -96,14 +96,14 @@ struct ToolCallRecord {
 struct ChatResult {
     bool ok = false;
     LlmErrorKind kind = LlmErrorKind::None;
-    std::string error;             // one line, redacted; empty when ok
-    std::string content;           // the final answer's text
-    nlohmann::json answer;         // the parsed answer (json_answer / validate), else null
-    nlohmann::json messages;       // the whole conversation, tool calls and results included
+    std::string error;        // one line, redacted; empty when ok
+    std::string content;      // the final answer's text
+    nlohmann::json answer;    // the parsed answer (json_answer / validate), else null
+    nlohmann::json messages;  // the whole conversation, tool calls and results included
     std::vector<ToolCallRecord> tool_calls;
-    int requests = 0;     // HTTP requests sent (retries included)
-    int retries = 0;      // of those, retries after a transient failure
-    int tool_rounds = 0;  // replies that asked for tools
+    int requests = 0;       // HTTP requests sent (retries included)
+    int retries = 0;        // of those, retries after a transient failure
+    int tool_rounds = 0;    // replies that asked for tools
     bool repaired = false;  // the answer was accepted on the repair attempt
     std::string finish_reason;
     long long prompt_tokens = 0, completion_tokens = 0;  // summed "usage", when reported

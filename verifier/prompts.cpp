@@ -39,39 +39,64 @@ std::string join(const std::vector<const char*>& names) {
 
 const std::vector<PromptSpec>& prompt_specs() {
     static const std::vector<PromptSpec> specs = {
-        {"verbalize_s", "V-S: describe the strategy tree for a player",
-         {"fen", "side", "plies", "tree_json"}, DescriptionAnswer},
-        {"verbalize_c", "V-C: turn the puzzle's concepts into a plan",
-         {"fen", "side", "concepts"}, DescriptionAnswer},
-        {"verbalize_sc", "V-S+C: the tree and the concepts",
-         {"fen", "side", "plies", "tree_json", "concepts"}, DescriptionAnswer},
-        {"critic", "RV-*: check a description against what it was made from, branch by branch",
+        {"verbalize_s",
+         "V-S: describe the strategy tree for a player",
+         {"fen", "side", "plies", "tree_json"},
+         DescriptionAnswer},
+        {"verbalize_c",
+         "V-C: turn the puzzle's concepts into a plan",
+         {"fen", "side", "concepts"},
+         DescriptionAnswer},
+        {"verbalize_sc",
+         "V-S+C: the tree and the concepts",
+         {"fen", "side", "plies", "tree_json", "concepts"},
+         DescriptionAnswer},
+        {"critic",
+         "RV-*: check a description against what it was made from, branch by branch",
          {"fen", "side", "strategy_input", "description"},
          R"({"complete": true|false, "feedback": ["…"]})"},
-        {"rewrite", "RV-*: rewrite the description following the critic's feedback",
-         {"fen", "side", "strategy_input", "description", "feedback"}, DescriptionAnswer},
-        {"solve_none", "solving player, no strategy (the No Strategy baseline)",
-         {"fen", "side", "line", "legal_moves"}, MoveAnswer},
-        {"solve_description", "solving player with a strategy description (V-*, RV-*)",
-         {"fen", "side", "line", "legal_moves", "description"}, MoveAnswer},
-        {"solve_tree", "solving player with the strategy tree as JSON (S)",
-         {"fen", "side", "line", "legal_moves", "tree_json"}, MoveAnswer},
-        {"solve_concepts", "solving player with the puzzle's concepts (C)",
-         {"fen", "side", "line", "legal_moves", "concepts"}, MoveAnswer},
-        {"solve_retry", "self-reflection after an illegal or unreadable move (sent in the same chat)",
-         {"answer", "error", "legal_moves"}, MoveAnswer},
-        {"comment", "commentary on a move, written with the tools",
-         {"fen", "side", "move"}, R"({"commentary": "…"})"},
-        {"decompose", "commentary into contextual atoms and sub-claims",
+        {"rewrite",
+         "RV-*: rewrite the description following the critic's feedback",
+         {"fen", "side", "strategy_input", "description", "feedback"},
+         DescriptionAnswer},
+        {"solve_none",
+         "solving player, no strategy (the No Strategy baseline)",
+         {"fen", "side", "line", "legal_moves"},
+         MoveAnswer},
+        {"solve_description",
+         "solving player with a strategy description (V-*, RV-*)",
+         {"fen", "side", "line", "legal_moves", "description"},
+         MoveAnswer},
+        {"solve_tree",
+         "solving player with the strategy tree as JSON (S)",
+         {"fen", "side", "line", "legal_moves", "tree_json"},
+         MoveAnswer},
+        {"solve_concepts",
+         "solving player with the puzzle's concepts (C)",
+         {"fen", "side", "line", "legal_moves", "concepts"},
+         MoveAnswer},
+        {"solve_retry",
+         "self-reflection after an illegal or unreadable move (sent in the same chat)",
+         {"answer", "error", "legal_moves"},
+         MoveAnswer},
+        {"comment",
+         "commentary on a move, written with the tools",
+         {"fen", "side", "move"},
+         R"({"commentary": "…"})"},
+        {"decompose",
+         "commentary into contextual atoms and sub-claims",
          {"fen", "side", "move", "commentary"},
          R"({"atoms": [{"text": "…", "context": ["SAN", …], "type": "descriptive|analytical|background", "subclaims": [{"text": "…", "kind": "…"}]}]})"},
-        {"verify_atom", "one atom checked with mandatory tool use",
+        {"verify_atom",
+         "one atom checked with mandatory tool use",
          {"fen", "side", "move", "atom", "subclaims"},
          R"({"verdict": "correct|incorrect|unverifiable", "subclaims": [{"text": "…", "verdict": "true|false|unverifiable", "evidence": "…", "error_category": "…"|null}]})"},
-        {"match_gold", "which produced atoms cover each gold atom",
+        {"match_gold",
+         "which produced atoms cover each gold atom",
          {"fen", "move", "gold_atoms", "atoms"},
          R"({"matches": [{"gold": 1, "atoms": [2, 5]}]})"},
-        {"stance", "the commentary's verdict on the played move",
+        {"stance",
+         "the commentary's verdict on the played move",
          {"fen", "move", "commentary"},
          R"({"stance": "good|bad|inconclusive", "quote": "…"})"},
     };
@@ -100,14 +125,13 @@ std::optional<PromptTemplate> PromptTemplate::parse(std::string_view text, std::
     std::size_t pos = 0;
     auto add_literal = [&](std::string_view s, int at) {
         if (s.empty()) return;
-        if (!part->empty() && !part->back().placeholder)
-            part->back().text += s;
-        else
-            part->push_back({false, std::string(s), at});
+        if (!part->empty() && !part->back().placeholder) part->back().text += s;
+        else part->push_back({false, std::string(s), at});
     };
     while (pos < text.size()) {
         std::size_t eol = text.find('\n', pos);
-        std::string_view raw = text.substr(pos, eol == std::string_view::npos ? text.size() - pos : eol - pos);
+        std::string_view raw =
+            text.substr(pos, eol == std::string_view::npos ? text.size() - pos : eol - pos);
         const std::size_t next = eol == std::string_view::npos ? text.size() : eol + 1;
         const std::string marker = trim(raw);
         if (marker == "[system]" || marker == "[user]") {
@@ -129,8 +153,9 @@ std::optional<PromptTemplate> PromptTemplate::parse(std::string_view text, std::
             std::size_t close = rest.find("}}", open + 2);
             if (close == std::string_view::npos) {
                 if (error)
-                    *error = t.source + ":" + std::to_string(line) + ": unterminated placeholder '" +
-                             trim(rest.substr(open, 24)) + "' (no '}}' on the same line)";
+                    *error = t.source + ":" + std::to_string(line) +
+                             ": unterminated placeholder '" + trim(rest.substr(open, 24)) +
+                             "' (no '}}' on the same line)";
                 return std::nullopt;
             }
             const std::string name = trim(rest.substr(open + 2, close - open - 2));
@@ -161,10 +186,11 @@ std::vector<std::string> PromptTemplate::placeholders() const {
     return out;
 }
 
-std::optional<RenderedPrompt> PromptTemplate::render(const PromptValues& values, std::string* error,
-                                                     const std::vector<const char*>* allowed) const {
+std::optional<RenderedPrompt> PromptTemplate::render(
+    const PromptValues& values, std::string* error, const std::vector<const char*>* allowed) const {
     auto is_allowed = [&](std::string_view name) {
-        return std::any_of(allowed->begin(), allowed->end(), [&](const char* a) { return name == a; });
+        return std::any_of(allowed->begin(), allowed->end(),
+                           [&](const char* a) { return name == a; });
     };
     const std::vector<std::string> used = placeholders();
     for (const auto& [name, value] : values) {
@@ -195,7 +221,8 @@ std::optional<RenderedPrompt> PromptTemplate::render(const PromptValues& values,
             auto v = values.find(p.text);
             if (v == values.end()) {
                 if (error)
-                    *error = source + ":" + std::to_string(p.line) + ": no value for {{" + p.text + "}}";
+                    *error =
+                        source + ":" + std::to_string(p.line) + ": no value for {{" + p.text + "}}";
                 return std::nullopt;
             }
             text += v->second;
@@ -218,7 +245,8 @@ std::vector<std::string> PromptLibrary::default_dirs() {
     std::error_code ec;
     auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec) {
-        auto dir = (exe.parent_path().parent_path() / "share" / "glossfish" / "prompts").lexically_normal();
+        auto dir = (exe.parent_path().parent_path() / "share" / "glossfish" / "prompts")
+                       .lexically_normal();
         if (std::filesystem::is_directory(dir, ec)) add(dir.string());
     }
 #ifdef GLOSSFISH_PROMPTS_SOURCE_DIR
@@ -244,7 +272,8 @@ std::optional<PromptTemplate> PromptLibrary::load(std::string_view name, std::st
         return is_name_char(c) || c == '-';
     });
     if (!plain) {
-        if (error) *error = "bad prompt name '" + std::string(name) + "' (letters, digits, '_', '-')";
+        if (error)
+            *error = "bad prompt name '" + std::string(name) + "' (letters, digits, '_', '-')";
         return std::nullopt;
     }
     const std::string path = find(name);
@@ -267,7 +296,8 @@ std::optional<PromptTemplate> PromptLibrary::load(std::string_view name, std::st
     return PromptTemplate::parse(text, path, error);
 }
 
-std::optional<RenderedPrompt> PromptLibrary::render(std::string_view name, const PromptValues& values,
+std::optional<RenderedPrompt> PromptLibrary::render(std::string_view name,
+                                                    const PromptValues& values,
                                                     std::string* error) const {
     auto t = load(name, error);
     if (!t) return std::nullopt;

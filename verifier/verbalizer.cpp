@@ -55,8 +55,10 @@ std::string check_critique(const json& a) {
 std::string strategy_input_text(const VerbalizeInput& input, VerbalizeMode mode) {
     std::string out;
     if (mode != VerbalizeMode::C)
-        out += "The engine's strategy tree (JSON; keys are moves in SAN, nested by ply; {} ends a "
-               "line), " + std::to_string(input.plies) + " plies:\n" + input.tree.dump();
+        out +=
+            "The engine's strategy tree (JSON; keys are moves in SAN, nested by ply; {} ends a "
+            "line), " +
+            std::to_string(input.plies) + " plies:\n" + input.tree.dump();
     if (mode != VerbalizeMode::S) {
         if (!out.empty()) out += "\n";
         out += "The puzzle's concepts: " + concepts_text(input);
@@ -101,7 +103,9 @@ VerbalizeResult verbalize(const LlmClient& client, const PromptLibrary& prompts,
         const std::string step = "refine round " + std::to_string(round);
         json critique;
         if (!ask("critic",
-                 {{"fen", input.fen}, {"side", input.side}, {"strategy_input", material},
+                 {{"fen", input.fen},
+                  {"side", input.side},
+                  {"strategy_input", material},
                   {"description", r.description}},
                  check_critique, step + " (critic)", critique))
             return r;
@@ -117,8 +121,11 @@ VerbalizeResult verbalize(const LlmClient& client, const PromptLibrary& prompts,
         if (feedback.empty()) feedback = "- (no details given)\n";
         json rewritten;
         if (!ask("rewrite",
-                 {{"fen", input.fen}, {"side", input.side}, {"strategy_input", material},
-                  {"description", r.description}, {"feedback", feedback}},
+                 {{"fen", input.fen},
+                  {"side", input.side},
+                  {"strategy_input", material},
+                  {"description", r.description},
+                  {"feedback", feedback}},
                  check_description, step + " (rewrite)", rewritten))
             return r;
         vr.description = rewritten["description"].get<std::string>();

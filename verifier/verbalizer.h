@@ -22,10 +22,10 @@ std::optional<VerbalizeMode> parse_verbalize_mode(std::string_view text);
 inline constexpr int MaxRefineRounds = 10;
 
 struct VerbalizeInput {
-    std::string fen;                  // the puzzle's start, solver to move
-    std::string side;                 // "White" / "Black"
-    int plies = 0;                    // the puzzle's length
-    nlohmann::ordered_json tree;      // compact nested-SAN tree (modes s and sc)
+    std::string fen;                    // the puzzle's start, solver to move
+    std::string side;                   // "White" / "Black"
+    int plies = 0;                      // the puzzle's length
+    nlohmann::ordered_json tree;        // compact nested-SAN tree (modes s and sc)
     std::vector<std::string> concepts;  // lichess themes or keywords (modes c and sc)
 };
 

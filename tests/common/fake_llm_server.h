@@ -26,7 +26,7 @@ struct FakeReply {
     int status = 200;
     std::string body;
     std::vector<std::pair<std::string, std::string>> headers;
-    int delay_ms = 0;  // wait this long before answering (cut short when the server stops)
+    int delay_ms = 0;   // wait this long before answering (cut short when the server stops)
     bool drop = false;  // send the headers, then close the connection without a body
 };
 
@@ -39,7 +39,8 @@ struct RecordedRequest {
     std::string last_content(const std::string& role) const {
         const auto& m = messages();
         for (auto it = m.rbegin(); it != m.rend(); ++it)
-            if ((*it).value("role", "") == role && (*it).contains("content") && (*it)["content"].is_string())
+            if ((*it).value("role", "") == role && (*it).contains("content") &&
+                (*it)["content"].is_string())
                 return (*it)["content"].get<std::string>();
         return {};
     }
@@ -52,8 +53,8 @@ public:
             FakeReply reply;
             {
                 std::lock_guard lock(mutex_);
-                RecordedRequest r{req.method, req.path, req.get_header_value("Authorization"), req.body,
-                                  nlohmann::json::parse(req.body, nullptr, false)};
+                RecordedRequest r{req.method, req.path, req.get_header_value("Authorization"),
+                                  req.body, nlohmann::json::parse(req.body, nullptr, false)};
                 requests_.push_back(std::move(r));
                 if (script_.empty()) {
                     reply = status(500, R"({"error":{"message":"fake server: script exhausted"}})");
@@ -64,14 +65,16 @@ public:
             }
             if (reply.delay_ms > 0) {
                 std::unique_lock lock(mutex_);
-                cv_.wait_for(lock, std::chrono::milliseconds(reply.delay_ms), [this] { return stopping_; });
+                cv_.wait_for(lock, std::chrono::milliseconds(reply.delay_ms),
+                             [this] { return stopping_; });
             }
             res.status = reply.status;
             for (const auto& [k, v] : reply.headers) res.set_header(k, v);
             if (reply.drop) {
                 // Announces a body, then fails to provide it: httplib closes the connection.
-                res.set_content_provider(1000, "application/json",
-                                         [](std::size_t, std::size_t, httplib::DataSink&) { return false; });
+                res.set_content_provider(
+                    1000, "application/json",
+                    [](std::size_t, std::size_t, httplib::DataSink&) { return false; });
                 return;
             }
             res.set_content(reply.body, "application/json");
@@ -138,7 +141,8 @@ public:
             {"id", "chatcmpl-fake"},
             {"object", "chat.completion"},
             {"model", "fake-model"},
-            {"choices", {{{"index", 0}, {"message", std::move(message)}, {"finish_reason", finish}}}},
+            {"choices",
+             {{{"index", 0}, {"message", std::move(message)}, {"finish_reason", finish}}}},
             {"usage", {{"prompt_tokens", 10}, {"completion_tokens", 5}, {"total_tokens", 15}}}};
         return {200, body.dump(), {}, 0};
     }
@@ -161,7 +165,8 @@ public:
         return completion({{"role", "assistant"}, {"content", nullptr}, {"tool_calls", list}},
                           "tool_calls");
     }
-    static FakeReply status(int code, std::string body, std::vector<std::pair<std::string, std::string>> headers = {}) {
+    static FakeReply status(int code, std::string body,
+                            std::vector<std::pair<std::string, std::string>> headers = {}) {
         return {code, std::move(body), std::move(headers), 0};
     }
     // A 200 reply with this exact body.

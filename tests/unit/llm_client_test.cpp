@@ -1,12 +1,13 @@
 // The LLM client against a scripted OpenAI-compatible server on loopback: tool calls, retries,
 // timeouts, malformed replies, answer repair, and the key kept out of every output.
+#include "llm_client.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdlib>
 
 #include "fake_llm_server.h"
-#include "llm_client.h"
 #include "tools.h"
 
 namespace glossfish::verifier::testing {
@@ -88,7 +89,7 @@ TEST(LlmClient, ConfigFromEnvironment) {
     EXPECT_EQ(c.model, "m");
     EXPECT_EQ(c.key, "sk-openai");  // the fallback
     EXPECT_DOUBLE_EQ(c.timeout_s, 7.5);
-    EXPECT_EQ(c.max_retries, 3);  // the bad value is ignored …
+    EXPECT_EQ(c.max_retries, 3);     // the bad value is ignored …
     ASSERT_EQ(warnings.size(), 1u);  // … and reported
     EXPECT_NE(warnings[0].find("GLOSSFISH_LLM_RETRIES"), std::string::npos);
     setenv("GLOSSFISH_LLM_KEY", "sk-glossfish", 1);
@@ -101,8 +102,9 @@ TEST(LlmClient, ConfigFromEnvironment) {
 TEST(LlmClient, ToolCallsRunInProcessThenFinalAnswer) {
     Fixture f;
     ToolSuite suite;
-    f.server.then(FakeLlmServer::tool_calls(
-                      {{"call_1", "piece_at", json{{"fen", StartFen}, {"square", "e1"}}.dump()}}))
+    f.server
+        .then(FakeLlmServer::tool_calls(
+            {{"call_1", "piece_at", json{{"fen", StartFen}, {"square", "e1"}}.dump()}}))
         .then(FakeLlmServer::json_answer({{"move", "e4"}}));
     ChatRequest req = ask("What stands on e1? Then answer.");
     req.tools = &suite;
@@ -209,11 +211,15 @@ TEST(LlmClient, ToolRoundsAreBounded) {
 
 TEST(LlmClient, RateLimitedThenSuccessHonoursRetryAfterUpToTheCap) {
     Fixture f;
-    f.server.then(FakeLlmServer::status(429, R"({"error":{"message":"slow down"}})", {{"Retry-After", "30"}}))
+    f.server
+        .then(FakeLlmServer::status(429, R"({"error":{"message":"slow down"}})",
+                                    {{"Retry-After", "30"}}))
         .then(FakeLlmServer::answer("hi"));
     auto t0 = std::chrono::steady_clock::now();
     ChatResult r = LlmClient(f.config()).chat(ask("x"));
-    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
     ASSERT_TRUE(r.ok) << r.error;
     EXPECT_EQ(r.content, "hi");
     EXPECT_EQ(r.requests, 2);
@@ -232,14 +238,16 @@ TEST(LlmClient, ServerErrorsUntilRetriesRunOut) {
     EXPECT_EQ(r.kind, LlmErrorKind::Http);
     EXPECT_EQ(r.requests, 3);  // 1 + max_retries
     EXPECT_EQ(r.retries, 2);
-    EXPECT_EQ(r.error, "HTTP 503 from " + f.server.url() + "/chat/completions (3 attempts): model is loading");
+    EXPECT_EQ(r.error, "HTTP 503 from " + f.server.url() +
+                           "/chat/completions (3 attempts): model is loading");
     EXPECT_EQ(f.server.pending(), 0u);
 }
 
 TEST(LlmClient, ClientErrorIsNotRetriedAndTheEchoedKeyIsRedacted) {
     Fixture f;
     f.server.then(FakeLlmServer::status(
-        401, json{{"error", {{"message", std::string("Incorrect API key provided: ") + Key}}}}.dump()));
+        401,
+        json{{"error", {{"message", std::string("Incorrect API key provided: ") + Key}}}}.dump()));
     ChatResult r = LlmClient(f.config()).chat(ask("x"));
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.kind, LlmErrorKind::Http);
@@ -254,7 +262,8 @@ TEST(LlmClient, ClientErrorIsNotRetriedAndTheEchoedKeyIsRedacted) {
 
 TEST(LlmClient, OllamaStyleErrorString) {
     Fixture f;
-    f.server.then(FakeLlmServer::status(404, R"({"error":"model \"llama9\" not found, try pulling it first"})"));
+    f.server.then(FakeLlmServer::status(
+        404, R"({"error":"model \"llama9\" not found, try pulling it first"})"));
     ChatResult r = LlmClient(f.config()).chat(ask("x"));
     EXPECT_EQ(r.kind, LlmErrorKind::Http);
     EXPECT_NE(r.error.find("HTTP 404"), std::string::npos);
@@ -269,7 +278,9 @@ TEST(LlmClient, ReplyHangingPastTheTimeout) {
     f.server.then(FakeLlmServer::delayed(FakeLlmServer::answer("late"), 3000));
     auto t0 = std::chrono::steady_clock::now();
     ChatResult r = LlmClient(c).chat(ask("x"));
-    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.kind, LlmErrorKind::Timeout);
     EXPECT_EQ(r.error, "request to " + f.server.url() + "/chat/completions timed out after 0.15 s");
@@ -315,23 +326,27 @@ TEST(LlmClient, DroppedConnectionIsRetried) {
 
 TEST(LlmClient, MalformedBodyAndMissingChoices) {
     Fixture f;
-    f.server.then(FakeLlmServer::raw("{\"choices\": [")).then(FakeLlmServer::raw(R"({"object":"chat.completion"})"))
+    f.server.then(FakeLlmServer::raw("{\"choices\": ["))
+        .then(FakeLlmServer::raw(R"({"object":"chat.completion"})"))
         .then(FakeLlmServer::raw(R"({"choices":[{"index":0}]})"));
     LlmClient client(f.config());
     ChatResult a = client.chat(ask("x"));
     EXPECT_EQ(a.kind, LlmErrorKind::BadResponse);
-    EXPECT_EQ(a.error, "reply from " + f.server.url() + "/chat/completions is not a JSON object: {\"choices\": [");
+    EXPECT_EQ(a.error, "reply from " + f.server.url() +
+                           "/chat/completions is not a JSON object: {\"choices\": [");
     EXPECT_EQ(a.requests, 1);  // not retried
     ChatResult b = client.chat(ask("x"));
     EXPECT_EQ(b.kind, LlmErrorKind::BadResponse);
     EXPECT_EQ(b.error, "reply from " + f.server.url() + "/chat/completions has no choices");
     ChatResult c = client.chat(ask("x"));
-    EXPECT_EQ(c.error, "reply from " + f.server.url() + "/chat/completions has a choice without a message");
+    EXPECT_EQ(c.error,
+              "reply from " + f.server.url() + "/chat/completions has a choice without a message");
 }
 
 TEST(LlmClient, WrongShapeIsRepairedOnce) {
     Fixture f;
-    f.server.then(FakeLlmServer::json_answer({{"mv", "e4"}})).then(FakeLlmServer::answer("```json\n{\"move\": \"Nf3\"}\n```"));
+    f.server.then(FakeLlmServer::json_answer({{"mv", "e4"}}))
+        .then(FakeLlmServer::answer("```json\n{\"move\": \"Nf3\"}\n```"));
     ChatRequest req = ask("Your move?");
     req.validate = check_move;
     ChatResult r = LlmClient(f.config()).chat(req);
@@ -348,18 +363,22 @@ TEST(LlmClient, WrongShapeIsRepairedOnce) {
     EXPECT_EQ(m[2]["role"], "assistant");
     EXPECT_EQ(m[2]["content"], R"({"mv":"e4"})");
     EXPECT_EQ(m[3]["role"], "user");
-    EXPECT_NE(m[3]["content"].get<std::string>().find("\"move\" must be a string"), std::string::npos);
+    EXPECT_NE(m[3]["content"].get<std::string>().find("\"move\" must be a string"),
+              std::string::npos);
 }
 
 TEST(LlmClient, WrongShapeTwiceIsAClearFailure) {
     Fixture f;
-    f.server.then(FakeLlmServer::answer("I would play e4.")).then(FakeLlmServer::json_answer({{"move", 4}}));
+    f.server.then(FakeLlmServer::answer("I would play e4."))
+        .then(FakeLlmServer::json_answer({{"move", 4}}));
     ChatRequest req = ask("Your move?");
     req.validate = check_move;
     ChatResult r = LlmClient(f.config()).chat(req);
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.kind, LlmErrorKind::BadAnswer);
-    EXPECT_EQ(r.error, "the model's answer was rejected after one repair attempt: \"move\" must be a string");
+    EXPECT_EQ(
+        r.error,
+        "the model's answer was rejected after one repair attempt: \"move\" must be a string");
     EXPECT_NE(f.server.requests()[1].last_content("user").find("the answer is not a JSON object"),
               std::string::npos);
 }
@@ -379,14 +398,16 @@ TEST(LlmClient, MandatoryToolUseRejectsAnAnswerWithoutTools) {
     EXPECT_EQ(r.answer["move"], "d4");
     auto reqs = f.server.requests();
     ASSERT_EQ(reqs.size(), 3u);
-    EXPECT_NE(reqs[1].last_content("user").find("you must call at least one tool"), std::string::npos);
+    EXPECT_NE(reqs[1].last_content("user").find("you must call at least one tool"),
+              std::string::npos);
     EXPECT_FALSE(reqs[0].json.contains("response_format"));  // not sent together with tools
 }
 
 TEST(LlmClient, ParseJsonAnswer) {
     std::string error;
     EXPECT_EQ((*parse_json_answer(R"({"a":1})", &error))["a"], 1);
-    EXPECT_EQ((*parse_json_answer("Sure! ```json\n{\"a\": 2}\n``` Hope that helps.", &error))["a"], 2);
+    EXPECT_EQ((*parse_json_answer("Sure! ```json\n{\"a\": 2}\n``` Hope that helps.", &error))["a"],
+              2);
     EXPECT_EQ((*parse_json_answer("The answer is {\"a\": 3}.", &error))["a"], 3);
     EXPECT_FALSE(parse_json_answer("[1, 2]", &error));
     EXPECT_EQ(error, "the answer is JSON array, expected a JSON object");

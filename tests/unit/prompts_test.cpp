@@ -1,4 +1,6 @@
 // Prompt templates: parsing, rendering, precise errors, the search path and the shipped files.
+#include "prompts.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -7,7 +9,6 @@
 #include <set>
 
 #include "fake_llm_server.h"
-#include "prompts.h"
 
 namespace glossfish::verifier::testing {
 namespace {
@@ -32,16 +33,20 @@ std::string render_error(const PromptTemplate& t, const PromptValues& v,
 struct TempDir {
     fs::path path;
     explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() / ("glossfish_prompts_" + name + "_" + std::to_string(::getpid()))) {
+        : path(fs::temp_directory_path() /
+               ("glossfish_prompts_" + name + "_" + std::to_string(::getpid()))) {
         fs::remove_all(path);
         fs::create_directories(path);
     }
     ~TempDir() { fs::remove_all(path); }
-    void write(const std::string& file, const std::string& text) const { std::ofstream(path / file) << text; }
+    void write(const std::string& file, const std::string& text) const {
+        std::ofstream(path / file) << text;
+    }
 };
 
 TEST(Prompts, FillsPlaceholdersAndSplitsSystemAndUser) {
-    PromptTemplate t = parse_ok("[system]\nYou are {{ role }}.\n[user]\nFEN: {{fen}}\nAgain {{fen}}, {{x_1}}\n");
+    PromptTemplate t =
+        parse_ok("[system]\nYou are {{ role }}.\n[user]\nFEN: {{fen}}\nAgain {{fen}}, {{x_1}}\n");
     EXPECT_EQ(t.placeholders(), (std::vector<std::string>{"role", "fen", "x_1"}));
     std::string error;
     auto r = t.render({{"role", "a coach"}, {"fen", "8/8"}, {"x_1", "{{fen}}"}}, &error);
@@ -70,7 +75,8 @@ TEST(Prompts, MalformedPlaceholdersGiveTheirLine) {
     EXPECT_FALSE(PromptTemplate::parse("ok\nsee {{fen\n}}", "p.txt", &error));
     EXPECT_EQ(error, "p.txt:2: unterminated placeholder '{{fen' (no '}}' on the same line)");
     EXPECT_FALSE(PromptTemplate::parse("a\nb\n{{two words}}", "p.txt", &error));
-    EXPECT_EQ(error, "p.txt:3: malformed placeholder '{{two words}}' (a name of letters, digits and '_')");
+    EXPECT_EQ(error,
+              "p.txt:3: malformed placeholder '{{two words}}' (a name of letters, digits and '_')");
     EXPECT_FALSE(PromptTemplate::parse("{{}}", "p.txt", &error));
     EXPECT_EQ(error, "p.txt:1: malformed placeholder '{{}}' (a name of letters, digits and '_')");
     EXPECT_FALSE(PromptTemplate::parse("{{9lives}}", "p.txt", &error));
@@ -104,14 +110,17 @@ TEST(Prompts, SearchPathOrderAndMissingFile) {
     std::string error;
     EXPECT_FALSE(lib.load("nope", &error));
     EXPECT_EQ(error, "prompt file nope.txt not found in " + first.path.string() + ", " +
-                         second.path.string() + " (set GLOSSFISH_PROMPTS to a directory of prompt files)");
+                         second.path.string() +
+                         " (set GLOSSFISH_PROMPTS to a directory of prompt files)");
     EXPECT_FALSE(lib.load("../etc/passwd", &error));
     EXPECT_EQ(error, "bad prompt name '../etc/passwd' (letters, digits, '_', '-')");
     // Known prompts are checked against their declared placeholders.
     first.write("solve_none.txt", "first {{fen}} {{colour}}");
     EXPECT_FALSE(lib.render("solve_none", {{"fen", "x"}}, &error));
-    EXPECT_EQ(error, (first.path / "solve_none.txt").string() +
-                         ":1: unknown placeholder {{colour}} (this prompt knows: fen, side, line, legal_moves)");
+    EXPECT_EQ(
+        error,
+        (first.path / "solve_none.txt").string() +
+            ":1: unknown placeholder {{colour}} (this prompt knows: fen, side, line, legal_moves)");
 }
 
 TEST(Prompts, EnvironmentDirectoryComesFirst) {
@@ -176,8 +185,9 @@ TEST(Prompts, SideAndLegalMovesSpelling) {
         got.insert(moves.substr(at, sp - at));
         at = sp + 1;
     }
-    EXPECT_EQ(got, (std::set<std::string>{"e3", "e4", "Rf1", "Rg1", "Rh2", "Rh3", "Rh4", "Rh5", "Rh6", "Rh7",
-                                          "Rh8+", "Kd1", "Kd2", "Kf1", "Kf2", "O-O"}));
+    EXPECT_EQ(got,
+              (std::set<std::string>{"e3", "e4", "Rf1", "Rg1", "Rh2", "Rh3", "Rh4", "Rh5", "Rh6",
+                                     "Rh7", "Rh8+", "Kd1", "Kd2", "Kf1", "Kf2", "O-O"}));
 }
 
 TEST(Prompts, ChatPromptRendersIntoTheRequestOrFailsWithoutOne) {
@@ -188,14 +198,17 @@ TEST(Prompts, ChatPromptRendersIntoTheRequestOrFailsWithoutOne) {
     ChatRequest req;
     req.json_answer = true;
     ChatResult r = chat_prompt(client, lib, "stance",
-                               {{"fen", "8/8/8/8/8/8/8/K1k5 w - - 0 1"}, {"move", "Kb1"}, {"commentary", "Kb1?? is a blunder."}},
+                               {{"fen", "8/8/8/8/8/8/8/K1k5 w - - 0 1"},
+                                {"move", "Kb1"},
+                                {"commentary", "Kb1?? is a blunder."}},
                                req);
     ASSERT_TRUE(r.ok) << r.error;
     EXPECT_EQ(r.answer["stance"], "bad");
     auto reqs = server.requests();
     ASSERT_EQ(reqs.size(), 1u);
     EXPECT_EQ(reqs[0].messages()[0]["role"], "system");
-    EXPECT_NE(reqs[0].last_content("user").find("Commentary:\nKb1?? is a blunder."), std::string::npos);
+    EXPECT_NE(reqs[0].last_content("user").find("Commentary:\nKb1?? is a blunder."),
+              std::string::npos);
     ChatResult bad = chat_prompt(client, lib, "stance", {{"fen", "x"}});
     EXPECT_EQ(bad.kind, LlmErrorKind::Prompt);
     EXPECT_NE(bad.error.find("no value for {{move}}"), std::string::npos) << bad.error;

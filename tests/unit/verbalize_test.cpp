@@ -35,12 +35,15 @@ VerbalizeInput zmte6() {
     return in;
 }
 
-bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
+bool contains(const std::string& hay, const std::string& needle) {
+    return hay.find(needle) != std::string::npos;
+}
 
 TEST(Verbalize, DescriptionThenCriticAndRewriteUntilComplete) {
     FakeLlmServer server;
     server.then(FakeLlmServer::json_answer({{"description", "Play g3+; after Kh3 mate with Rh8."}}))
-        .then(FakeLlmServer::json_answer({{"complete", false}, {"feedback", {"Say what to play after Kh1 or Kg1."}}}))
+        .then(FakeLlmServer::json_answer(
+            {{"complete", false}, {"feedback", {"Say what to play after Kh1 or Kg1."}}}))
         .then(FakeLlmServer::json_answer({{"description", "Play g3+. Kh3 Rh8#; Kh1 or Kg1 Ra1#."}}))
         .then(FakeLlmServer::json_answer({{"complete", true}, {"feedback", json::array()}}));
     LlmClient client(fast_config(server));
@@ -50,7 +53,8 @@ TEST(Verbalize, DescriptionThenCriticAndRewriteUntilComplete) {
     EXPECT_EQ(r.description, "Play g3+. Kh3 Rh8#; Kh1 or Kg1 Ra1#.");
     ASSERT_EQ(r.rounds.size(), 2u);  // stopped when the critic was satisfied, not after 3
     EXPECT_FALSE(r.rounds[0].complete);
-    EXPECT_EQ(r.rounds[0].feedback, (std::vector<std::string>{"Say what to play after Kh1 or Kg1."}));
+    EXPECT_EQ(r.rounds[0].feedback,
+              (std::vector<std::string>{"Say what to play after Kh1 or Kg1."}));
     EXPECT_TRUE(r.rounds[1].complete);
     EXPECT_EQ(r.requests, 4);
 
@@ -104,8 +108,9 @@ TEST(Verbalize, RejectedCritiqueFailsWithTheStepAndKeepsTheDescription) {
     PromptLibrary prompts({GLOSSFISH_PROMPTS_DIR});
     VerbalizeResult r = verbalize(client, prompts, zmte6(), VerbalizeMode::SC, 1);
     EXPECT_FALSE(r.ok);
-    EXPECT_EQ(r.error, "refine round 1 (critic): the model's answer was rejected after one repair "
-                       "attempt: \"complete\" must be true or false");
+    EXPECT_EQ(r.error,
+              "refine round 1 (critic): the model's answer was rejected after one repair "
+              "attempt: \"complete\" must be true or false");
     EXPECT_EQ(r.description, "Play g3+.");
     EXPECT_EQ(verbalize_output(zmte6(), VerbalizeMode::SC, r)["error"], r.error);
 }
@@ -132,7 +137,8 @@ std::string slurp(const std::filesystem::path& p) {
 CliRun run_glossfish(const std::vector<std::string>& args, const std::vector<std::string>& env) {
     const auto err_path = std::filesystem::temp_directory_path() /
                           ("glossfish_verbalize_err_" + std::to_string(::getpid()));
-    std::string cmd = "env -u GLOSSFISH_LLM_URL -u GLOSSFISH_LLM_MODEL -u GLOSSFISH_LLM_KEY -u OPENAI_API_KEY";
+    std::string cmd =
+        "env -u GLOSSFISH_LLM_URL -u GLOSSFISH_LLM_MODEL -u GLOSSFISH_LLM_KEY -u OPENAI_API_KEY";
     for (const auto& e : env) cmd += " " + quote(e);
     cmd += " " + quote(GLOSSFISH_BIN) + " verbalize";
     for (const auto& a : args) cmd += " " + quote(a);
@@ -152,7 +158,8 @@ CliRun run_glossfish(const std::vector<std::string>& args, const std::vector<std
 struct TreeFile {
     std::filesystem::path path;
     explicit TreeFile(const std::string& text)
-        : path(std::filesystem::temp_directory_path() / ("glossfish_tree_" + std::to_string(::getpid()) + ".json")) {
+        : path(std::filesystem::temp_directory_path() /
+               ("glossfish_tree_" + std::to_string(::getpid()) + ".json")) {
         std::ofstream(path) << text;
     }
     ~TreeFile() { std::filesystem::remove(path); }
@@ -168,17 +175,19 @@ TEST(VerbalizeCommand, WithoutEndpointOneLineAndExit2) {
 TEST(VerbalizeCommand, RichTreeFileModeScWithOneRefineRound) {
     FakeLlmServer server;
     server.then(FakeLlmServer::json_answer({{"description", "g3+ then mate."}}))
-        .then(FakeLlmServer::json_answer({{"complete", false}, {"feedback", {"Name the mating moves."}}}))
+        .then(FakeLlmServer::json_answer(
+            {{"complete", false}, {"feedback", {"Name the mating moves."}}}))
         .then(FakeLlmServer::json_answer({{"description", "g3+; Kh3 Rh8#, else Ra1#."}}));
     // The rich format of `glossfish tree --format json` (trimmed to what the reader needs).
-    TreeFile file(std::string(R"({"fen":")") + Fen + R"(","root":{"children":[{"san":"g3+","children":[)" +
+    TreeFile file(std::string(R"({"fen":")") + Fen +
+                  R"(","root":{"children":[{"san":"g3+","children":[)" +
                   R"({"san":"Kh3","children":[{"san":"Rh8#","children":[]}]},)" +
                   R"({"san":"Kh1","children":[{"san":"Ra1#","children":[]}]},)" +
                   R"({"san":"Kg1","children":[{"san":"Ra1#","children":[]}]}]}]}})");
-    CliRun r = run_glossfish({"--tree", file.path.string(), "--mode", "sc", "--refine", "1", "--concepts",
-                           "mateIn2,endgame", "--verbose"},
-                          {"GLOSSFISH_LLM_URL=" + server.url(), "GLOSSFISH_LLM_MODEL=fake-model",
-                           std::string("GLOSSFISH_LLM_KEY=") + Key});
+    CliRun r = run_glossfish({"--tree", file.path.string(), "--mode", "sc", "--refine", "1",
+                              "--concepts", "mateIn2,endgame", "--verbose"},
+                             {"GLOSSFISH_LLM_URL=" + server.url(), "GLOSSFISH_LLM_MODEL=fake-model",
+                              std::string("GLOSSFISH_LLM_KEY=") + Key});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     json out = json::parse(r.out);
     EXPECT_EQ(out["fen"], Fen);
@@ -202,7 +211,8 @@ TEST(VerbalizeCommand, RichTreeFileModeScWithOneRefineRound) {
     EXPECT_TRUE(contains(r.err, "llm: POST " + server.url() + "/chat/completions")) << r.err;
     EXPECT_FALSE(contains(r.out, Key));
     EXPECT_FALSE(contains(r.err, Key));
-    EXPECT_TRUE(contains(r.err, "glossfish verbalize: mode sc, 1 refine round, 3 requests")) << r.err;
+    EXPECT_TRUE(contains(r.err, "glossfish verbalize: mode sc, 1 refine round, 3 requests"))
+        << r.err;
 }
 
 TEST(VerbalizeCommand, PuzzleRecordWithIllegalMoveIsRejectedBeforeAnyRequest) {
@@ -211,7 +221,8 @@ TEST(VerbalizeCommand, PuzzleRecordWithIllegalMoveIsRejectedBeforeAnyRequest) {
                   R"(","themes":["mateIn2"],"plies":3,"tree":{"g3+":{"Kh3":{"Qd1":{}}}}})");
     CliRun r = run_glossfish({"--tree", file.path.string()}, {"GLOSSFISH_LLM_URL=" + server.url()});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_TRUE(contains(r.err, "glossfish verbalize: " + file.path.string() + ": move 'Qd1' after g3+ Kh3: "))
+    EXPECT_TRUE(contains(
+        r.err, "glossfish verbalize: " + file.path.string() + ": move 'Qd1' after g3+ Kh3: "))
         << r.err;
     EXPECT_TRUE(server.requests().empty());
 }
@@ -220,7 +231,8 @@ TEST(VerbalizeCommand, ModelFailureStillPrintsTheTreeAndExits1) {
     FakeLlmServer server;
     server.then(FakeLlmServer::status(400, R"({"error":{"message":"context length exceeded"}})"));
     TreeFile file(TreeText);  // a bare compact tree with its position from --fen
-    CliRun r = run_glossfish({"--tree", file.path.string(), "--fen", Fen}, {"GLOSSFISH_LLM_URL=" + server.url()});
+    CliRun r = run_glossfish({"--tree", file.path.string(), "--fen", Fen},
+                             {"GLOSSFISH_LLM_URL=" + server.url()});
     EXPECT_EQ(r.exit_code, 1);
     json out = json::parse(r.out);
     EXPECT_EQ(out["tree"], json::parse(TreeText));
@@ -232,16 +244,18 @@ TEST(VerbalizeCommand, ModelFailureStillPrintsTheTreeAndExits1) {
 TEST(VerbalizeCommand, CsvPuzzleInConceptsModeUsesItsThemes) {
     FakeLlmServer server;
     server.then(FakeLlmServer::json_answer({{"description", "Use the discovered attack."}}));
-    CliRun r = run_glossfish({"--csv", std::string(GLOSSFISH_TEST_DATA) + "/lichess_puzzles_1000.csv", "--id", "tewjc",
-                           "--mode", "c"},
-                          {"GLOSSFISH_LLM_URL=" + server.url()});
+    CliRun r =
+        run_glossfish({"--csv", std::string(GLOSSFISH_TEST_DATA) + "/lichess_puzzles_1000.csv",
+                       "--id", "tewjc", "--mode", "c"},
+                      {"GLOSSFISH_LLM_URL=" + server.url()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     json out = json::parse(r.out);
     // The start is the CSV FEN after the setup move a2a7.
     EXPECT_EQ(out["fen"], "r5k1/Rp3p1p/2b2qp1/3pr3/8/4P2P/2PN1PP1/Q3K2R b K - 0 19");
     EXPECT_EQ(out["side"], "Black");
     EXPECT_TRUE(out["tree"].is_null());  // mode c builds no tree
-    EXPECT_EQ(out["concepts"], json({"crushing", "discoveredAttack", "long", "middlegame", "xRayAttack"}));
+    EXPECT_EQ(out["concepts"],
+              json({"crushing", "discoveredAttack", "long", "middlegame", "xRayAttack"}));
     EXPECT_TRUE(contains(server.requests()[0].last_content("user"),
                          "crushing, discoveredAttack, long, middlegame, xRayAttack"));
 }
@@ -249,8 +263,9 @@ TEST(VerbalizeCommand, CsvPuzzleInConceptsModeUsesItsThemes) {
 TEST(VerbalizeCommand, FenBuildsTheTreeWithStockfish) {
     FakeLlmServer server;
     server.then(FakeLlmServer::json_answer({{"description", "Check with the pawn, then mate."}}));
-    CliRun r = run_glossfish({"--fen", Fen, "--plies", "1", "--breadth", "1", "--depth", "4", "--jobs", "1"},
-                          {"GLOSSFISH_LLM_URL=" + server.url()});
+    CliRun r = run_glossfish(
+        {"--fen", Fen, "--plies", "1", "--breadth", "1", "--depth", "4", "--jobs", "1"},
+        {"GLOSSFISH_LLM_URL=" + server.url()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     json out = json::parse(r.out);
     EXPECT_EQ(out["tree"], json::parse(R"({"g3+":{}})"));  // the only mate in 2 starts with g3+
@@ -263,8 +278,10 @@ TEST(VerbalizeCommand, UsageErrors) {
     EXPECT_EQ(both.exit_code, 2);
     EXPECT_TRUE(contains(both.err, "give one of --fen, --csv with --id, --tree"));
     CliRun refine = run_glossfish({"--fen", Fen, "--refine", "11"}, {});
-    EXPECT_EQ(refine.err.substr(0, refine.err.find('\n')), "glossfish verbalize: --refine must be 0..10, got '11'");
-    CliRun concepts = run_glossfish({"--fen", Fen, "--mode", "c"}, {"GLOSSFISH_LLM_URL=http://127.0.0.1:9/v1"});
+    EXPECT_EQ(refine.err.substr(0, refine.err.find('\n')),
+              "glossfish verbalize: --refine must be 0..10, got '11'");
+    CliRun concepts =
+        run_glossfish({"--fen", Fen, "--mode", "c"}, {"GLOSSFISH_LLM_URL=http://127.0.0.1:9/v1"});
     EXPECT_EQ(concepts.exit_code, 2);
     EXPECT_TRUE(contains(concepts.err, "modes c and sc need concepts")) << concepts.err;
 }
