@@ -33,6 +33,7 @@ int annotate_command(const Args& args);  // `glossfish annotate` (cli_annotate.c
 
 // "1m05s", "2h03m": a duration for progress lines (cli_puzzles.cpp).
 std::string duration_text(double seconds);
+int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbalize.cpp)
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".
