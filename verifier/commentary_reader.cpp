@@ -424,9 +424,10 @@ private:
             r.square = lsb(cands);
             return true;
         }
-        std::string what = std::string(c ? color_word(*c) + std::string(" ") : "") + piece_type_word(r.piece);
+        std::string what = std::string(c ? color_word(*c) + std::string(" ") : "") +
+                           (pawn_file ? std::string(1, char('a' + *pawn_file)) + "-pawn" : piece_type_word(r.piece));
         r.error = cands ? "\"" + what + "\" is ambiguous: name its square"
-                        : "there is no " + what + (pawn_file ? " on that file" : "") + " to refer to";
+                        : "there is no " + what + " to refer to";
         return true;
     }
 

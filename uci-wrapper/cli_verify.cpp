@@ -1,0 +1,124 @@
+// `glossfish verify --fen F [--move M] (--claims FILE.json | --text "...") [--depth D]
+// [--scheme S] [--pretty]`: verdicts of claims (JSON) or of commentary read by the
+// deterministic reader, with the position's metrics.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "claims.h"
+#include "cli.h"
+#include "metrics.h"
+#include "tools.h"
+
+namespace glossfish::cli {
+
+namespace {
+
+const char* VerifyUsage =
+    "usage: glossfish verify --fen FEN [--move M] (--claims FILE.json | --text \"...\") [--depth D]\n"
+    "                        [--scheme lichess|act-eval] [--pretty]\n"
+    "  --claims -   reads the claims JSON from stdin; fen/move inside it replace --fen/--move\n";
+
+}  // namespace
+
+int verify_command(const Args& args) {
+    std::optional<std::string> fen, move, claims_file, text;
+    std::string scheme_text = "act-eval";
+    int depth = 12;
+    bool pretty = false;
+    for (std::size_t i = 0; i < args.size();) {
+        const std::string& a = args[i];
+        auto value = [&](const char* what) -> std::optional<std::string> {
+            if (i + 1 >= args.size()) {
+                std::fprintf(stderr, "glossfish verify: %s needs a value\n", what);
+                return std::nullopt;
+            }
+            i += 2;
+            return args[i - 1];
+        };
+        if (a == "--help" || a == "-h") {
+            std::fputs(VerifyUsage, stdout);
+            return 0;
+        } else if (a == "--fen") {
+            ++i;
+            fen = join_until_option(args, i);
+        } else if (a == "--move" || a == "--claims" || a == "--text" || a == "--depth" || a == "--scheme") {
+            auto v = value(a.c_str());
+            if (!v) return 2;
+            if (a == "--move") move = *v;
+            else if (a == "--claims") claims_file = *v;
+            else if (a == "--text") text = *v;
+            else if (a == "--scheme") scheme_text = *v;
+            else {
+                auto n = parse_number("verify", "--depth", *v, 1, 40);
+                if (!n) return 2;
+                depth = int(*n);
+            }
+        } else if (a == "--pretty") {
+            pretty = true;
+            ++i;
+        } else {
+            std::fprintf(stderr, "glossfish verify: unexpected argument '%s'\n%s", a.c_str(), VerifyUsage);
+            return 2;
+        }
+    }
+    if (bool(claims_file) == bool(text)) {
+        std::fprintf(stderr, "glossfish verify: give exactly one of --claims and --text\n%s", VerifyUsage);
+        return 2;
+    }
+    if (!fen && !claims_file) {
+        std::fprintf(stderr, "glossfish verify: --fen is required with --text\n%s", VerifyUsage);
+        return 2;
+    }
+    auto scheme = parse_scheme(scheme_text);
+    if (!scheme) {
+        std::fprintf(stderr, "glossfish verify: --scheme must be lichess or act-eval, got '%s'\n",
+                     scheme_text.c_str());
+        return 2;
+    }
+    Position before;
+    if (fen) {
+        if (FenStatus status = before.set(*fen); !status.ok()) {
+            std::fprintf(stderr, "glossfish verify: %s\n", status.message().c_str());
+            return 2;
+        }
+    }
+    std::string claims_text;
+    if (claims_file) {
+        std::ostringstream buf;
+        if (*claims_file == "-") {
+            buf << std::cin.rdbuf();
+        } else {
+            std::ifstream in(*claims_file, std::ios::binary);
+            if (!in) {
+                std::fprintf(stderr, "glossfish verify: cannot read '%s'\n", claims_file->c_str());
+                return 2;
+            }
+            buf << in.rdbuf();
+        }
+        claims_text = buf.str();
+        if (!fen && claims_text.find("\"fen\"") == std::string::npos) {
+            std::fprintf(stderr, "glossfish verify: --fen is required unless the claims JSON has \"fen\"\n");
+            return 2;
+        }
+    }
+    auto suite = make_suite(depth);
+    verifier::VerifyOptions options;
+    options.depth = depth;
+    options.scheme = *scheme;
+    verifier::ClaimVerifier verifier(*suite, options);
+    verifier::VerifyOutcome out =
+        claims_file ? verifier::verify_claims(verifier, before, move.value_or(""), claims_text)
+                    : verifier::verify_commentary(verifier, before, move.value_or(""), *text);
+    if (!out.ok()) {
+        std::fprintf(stderr, "glossfish verify: %s\n", out.error.c_str());
+        return 2;
+    }
+    std::printf("%s\n", pretty ? out.report.dump(2).c_str() : out.report.dump().c_str());
+    std::fprintf(stderr, "metrics: %s\n", out.report["metrics"]["text"].get<std::string>().c_str());
+    return 0;
+}
+
+}  // namespace glossfish::cli
