@@ -199,6 +199,38 @@ TEST(CommentaryReader, SentenceTable) {
     EXPECT_GE(unread, 8);
 }
 
+// The sentence forms the README lists, read as documented.
+TEST(CommentaryReader, ReadmeForms) {
+    struct Form {
+        const char *fen, *move, *sentence, *claims;
+    };
+    const Form forms[] = {
+        {"4k3/8/8/8/8/5N2/8/4K3 w - - 0 1", "", "The knight goes to e5.", "occupies(piece=knight,square=e5)@"},
+        {QueenExample, "Qe4", "Qe4 hangs the queen.", "hangs(square=e4)@Qe4"},
+        {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5", "exd5 opens the e-file.", "opens_file(file=e,move=exd5)@"},
+        {"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", "d5", "d5 creates a passed pawn.", "passed_pawn(square=d5)@d5"},
+        {Start, "", "White can play Nf3.", "is_legal(move=Nf3)@"},
+        {Start, "e4", "e4 is forced.", "only_move(move=e4)@"},
+        {QueenExample, "Qe4", "The bishop on b4 is en prise.",
+         "occupies(piece=bishop,square=b4)@Qe4; hangs(square=b4)@Qe4"},
+        {"4k3/8/8/3r4/8/2N5/8/4K3 w - - 0 1", "Nxd5", "Nxd5 wins the exchange.", "wins_material(amount=200,move=Nxd5)@"},
+        {"4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1", "Nxe5", "Nxe5 wins a pawn.", "wins_material(amount=100,move=Nxe5)@"},
+        {Start, "e4", "e4 is an error.", "quality_label(move=e4,stance=bad)@"},
+        {Start, "e4", "e4 is dubious.", "quality_label(label=inaccuracy,move=e4)@"},
+        {Start, "e4", "e4 is no longer the best move.", "!best_move(move=e4)@"},
+        {"4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1", "", "The knight on c3 cannot attack d5.",
+         "occupies(piece=knight,square=c3)@; !attacks(from=c3,target=d5)@"},
+    };
+    for (const Form& f : forms) {
+        SCOPED_TRACE(f.sentence);
+        CommentaryReading r = read_commentary(*Position::from_fen(f.fen), f.move, f.sentence);
+        ASSERT_EQ(r.sentences.size(), 1u);
+        std::string got;
+        for (const auto& sc : r.sentences[0].claims) got += (got.empty() ? "" : "; ") + render(sc);
+        EXPECT_EQ(got, f.claims) << r.sentences[0].unread_reason;
+    }
+}
+
 TEST(CommentaryReader, IllegalContinuationFailsAsLegality) {
     auto pos = Position::from_fen(QueenExample);
     CommentaryReading r = read_commentary(*pos, "Qe4", "After Qe4 Bxh7, White is in check.");
