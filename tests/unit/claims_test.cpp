@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "claims.h"
+#include "claims_test_util.h"
 #include "tools.h"
 
 namespace glossfish::verifier {
@@ -13,15 +14,7 @@ namespace {
 
 using nlohmann::json;
 
-const char* const Start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-// The research note's Qe4 example, built so that the facts are as the paper describes: Qd3-e4
-// centralizes the queen; the black pawn on d4 blocks the 4th rank to the bishop on b4; White's
-// own pawn on e5 blocks the e-file.
-const char* const QueenExample = "6k1/5ppp/8/4P3/1b1p4/3Q4/5PPP/6K1 w - - 0 1";
-// The gold-atom position of the research note (Black to move, Qh4+).
-const char* const GoldAtoms = "8/pn2Q3/1p1p2pk/2pP2rp/P1P2q2/1NP5/6B1/2R4K b - - 15 47";
-// The knight on c3 is pinned to the king by the bishop on b4.
-const char* const PinnedKnight = "4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1";
+using namespace claims_testing;
 
 Position pos_of(const char* fen) {
     auto p = Position::from_fen(fen);
@@ -31,11 +24,6 @@ Position pos_of(const char* fen) {
 
 SubClaim sc(std::string predicate, json args, std::vector<std::string> moves = {}, bool negated = false) {
     return SubClaim{std::move(predicate), std::move(args), std::move(moves), negated};
-}
-
-const ToolSuite& board_only() {
-    static const ToolSuite suite;
-    return suite;
 }
 
 // The verdict of one claim with the board-only suite.

@@ -5,6 +5,7 @@
 
 #include "commentary_reader.h"
 #include "metrics.h"
+#include "claims_test_util.h"
 #include "tools.h"
 
 namespace glossfish::verifier {
@@ -12,12 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-const char* const Start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-// Research note's Qe4 example (see claims_test.cpp).
-const char* const QueenExample = "6k1/5ppp/8/4P3/1b1p4/3Q4/5PPP/6K1 w - - 0 1";
-const char* const GoldAtoms = "8/pn2Q3/1p1p2pk/2pP2rp/P1P2q2/1NP5/6B1/2R4K b - - 15 47";
-const char* const Fork = "r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1";
-const char* const PinnedKnight = "4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1";
+using namespace claims_testing;
 
 // "pred(k=v,...)@moves", "!" first when negated; args in key order, arrays joined by '+'.
 std::string render(const SubClaim& c) {
@@ -160,11 +156,6 @@ const Case Cases[] = {
     {PinnedKnight, "", "The bishop on b4 is attacked.",
      "occupies(piece=bishop,square=b4)@; attacks(color=white,target=b4)@", "incorrect"},
 };
-
-const ToolSuite& board_only() {
-    static const ToolSuite suite;
-    return suite;
-}
 
 TEST(CommentaryReader, SentenceTable) {
     ASSERT_GE(std::size(Cases), 60u);
