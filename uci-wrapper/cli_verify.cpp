@@ -17,7 +17,8 @@ namespace glossfish::cli {
 namespace {
 
 const char* VerifyUsage =
-    "usage: glossfish verify --fen FEN [--move M] (--claims FILE.json | --text \"...\") [--depth D]\n"
+    "usage: glossfish verify --fen FEN [--move M] (--claims FILE.json | --text \"...\") [--depth "
+    "D]\n"
     "                        [--scheme lichess|act-eval] [--pretty]\n"
     "  --claims -   reads the claims JSON from stdin; fen/move inside it replace --fen/--move\n";
 
@@ -44,7 +45,8 @@ int verify_command(const Args& args) {
         } else if (a == "--fen") {
             ++i;
             fen = join_until_option(args, i);
-        } else if (a == "--move" || a == "--claims" || a == "--text" || a == "--depth" || a == "--scheme") {
+        } else if (a == "--move" || a == "--claims" || a == "--text" || a == "--depth" ||
+                   a == "--scheme") {
             auto v = value(a.c_str());
             if (!v) return 2;
             if (a == "--move") move = *v;
@@ -60,12 +62,14 @@ int verify_command(const Args& args) {
             pretty = true;
             ++i;
         } else {
-            std::fprintf(stderr, "glossfish verify: unexpected argument '%s'\n%s", a.c_str(), VerifyUsage);
+            std::fprintf(stderr, "glossfish verify: unexpected argument '%s'\n%s", a.c_str(),
+                         VerifyUsage);
             return 2;
         }
     }
     if (bool(claims_file) == bool(text)) {
-        std::fprintf(stderr, "glossfish verify: give exactly one of --claims and --text\n%s", VerifyUsage);
+        std::fprintf(stderr, "glossfish verify: give exactly one of --claims and --text\n%s",
+                     VerifyUsage);
         return 2;
     }
     if (!fen && !claims_file) {
@@ -100,7 +104,8 @@ int verify_command(const Args& args) {
         }
         claims_text = buf.str();
         if (!fen && claims_text.find("\"fen\"") == std::string::npos) {
-            std::fprintf(stderr, "glossfish verify: --fen is required unless the claims JSON has \"fen\"\n");
+            std::fprintf(
+                stderr, "glossfish verify: --fen is required unless the claims JSON has \"fen\"\n");
             return 2;
         }
     }

@@ -25,7 +25,13 @@ namespace glossfish::verifier {
 class ToolSuite;
 
 // Why a false sub-claim is wrong (the research note's taxonomy).
-enum class ErrorCategory { BoardComprehension, Legality, QualityEvaluation, TacticalReasoning, Other };
+enum class ErrorCategory {
+    BoardComprehension,
+    Legality,
+    QualityEvaluation,
+    TacticalReasoning,
+    Other
+};
 // "board_comprehension", "legality", "quality_evaluation", "tactical_reasoning", "other".
 const char* category_name(ErrorCategory c);
 
@@ -93,9 +99,9 @@ const PredicateInfo* find_predicate(std::string_view name);
 struct SubVerdict {
     SubClaim claim;
     Truth result = Truth::Unverifiable;
-    std::string reason;                        // one sentence: why true / false / unverifiable
+    std::string reason;  // one sentence: why true / false / unverifiable
     nlohmann::json evidence = nlohmann::json::object();  // the tool facts used
-    std::optional<ErrorCategory> category;     // when false
+    std::optional<ErrorCategory> category;               // when false
 };
 
 struct AtomVerdict {
@@ -108,7 +114,7 @@ struct AtomVerdict {
 };
 
 struct VerifyOptions {
-    int depth = 12;                                // engine predicates' search depth
+    int depth = 12;                                 // engine predicates' search depth
     QualityScheme scheme = QualityScheme::ActEval;  // quality_label's default scheme
 };
 
@@ -139,7 +145,8 @@ private:
 };
 
 // The stance a sub-claim takes on `played` (SAN or UCI from root), if it speaks about it.
-std::optional<Stance> claim_stance(const Position& root, const SubClaim& c, std::string_view played);
+std::optional<Stance> claim_stance(const Position& root, const SubClaim& c,
+                                   std::string_view played);
 // Bad if any claim takes a bad stance, else good if any takes a good one, else inconclusive.
 Stance derive_stance(const Position& root, const std::vector<Atom>& atoms, std::string_view played);
 

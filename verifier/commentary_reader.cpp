@@ -54,10 +54,12 @@ std::vector<Word> words_of(std::string_view s) {
         for (std::size_t k = 0; k < w.size(); ++k) {
             unsigned char c = static_cast<unsigned char>(w[k]);
             if (c == 0xE2 && k + 2 < w.size() && static_cast<unsigned char>(w[k + 1]) == 0x80 &&
-                (static_cast<unsigned char>(w[k + 2]) == 0x93 || static_cast<unsigned char>(w[k + 2]) == 0x94)) {
+                (static_cast<unsigned char>(w[k + 2]) == 0x93 ||
+                 static_cast<unsigned char>(w[k + 2]) == 0x94)) {
                 clean += '-';
                 k += 2;
-            } else if (c == 0xE2 && k + 2 < w.size() && static_cast<unsigned char>(w[k + 1]) == 0x80 &&
+            } else if (c == 0xE2 && k + 2 < w.size() &&
+                       static_cast<unsigned char>(w[k + 1]) == 0x80 &&
                        static_cast<unsigned char>(w[k + 2]) == 0x99) {  // ’
                 clean += '\'';
                 k += 2;
@@ -76,7 +78,8 @@ std::vector<Word> words_of(std::string_view s) {
 
 // SAN or UCI shape, annotations (!?+#) allowed at the end. Bare squares count.
 bool move_shaped(std::string_view t) {
-    while (!t.empty() && (t.back() == '!' || t.back() == '?' || t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
+    while (!t.empty() && (t.back() == '!' || t.back() == '?' || t.back() == '+' || t.back() == '#'))
+        t.remove_suffix(1);
     if (t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0") return true;
     if (t.empty() || t.size() > 8) return false;
     std::size_t i = 0;
@@ -84,14 +87,16 @@ bool move_shaped(std::string_view t) {
     std::string rest(t.substr(i));
     // Strip =Q / promotion letters.
     if (rest.size() >= 2 && rest[rest.size() - 2] == '=') rest.erase(rest.size() - 2);
-    else if (!rest.empty() && std::string_view("QRBNqrbn").find(rest.back()) != std::string_view::npos &&
+    else if (!rest.empty() &&
+             std::string_view("QRBNqrbn").find(rest.back()) != std::string_view::npos &&
              rest.size() >= 3 && std::isdigit(static_cast<unsigned char>(rest[rest.size() - 2])))
         rest.pop_back();
     if (rest.size() < 2) return false;
     char f = rest[rest.size() - 2], r = rest.back();
     if (f < 'a' || f > 'h' || r < '1' || r > '8') return false;
     for (char c : rest.substr(0, rest.size() - 2))
-        if (!((c >= 'a' && c <= 'h') || (c >= '1' && c <= '8') || c == 'x' || c == '-')) return false;
+        if (!((c >= 'a' && c <= 'h') || (c >= '1' && c <= '8') || c == 'x' || c == '-'))
+            return false;
     return true;
 }
 
@@ -138,7 +143,8 @@ std::optional<std::pair<Square, Square>> square_pair(std::string_view w) {
     return std::make_pair(a, b);
 }
 
-SubClaim claim(std::string predicate, json args, std::vector<std::string> moves, bool negated = false) {
+SubClaim claim(std::string predicate, json args, std::vector<std::string> moves,
+               bool negated = false) {
     SubClaim c;
     c.predicate = std::move(predicate);
     c.args = std::move(args);
@@ -185,7 +191,8 @@ public:
         if (!subject(j, s)) {
             // A bare verdict on the commented move: "A blunder." "Excellent move!"
             if (played_ && quality(i, words_.size(), played_subject(), false)) return finish();
-            if (out_.unread_reason.empty()) unread("no subject recognised (a move, a piece or a side)");
+            if (out_.unread_reason.empty())
+                unread("no subject recognised (a move, a piece or a side)");
             return;
         }
         clauses(j, s);
@@ -247,12 +254,18 @@ private:
         for (; k < words_.size(); ++k) {
             const Word& w = words_[k];
             if (move_number(w.low) || w.low == "and" || w.low == "then") {
-                if (w.comma) { ++k; break; }
+                if (w.comma) {
+                    ++k;
+                    break;
+                }
                 continue;
             }
             if (!move_shaped(w.raw)) break;
             prefix.push_back(strip_annotations(w.raw));
-            if (w.comma) { ++k; break; }
+            if (w.comma) {
+                ++k;
+                break;
+            }
         }
         if (prefix.empty()) {
             // "After that," / "After this move," — the default context.
@@ -296,9 +309,12 @@ private:
             if (j < words_.size() && words_[j].low == "move") ++j;
             return true;
         }
-        auto pawn_word = [](const std::string& x) { return x.size() == 6 && x.substr(1) == "-pawn"; };
+        auto pawn_word = [](const std::string& x) {
+            return x.size() == 6 && x.substr(1) == "-pawn";
+        };
         if (auto c = color_word_of(w.low);
-            c && !(j + 1 < words_.size() && (piece_word(words_[j + 1].low) || pawn_word(words_[j + 1].low)))) {
+            c && !(j + 1 < words_.size() &&
+                   (piece_word(words_[j + 1].low) || pawn_word(words_[j + 1].low)))) {
             s.kind = Subject::SideSubject;
             s.color = *c;
             ++j;
@@ -339,7 +355,8 @@ private:
             s.kind = Subject::PieceSubject;
             s.square = r.square;
             s.piece = r.piece;
-            s.color = pos_.piece_at(r.square) != NoPiece ? color_of(pos_.piece_at(r.square)) : White;
+            s.color =
+                pos_.piece_at(r.square) != NoPiece ? color_of(pos_.piece_at(r.square)) : White;
             s.implicit = r.implicit;
             j = k;
             return true;
@@ -369,10 +386,14 @@ private:
             if (at(k) == "square") ++k;
             return true;
         }
-        static const std::vector<std::string> skip = {"the", "a", "an", "his", "her", "its", "their",
-                                                      "enemy", "opponent's", "opposing", "own", "undefended",
-                                                      "loose", "hanging", "poor", "strong", "bad", "good", "passive",
-                                                      "active", "light-squared", "dark-squared", "lone"};
+        static const std::vector<std::string> skip = {"the",          "a",       "an",
+                                                      "his",          "her",     "its",
+                                                      "their",        "enemy",   "opponent's",
+                                                      "opposing",     "own",     "undefended",
+                                                      "loose",        "hanging", "poor",
+                                                      "strong",       "bad",     "good",
+                                                      "passive",      "active",  "light-squared",
+                                                      "dark-squared", "lone"};
         std::optional<Color> color;
         bool any = false;
         while (i < words_.size()) {
@@ -404,7 +425,8 @@ private:
             (void)any;
             return false;
         }
-        if (sq == NoSquare && (at(i) == "on" || at(i) == "at" || at(i) == "from") && parse_square(at(i + 1)) != NoSquare) {
+        if (sq == NoSquare && (at(i) == "on" || at(i) == "at" || at(i) == "from") &&
+            parse_square(at(i + 1)) != NoSquare) {
             sq = parse_square(at(i + 1));
             i += 2;
         }
@@ -425,7 +447,8 @@ private:
             return true;
         }
         std::string what = std::string(c ? color_word(*c) + std::string(" ") : "") +
-                           (pawn_file ? std::string(1, char('a' + *pawn_file)) + "-pawn" : piece_type_word(r.piece));
+                           (pawn_file ? std::string(1, char('a' + *pawn_file)) + "-pawn"
+                                      : piece_type_word(r.piece));
         r.error = cands ? "\"" + what + "\" is ambiguous: name its square"
                         : "there is no " + what + " to refer to";
         return true;
@@ -434,13 +457,16 @@ private:
     // Skips auxiliaries and adverbs, noting negations.
     void modifiers(std::size_t& i, std::size_t end, bool& negated) {
         static const std::vector<std::string> aux = {
-            "is", "was", "would", "will", "be", "can", "could", "now", "also", "still", "does", "did", "do",
-            "clearly", "simply", "just", "really", "indeed", "immediately", "then", "here", "even", "actually",
-            "already", "might", "may", "perhaps", "probably", "certainly", "surely", "definitely", "has", "have",
-            "had", "been", "should", "must", "obviously", "suddenly", "finally"};
+            "is",        "was",      "would",      "will",     "be",          "can",     "could",
+            "now",       "also",     "still",      "does",     "did",         "do",      "clearly",
+            "simply",    "just",     "really",     "indeed",   "immediately", "then",    "here",
+            "even",      "actually", "already",    "might",    "may",         "perhaps", "probably",
+            "certainly", "surely",   "definitely", "has",      "have",        "had",     "been",
+            "should",    "must",     "obviously",  "suddenly", "finally"};
         while (i < end) {
             const std::string& w = words_[i].low;
-            if (w == "not" || w == "never" || w == "cannot" || (w.size() > 3 && w.substr(w.size() - 3) == "n't")) {
+            if (w == "not" || w == "never" || w == "cannot" ||
+                (w.size() > 3 && w.substr(w.size() - 3) == "n't")) {
                 negated = !negated;
                 ++i;
             } else if (w == "no" && i + 1 < end && words_[i + 1].low == "longer") {
@@ -460,18 +486,20 @@ private:
         for (std::size_t k = i; k <= words_.size(); ++k) {
             bool split = k == words_.size();
             // "...a dual threat: it attacks ..." — a colon or semicolon before "it"/"this".
-            if (!split && k > start && words_[k - 1].comma && (words_[k].low == "it" || words_[k].low == "this")) {
+            if (!split && k > start && words_[k - 1].comma &&
+                (words_[k].low == "it" || words_[k].low == "this")) {
                 if (b_clause(start, k, s)) return;
                 start = k;
                 continue;
             }
             if (!split) {
                 const std::string& w = words_[k].low;
-                split = (w == "and" || w == "but" || w == "while" || w == "which" || w == "so") && k > start;
+                split = (w == "and" || w == "but" || w == "while" || w == "which" || w == "so") &&
+                        k > start;
                 // "the king and the rook" stays in the fork clause.
                 if (split && w == "and" && k + 1 < words_.size() &&
-                    (words_[k + 1].low == "the" || words_[k + 1].low == "a" || piece_word(words_[k + 1].low) ||
-                     parse_square(words_[k + 1].low) != NoSquare))
+                    (words_[k + 1].low == "the" || words_[k + 1].low == "a" ||
+                     piece_word(words_[k + 1].low) || parse_square(words_[k + 1].low) != NoSquare))
                     split = false;
             }
             if (!split) continue;
@@ -486,7 +514,8 @@ private:
         if (b < k && (words_[b].low == "it" || words_[b].low == "this")) ++b;
         if (b < k && !filler(b, k) && !clause(b, k, s)) {
             std::string text;
-            for (std::size_t n = start; n < k; ++n) text += (text.empty() ? "" : " ") + words_[n].raw;
+            for (std::size_t n = start; n < k; ++n)
+                text += (text.empty() ? "" : " ") + words_[n].raw;
             unread("clause not understood: \"" + text + "\"");
             return true;
         }
@@ -535,19 +564,23 @@ private:
     bool quality(std::size_t i, std::size_t end, const Subject& s, bool negated) {
         if (s.kind != Subject::MoveSubject) return false;
         static const std::vector<std::string> filler = {
-            "a", "an", "the", "very", "serious", "terrible", "big", "huge", "clear", "real", "move", "choice",
-            "reply", "idea", "quite", "rather", "what", "definitely", "strong", "good", "best", "only",
-            "excellent", "fine", "accurate", "correct", "brilliant", "solid", "blunder", "mistake", "error",
-            "inaccuracy", "dubious", "inaccurate", "imprecise", "bad", "poor", "weak", "forced", "strongest",
-            "natural", "logical", "decisive", "horrible", "grave", "small", "slight", "bit", "of", "one",
-            "clearly", "simply", "probably", "really", "is", "was", "not", "isn't", "wasn't", "by", "far",
-            "engine's", "top", "nice", "great", "losing", "blunders", "mistakes", "move!", "an"};
+            "a",        "an",        "the",    "very",       "serious",   "terrible",   "big",
+            "huge",     "clear",     "real",   "move",       "choice",    "reply",      "idea",
+            "quite",    "rather",    "what",   "definitely", "strong",    "good",       "best",
+            "only",     "excellent", "fine",   "accurate",   "correct",   "brilliant",  "solid",
+            "blunder",  "mistake",   "error",  "inaccuracy", "dubious",   "inaccurate", "imprecise",
+            "bad",      "poor",      "weak",   "forced",     "strongest", "natural",    "logical",
+            "decisive", "horrible",  "grave",  "small",      "slight",    "bit",        "of",
+            "one",      "clearly",   "simply", "probably",   "really",    "is",         "was",
+            "not",      "isn't",     "wasn't", "by",         "far",       "engine's",   "top",
+            "nice",     "great",     "losing", "blunders",   "mistakes",  "move!",      "an"};
         bool neg = negated;
         std::size_t k = i;
         modifiers(k, end, neg);
         if (k >= end) return false;
         for (std::size_t n = k; n < end; ++n)
-            if (std::find(filler.begin(), filler.end(), words_[n].low) == filler.end()) return false;
+            if (std::find(filler.begin(), filler.end(), words_[n].low) == filler.end())
+                return false;
         // A bare-verdict sentence needs a quality word, not just filler.
         const std::string mv = s.move_text;
         const std::vector<std::string> moves = move_ctx(s);
@@ -559,13 +592,15 @@ private:
             add(claim("only_move", {{"move", mv}}, moves, neg));
         } else if (has(k, end, {"best", "strongest", "top"})) {
             add(claim("best_move", {{"move", mv}}, moves, neg));
-        } else if (has(k, end, {"blunder", "blunders", "mistake", "mistakes", "error", "bad", "poor", "weak",
-                                "losing", "horrible"})) {
+        } else if (has(k, end,
+                       {"blunder", "blunders", "mistake", "mistakes", "error", "bad", "poor",
+                        "weak", "losing", "horrible"})) {
             add(claim("quality_label", {{"move", mv}, {"stance", "bad"}}, moves, neg));
         } else if (has(k, end, {"inaccuracy", "dubious", "inaccurate", "imprecise"})) {
             add(claim("quality_label", {{"move", mv}, {"label", "inaccuracy"}}, moves, neg));
-        } else if (has(k, end, {"good", "strong", "excellent", "fine", "accurate", "correct", "brilliant", "solid",
-                                "natural", "logical", "decisive", "nice", "great"})) {
+        } else if (has(k, end,
+                       {"good", "strong", "excellent", "fine", "accurate", "correct", "brilliant",
+                        "solid", "natural", "logical", "decisive", "nice", "great"})) {
             add(claim("quality_label", {{"move", mv}, {"stance", "good"}}, moves, neg));
         } else {
             return false;
@@ -580,7 +615,8 @@ private:
         if (i >= end) return false;
         const std::string verb = words_[i].low;
         const bool is_move = s.kind == Subject::MoveSubject;
-        const Color mover = s.kind == Subject::MoveSubject || s.kind == Subject::SideSubject ? s.color : s.color;
+        const Color mover =
+            s.kind == Subject::MoveSubject || s.kind == Subject::SideSubject ? s.color : s.color;
         const std::vector<std::string> after = after_subject(s);
         const std::string mv = s.move_text;
         std::vector<std::string> mctx = move_ctx(s);
@@ -592,7 +628,8 @@ private:
         if (s.kind != Subject::SideSubject) add_implicit(s.implicit);
 
         // Move legality: "is illegal", "is legal", "is not possible".
-        if (is_move && (verb == "illegal" || verb == "legal" || verb == "possible" || verb == "impossible") &&
+        if (is_move &&
+            (verb == "illegal" || verb == "legal" || verb == "possible" || verb == "impossible") &&
             i + 1 >= end) {
             bool legal_said = (verb == "legal" || verb == "possible") != neg;
             add(claim("is_legal", {{"move", mv}}, mctx, !legal_said));
@@ -601,9 +638,9 @@ private:
         if (quality(i, end, s, neg)) return true;
 
         // Check and mate.
-        if (is_move && (verb == "checks" || verb == "check" || verb == "gives" || verb == "delivers" ||
-                        verb == "mates" || verb == "checkmates" || verb == "checkmate" || verb == "mate" ||
-                        verb == "with")) {
+        if (is_move && (verb == "checks" || verb == "check" || verb == "gives" ||
+                        verb == "delivers" || verb == "mates" || verb == "checkmates" ||
+                        verb == "checkmate" || verb == "mate" || verb == "with")) {
             bool mate = has(i, end, {"mate", "mates", "checkmate", "checkmates"});
             bool check = has(i, end, {"check", "checks"});
             if (mate || check) {
@@ -617,7 +654,8 @@ private:
                 return true;
             }
         }
-        if (s.kind == Subject::SideSubject && (verb == "in" || verb == "checkmated" || verb == "mated")) {
+        if (s.kind == Subject::SideSubject &&
+            (verb == "in" || verb == "checkmated" || verb == "mated")) {
             if (verb == "in" && has(i, end, {"check"})) {
                 add(claim("checks", {{"color", color_word(s.color)}}, ctx_, neg));
                 return true;
@@ -631,9 +669,9 @@ private:
 
         // Captures and material: "takes the knight on d5", "takes on g6", "wins a pawn", "wins the
         // queen with Rxg2+".
-        if (verb == "captures" || verb == "takes" || verb == "take" || verb == "capture" || verb == "wins" ||
-            verb == "win" || verb == "grabs" || verb == "grab" || verb == "picks" || verb == "snaps" ||
-            verb == "won") {
+        if (verb == "captures" || verb == "takes" || verb == "take" || verb == "capture" ||
+            verb == "wins" || verb == "win" || verb == "grabs" || verb == "grab" ||
+            verb == "picks" || verb == "snaps" || verb == "won") {
             return material_clause(i, end, s, neg);
         }
         // Threats.
@@ -641,8 +679,8 @@ private:
             std::size_t k = i + 1;
             if (k < end && words_[k].low == "to") {
                 ++k;
-                if (k < end && (words_[k].low == "play" || words_[k].low == "take" || words_[k].low == "win" ||
-                                words_[k].low == "capture"))
+                if (k < end && (words_[k].low == "play" || words_[k].low == "take" ||
+                                words_[k].low == "win" || words_[k].low == "capture"))
                     ++k;
                 if (k < end && words_[k].low == "on") ++k;
             }
@@ -657,25 +695,29 @@ private:
             pos_ = at;
             bool got = piece_ref(q, ~mover, r);
             pos_ = keep;
-            if (!got || !r.error.empty() || q != end) return got && r.error.empty() ? false : fail_ref(r);
+            if (!got || !r.error.empty() || q != end)
+                return got && r.error.empty() ? false : fail_ref(r);
             add_implicit(moved_implicit(r.implicit, after));
             add(claim("threatens", {{"target", square_name(r.square)}}, after, neg));
             return true;
         }
         // Attacks, defends, pins, controls: a relation from the piece to an object.
-        if (verb == "attacks" || verb == "attack" || verb == "hits" || verb == "targets" || verb == "eyes" ||
-            verb == "attacking" || verb == "defends" || verb == "defend" || verb == "protects" ||
-            verb == "protect" || verb == "guards" || verb == "supports" || verb == "pins" || verb == "pin" ||
-            verb == "controls" || verb == "control" || verb == "dominates" || verb == "covers") {
-            bool defend = verb == "defends" || verb == "defend" || verb == "protects" || verb == "protect" ||
-                          verb == "guards" || verb == "supports";
+        if (verb == "attacks" || verb == "attack" || verb == "hits" || verb == "targets" ||
+            verb == "eyes" || verb == "attacking" || verb == "defends" || verb == "defend" ||
+            verb == "protects" || verb == "protect" || verb == "guards" || verb == "supports" ||
+            verb == "pins" || verb == "pin" || verb == "controls" || verb == "control" ||
+            verb == "dominates" || verb == "covers") {
+            bool defend = verb == "defends" || verb == "defend" || verb == "protects" ||
+                          verb == "protect" || verb == "guards" || verb == "supports";
             bool pin = verb == "pins" || verb == "pin";
-            bool control = verb == "controls" || verb == "control" || verb == "dominates" || verb == "covers";
+            bool control =
+                verb == "controls" || verb == "control" || verb == "dominates" || verb == "covers";
             std::size_t k = i + 1;
             Ref r;
             Position keep = pos_;
             pos_ = position_after(after);
-            bool got = piece_ref(k, defend ? std::optional<Color>(mover) : std::optional<Color>(~mover), r);
+            bool got = piece_ref(
+                k, defend ? std::optional<Color>(mover) : std::optional<Color>(~mover), r);
             pos_ = keep;
             if (!got) return false;
             if (!r.error.empty()) return fail_ref(r);
@@ -697,7 +739,9 @@ private:
             add_implicit(moved_implicit(r.implicit, after));
             if (control) {
                 if (r.piece != NoPieceType) return false;
-                add(claim("controls", {{"square", square_name(r.square)}, {"color", color_word(mover)}}, after, neg));
+                add(claim("controls",
+                          {{"square", square_name(r.square)}, {"color", color_word(mover)}}, after,
+                          neg));
                 return true;
             }
             auto from = from_square();
@@ -716,7 +760,8 @@ private:
             add(claim(defend ? "defends" : "attacks", args, after, neg));
             return true;
         }
-        // Passive: "is pinned (to the king)", "is hanging", "is undefended", "is defended", "is passed".
+        // Passive: "is pinned (to the king)", "is hanging", "is undefended", "is defended", "is
+        // passed".
         if (s.kind == Subject::PieceSubject) {
             std::size_t k = i;
             if (k < end && (words_[k].low == "a" || words_[k].low == "an")) ++k;
@@ -724,7 +769,8 @@ private:
             const std::string sq = square_name(s.square);
             if (w == "pinned") {
                 json args = {{"pinned", sq}};
-                if (k + 2 < end + 1 && k + 1 < end && (words_[k + 1].low == "to" || words_[k + 1].low == "against")) {
+                if (k + 2 < end + 1 && k + 1 < end &&
+                    (words_[k + 1].low == "to" || words_[k + 1].low == "against")) {
                     std::size_t q = k + 2;
                     Ref to;
                     bool g = piece_ref(q, s.color, to);
@@ -737,26 +783,32 @@ private:
                 add(claim("pins", args, ctx_, neg));
                 return true;
             }
-            const bool single = k + 1 == end || (k + 2 == end && (words_[k + 1].low == "pawn" ||
-                                                                   (w == "en" && words_[k + 1].low == "prise")));
+            const bool single =
+                k + 1 == end || (k + 2 == end && (words_[k + 1].low == "pawn" ||
+                                                  (w == "en" && words_[k + 1].low == "prise")));
             if (single) {
                 if (w == "hanging" || w == "hangs" || w == "loose" || w == "en")
                     return add(claim("hangs", {{"square", sq}}, ctx_, neg)), true;
-                if (w == "undefended" || w == "unprotected" || w == "defenceless" || w == "defenseless")
+                if (w == "undefended" || w == "unprotected" || w == "defenceless" ||
+                    w == "defenseless")
                     return add(claim("undefended", {{"square", sq}}, ctx_, neg)), true;
                 if (w == "defended" || w == "protected")
                     return add(claim("undefended", {{"square", sq}}, ctx_, !neg)), true;
                 if (w == "passed" || w == "passer")
                     return add(claim("passed_pawn", {{"square", sq}}, ctx_, neg)), true;
                 if (w == "attacked")
-                    return add(claim("attacks", {{"target", sq}, {"color", color_word(~s.color)}}, ctx_, neg)), true;
+                    return add(claim("attacks", {{"target", sq}, {"color", color_word(~s.color)}},
+                                     ctx_, neg)),
+                           true;
             }
         }
         // Moves: "hangs the queen", "leaves the bishop on b4 hanging/undefended".
-        if (is_move && (verb == "hangs" || verb == "leaves" || verb == "drops" || verb == "blunders")) {
+        if (is_move &&
+            (verb == "hangs" || verb == "leaves" || verb == "drops" || verb == "blunders")) {
             if (!s.legal && !s.made) return add(claim("is_legal", {{"move", mv}}, mctx)), true;
             std::size_t k = i + 1;
-            if (verb == "hangs" && k == end) return add(claim("hangs", {{"square", square_name(s.square)}}, after, neg)), true;
+            if (verb == "hangs" && k == end)
+                return add(claim("hangs", {{"square", square_name(s.square)}}, after, neg)), true;
             Ref r;
             Position keep = pos_;
             pos_ = position_after(after);
@@ -772,13 +824,13 @@ private:
                 add(claim("undefended", {{"square", square_name(r.square)}}, after, neg));
             else if (state == "hanging" || state == "en")
                 add(claim("hangs", {{"square", square_name(r.square)}}, after, neg));
-            else
-                return false;
+            else return false;
             return true;
         }
         // Forks.
-        if (is_move && (verb == "forks" || verb == "fork" || (verb == "a" && has(i, end, {"fork"})) ||
-                        ((verb == "creates" || verb == "sets") && has(i, end, {"fork"})))) {
+        if (is_move &&
+            (verb == "forks" || verb == "fork" || (verb == "a" && has(i, end, {"fork"})) ||
+             ((verb == "creates" || verb == "sets") && has(i, end, {"fork"})))) {
             if (!s.legal && !s.made) return add(claim("is_legal", {{"move", mv}}, mctx)), true;
             json targets = json::array();
             if (verb == "forks" || verb == "fork") {
@@ -812,11 +864,15 @@ private:
             if (!s.legal && !s.made) return add(claim("is_legal", {{"move", mv}}, mctx)), true;
             for (std::size_t k = i + 1; k < end; ++k) {
                 if (auto f = file_word(words_[k].low)) {
-                    add(claim("opens_file", {{"move", mv}, {"file", std::string(1, char('a' + *f))}}, mctx, neg));
+                    add(claim("opens_file",
+                              {{"move", mv}, {"file", std::string(1, char('a' + *f))}}, mctx, neg));
                     return true;
                 }
                 if (auto p = square_pair(words_[k].low)) {
-                    add(claim("opens_line", {{"move", mv}, {"from", square_name(p->first)}, {"to", square_name(p->second)}},
+                    add(claim("opens_line",
+                              {{"move", mv},
+                               {"from", square_name(p->first)},
+                               {"to", square_name(p->second)}},
                               mctx, neg));
                     return true;
                 }
@@ -825,12 +881,15 @@ private:
         }
         for (std::size_t k = i; k + 1 < end; ++k) {
             const std::string& w = words_[k].low;
-            if ((w == "via" || w == "along" || w == "down" || w == "through" || w == "up") && k + 2 < end + 1) {
+            if ((w == "via" || w == "along" || w == "down" || w == "through" || w == "up") &&
+                k + 2 < end + 1) {
                 std::size_t q = k + 1;
                 if (q < end && words_[q].low == "the") ++q;
                 if (q < end) {
                     if (auto f = file_word(words_[q].low)) {
-                        add(claim("open_file", {{"file", std::string(1, char('a' + *f))}, {"color", color_word(mover)}},
+                        add(claim("open_file",
+                                  {{"file", std::string(1, char('a' + *f))},
+                                   {"color", color_word(mover)}},
                                   after, neg));
                         return true;
                     }
@@ -840,28 +899,33 @@ private:
         // Placement: "centralizes the queen", "goes to e4", "lands on d5".
         if (is_move && (verb == "centralizes" || verb == "centralises")) {
             if (!s.legal && !s.made) return add(claim("is_legal", {{"move", mv}}, mctx)), true;
-            add(claim("occupies", {{"square", square_name(s.square)}, {"piece", piece_type_word(s.piece)}}, after, neg));
+            add(claim("occupies",
+                      {{"square", square_name(s.square)}, {"piece", piece_type_word(s.piece)}},
+                      after, neg));
             return true;
         }
         if ((is_move || s.kind == Subject::PieceSubject) &&
-            (verb == "goes" || verb == "moves" || verb == "lands" || verb == "comes" || verb == "jumps" ||
-             verb == "stands" || verb == "sits" || verb == "on" || verb == "heads" || verb == "arrives" ||
-             verb == "reaches")) {
+            (verb == "goes" || verb == "moves" || verb == "lands" || verb == "comes" ||
+             verb == "jumps" || verb == "stands" || verb == "sits" || verb == "on" ||
+             verb == "heads" || verb == "arrives" || verb == "reaches")) {
             std::size_t k = i + 1;
             if (verb == "on") k = i;
-            while (k < end && (words_[k].low == "to" || words_[k].low == "on" || words_[k].low == "into" ||
-                               words_[k].low == "the" || words_[k].low == "at"))
+            while (k < end &&
+                   (words_[k].low == "to" || words_[k].low == "on" || words_[k].low == "into" ||
+                    words_[k].low == "the" || words_[k].low == "at"))
                 ++k;
             if (k + 1 != end && !(k + 2 == end && words_[k + 1].low == "square")) return false;
             Square sq = parse_square(words_[k].low);
             if (sq == NoSquare) return false;
             PieceType pt = s.piece;
             if (pt == NoPieceType) return false;
-            add(claim("occupies", {{"square", square_name(sq)}, {"piece", piece_type_word(pt)}}, after, neg));
+            add(claim("occupies", {{"square", square_name(sq)}, {"piece", piece_type_word(pt)}},
+                      after, neg));
             return true;
         }
         // "creates a passed pawn (on d6)".
-        if (is_move && (verb == "creates" || verb == "gets" || verb == "makes") && has(i, end, {"passed", "passer"})) {
+        if (is_move && (verb == "creates" || verb == "gets" || verb == "makes") &&
+            has(i, end, {"passed", "passer"})) {
             Square sq = s.square;
             for (std::size_t k = i; k < end; ++k)
                 if (parse_square(words_[k].low) != NoSquare) sq = parse_square(words_[k].low);
@@ -873,7 +937,8 @@ private:
         if (is_move && (verb == "forces" || verb == "force")) {
             std::size_t k = i + 1;
             std::vector<std::string> next = after;
-            if (k < end && move_shaped(words_[k].raw) && parse_square(words_[k].low) == NoSquare && k + 1 == end) {
+            if (k < end && move_shaped(words_[k].raw) && parse_square(words_[k].low) == NoSquare &&
+                k + 1 == end) {
                 add(claim("only_move", {{"move", strip_annotations(words_[k].raw)}}, next, neg));
                 return true;
             }
@@ -883,7 +948,8 @@ private:
             Ref r;
             bool got = piece_ref(k, at.side_to_move(), r);
             pos_ = keep;
-            if (!got || !r.error.empty() || r.piece == NoPieceType) return got && !r.error.empty() ? fail_ref(r) : false;
+            if (!got || !r.error.empty() || r.piece == NoPieceType)
+                return got && !r.error.empty() ? fail_ref(r) : false;
             if (k + 2 != end || words_[k].low != "to") return false;
             Square to = parse_square(words_[k + 1].low);
             if (to == NoSquare) return false;
@@ -895,7 +961,8 @@ private:
             return true;
         }
         // Sides: "White can play Nf3", "Black can take on g6".
-        if (s.kind == Subject::SideSubject && (verb == "plays" || verb == "play" || verb == "played")) {
+        if (s.kind == Subject::SideSubject &&
+            (verb == "plays" || verb == "play" || verb == "played")) {
             if (i + 2 != end || !move_shaped(words_[i + 1].raw)) return false;
             add(claim("is_legal", {{"move", strip_annotations(words_[i + 1].raw)}}, ctx_, neg));
             return true;
@@ -909,7 +976,8 @@ private:
     }
 
     // Implicit occupies claims of an object reference hold in the position where it is named.
-    static std::vector<SubClaim> moved_implicit(std::vector<SubClaim> v, const std::vector<std::string>& moves) {
+    static std::vector<SubClaim> moved_implicit(std::vector<SubClaim> v,
+                                                const std::vector<std::string>& moves) {
         for (auto& c : v) c.moves = moves;
         return v;
     }
@@ -919,13 +987,14 @@ private:
         const std::string verb = words_[i].low;
         const bool win = verb == "wins" || verb == "win" || verb == "won";
         std::size_t k = i + 1;
-        if (k < end && (words_[k].low == "up" || words_[k].low == "off" || words_[k].low == "back")) ++k;
+        if (k < end && (words_[k].low == "up" || words_[k].low == "off" || words_[k].low == "back"))
+            ++k;
         // "with M" names the move (for a side subject or "wins the queen with Rxg2+").
         std::string with_move;
         std::size_t obj_end = end;
         for (std::size_t q = k; q + 1 < end; ++q)
-            if ((words_[q].low == "with" || words_[q].low == "by") && move_shaped(words_[q + 1].raw) &&
-                parse_square(words_[q + 1].low) == NoSquare) {
+            if ((words_[q].low == "with" || words_[q].low == "by") &&
+                move_shaped(words_[q + 1].raw) && parse_square(words_[q + 1].low) == NoSquare) {
                 with_move = strip_annotations(words_[q + 1].raw);
                 obj_end = q;
                 if (q + 2 != end) return false;
@@ -953,11 +1022,13 @@ private:
         PieceType piece = NoPieceType;
         std::optional<int> amount;
         std::optional<Square> square;
-        if (k < obj_end && words_[k].low == "on" && k + 2 == obj_end && parse_square(words_[k + 1].low) != NoSquare) {
+        if (k < obj_end && words_[k].low == "on" && k + 2 == obj_end &&
+            parse_square(words_[k + 1].low) != NoSquare) {
             square = parse_square(words_[k + 1].low);
         } else if (k < obj_end) {
             std::size_t q = k;
-            if (words_[q].low == "a" || words_[q].low == "an" || words_[q].low == "the" || words_[q].low == "some")
+            if (words_[q].low == "a" || words_[q].low == "an" || words_[q].low == "the" ||
+                words_[q].low == "some")
                 ++q;
             if (q + 1 == obj_end && words_[q].low == "exchange") amount = 200;
             else if (q + 1 == obj_end && words_[q].low == "material") amount = 100;
@@ -1049,7 +1120,8 @@ std::vector<std::string> split_sentences(std::string_view text) {
         std::size_t s = cur.size();
         while (s > 0 && !is_space(cur[s - 1])) --s;
         std::string word = cur.substr(s);
-        while (!word.empty() && (word.back() == '.' || word.back() == '!' || word.back() == '?' || word.back() == ';'))
+        while (!word.empty() && (word.back() == '.' || word.back() == '!' || word.back() == '?' ||
+                                 word.back() == ';'))
             word.pop_back();
         // "12." is a move number; "Nf3!" / "Qh4+?!" is an annotated move inside a sentence
         // unless the sentence ends there (next word starts with a capital that is not a piece).
@@ -1059,14 +1131,17 @@ std::vector<std::string> split_sentences(std::string_view text) {
             while (n < text.size() && is_space(text[n])) ++n;
             if (n < text.size() && std::islower(static_cast<unsigned char>(text[n]))) continue;
         }
-        if (c == '.' && (word == "e.p" || word == "e" || word == "vs" || word == "i.e" || word == "e.g")) continue;
+        if (c == '.' &&
+            (word == "e.p" || word == "e" || word == "vs" || word == "i.e" || word == "e.g"))
+            continue;
         flush();
     }
     flush();
     return out;
 }
 
-CommentaryReading read_commentary(const Position& before, std::string_view move, std::string_view text) {
+CommentaryReading read_commentary(const Position& before, std::string_view move,
+                                  std::string_view text) {
     CommentaryReading out;
     if (text.size() > MaxText) text = text.substr(0, MaxText);
     std::optional<Move> played;
@@ -1084,7 +1159,8 @@ CommentaryReading read_commentary(const Position& before, std::string_view move,
         ReadSentence r;
         r.text = std::move(s);
         if (!move.empty() && !played) {
-            r.unread_reason = "the commented move cannot be played: " + parse_move_text(before, move).message;
+            r.unread_reason =
+                "the commented move cannot be played: " + parse_move_text(before, move).message;
         } else {
             try {
                 SentenceReader(before, played, r).read();

@@ -30,7 +30,8 @@ struct CommentaryReading {
 
 // Reads text commenting on `move` (SAN or UCI, may be empty) played from `before` (a valid
 // position). Never throws; input longer than 20,000 characters is cut there.
-CommentaryReading read_commentary(const Position& before, std::string_view move, std::string_view text);
+CommentaryReading read_commentary(const Position& before, std::string_view move,
+                                  std::string_view text);
 
 // Splits text into sentences at . ! ? ; followed by a space or the end, keeping move numbers
 // ("12.") and annotations attached to moves ("Nf3!", "Qh4+?!") inside their sentence.

@@ -31,8 +31,10 @@ void accumulate(Metrics& m, const PositionRecord& r) {
         ++m.f1_excluded;
         return;
     }
-    const bool actual = *r.engine_label == QualityLabel::Mistake || *r.engine_label == QualityLabel::Blunder;
-    const bool predicted = r.stance == Stance::Bad;  // good and inconclusive stances satisfy a good label
+    const bool actual =
+        *r.engine_label == QualityLabel::Mistake || *r.engine_label == QualityLabel::Blunder;
+    const bool predicted =
+        r.stance == Stance::Bad;  // good and inconclusive stances satisfy a good label
     if (actual && predicted) ++m.tp;
     else if (!actual && predicted) ++m.fp;
     else if (actual) ++m.fn;
@@ -88,8 +90,8 @@ Metrics compute_metrics(const std::vector<PositionRecord>& records) {
     return m;
 }
 
-BootstrapResult bootstrap(const std::vector<PositionRecord>& records, int resamples, std::uint64_t seed,
-                          double level) {
+BootstrapResult bootstrap(const std::vector<PositionRecord>& records, int resamples,
+                          std::uint64_t seed, double level) {
     BootstrapResult out;
     out.resamples = std::max(1, resamples);
     out.seed = seed;
@@ -124,8 +126,13 @@ nlohmann::json metrics_json(const Metrics& m) {
             {"verifiable_subclaims", m.verifiable_subclaims},
             {"failed_subclaims", m.failed_subclaims},
             {"error_rate", opt(m.error_rate)},
-            {"f1", {{"tp", m.tp}, {"fp", m.fp}, {"fn", m.fn}, {"tn", m.tn}, {"excluded", m.f1_excluded},
-                    {"value", opt(m.f1)}}}};
+            {"f1",
+             {{"tp", m.tp},
+              {"fp", m.fp},
+              {"fn", m.fn},
+              {"tn", m.tn},
+              {"excluded", m.f1_excluded},
+              {"value", opt(m.f1)}}}};
 }
 
 nlohmann::json bootstrap_json(const BootstrapResult& b) {
@@ -133,8 +140,12 @@ nlohmann::json bootstrap_json(const BootstrapResult& b) {
         if (!i.low) return nlohmann::json(nullptr);
         return nlohmann::json::array({opt(i.low), opt(i.high)});
     };
-    return {{"resamples", b.resamples}, {"seed", b.seed},          {"level", b.level},
-            {"precision", iv(b.precision)}, {"error_rate", iv(b.error_rate)}, {"f1", iv(b.f1)}};
+    return {{"resamples", b.resamples},
+            {"seed", b.seed},
+            {"level", b.level},
+            {"precision", iv(b.precision)},
+            {"error_rate", iv(b.error_rate)},
+            {"f1", iv(b.f1)}};
 }
 
 std::string metrics_line(const Metrics& m) {
@@ -144,16 +155,18 @@ std::string metrics_line(const Metrics& m) {
         else std::snprintf(buf, sizeof buf, "%d/%d (%.1f%%)", a, b, 100.0 * a / b);
         return std::string(buf);
     };
-    std::string out = "precision " + pct(m.correct_atoms, m.verifiable_atoms) + ", sub-claim errors " +
-                      pct(m.failed_subclaims, m.verifiable_subclaims) + ", atoms " + std::to_string(m.atoms) +
-                      " (" + std::to_string(m.atoms - m.verifiable_atoms) + " unverifiable)";
+    std::string out = "precision " + pct(m.correct_atoms, m.verifiable_atoms) +
+                      ", sub-claim errors " + pct(m.failed_subclaims, m.verifiable_subclaims) +
+                      ", atoms " + std::to_string(m.atoms) + " (" +
+                      std::to_string(m.atoms - m.verifiable_atoms) + " unverifiable)";
     if (m.f1) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.3f", *m.f1);
         out += ", F1 " + std::string(buf);
     }
     out += ", F1 counts tp " + std::to_string(m.tp) + " fp " + std::to_string(m.fp) + " fn " +
-           std::to_string(m.fn) + " tn " + std::to_string(m.tn) + " excluded " + std::to_string(m.f1_excluded);
+           std::to_string(m.fn) + " tn " + std::to_string(m.tn) + " excluded " +
+           std::to_string(m.f1_excluded);
     return out;
 }
 
@@ -165,11 +178,14 @@ std::string metrics_line(const Metrics& m) {
 
 namespace glossfish::verifier {
 
-nlohmann::json verification_report(const PositionVerdict& v, const std::vector<ReadSentence>& sentences) {
+nlohmann::json verification_report(const PositionVerdict& v,
+                                   const std::vector<ReadSentence>& sentences) {
     nlohmann::json out = verdict_json(v);
     nlohmann::json unread = nlohmann::json::array();
     for (const ReadSentence& s : sentences)
-        if (!s.read()) unread.push_back({{"text", s.text}, {"reason", s.unread_reason}, {"context", s.context}});
+        if (!s.read())
+            unread.push_back(
+                {{"text", s.text}, {"reason", s.unread_reason}, {"context", s.context}});
     out["unread"] = unread;
     Metrics m = compute_metrics(record_of(v));
     nlohmann::json mj = metrics_json(m);
@@ -181,11 +197,13 @@ nlohmann::json verification_report(const PositionVerdict& v, const std::vector<R
 namespace {
 
 // The commented move of `before`, as SAN; an error when it cannot be played.
-std::optional<std::string> check_move(const Position& before, std::string_view move, std::string& error) {
+std::optional<std::string> check_move(const Position& before, std::string_view move,
+                                      std::string& error) {
     if (move.empty()) return std::nullopt;
     MoveParse mp = parse_move_text(before, move);
     if (!mp.ok()) {
-        error = std::string(move_error_code(mp.error)) + ": the move \"" + std::string(move) + "\": " + mp.message;
+        error = std::string(move_error_code(mp.error)) + ": the move \"" + std::string(move) +
+                "\": " + mp.message;
         return std::nullopt;
     }
     return move_to_san(before, mp.move);
@@ -193,8 +211,8 @@ std::optional<std::string> check_move(const Position& before, std::string_view m
 
 }  // namespace
 
-VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& before, std::string_view move,
-                            std::string_view claims_json) {
+VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& before,
+                            std::string_view move, std::string_view claims_json) {
     VerifyOutcome out;
     ClaimsParse parse = parse_claims(claims_json);
     if (!parse.ok()) {
@@ -216,8 +234,8 @@ VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& befor
     return out;
 }
 
-VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& before, std::string_view move,
-                                std::string_view text) {
+VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& before,
+                                std::string_view move, std::string_view text) {
     VerifyOutcome out;
     std::optional<std::string> san = check_move(before, move, out.error);
     if (!out.ok()) return out;

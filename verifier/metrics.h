@@ -48,7 +48,9 @@ struct Metrics {
 
 // Metrics of a set of positions (micro-averaged: counts are pooled before dividing).
 Metrics compute_metrics(const std::vector<PositionRecord>& records);
-inline Metrics compute_metrics(const PositionRecord& record) { return compute_metrics(std::vector{record}); }
+inline Metrics compute_metrics(const PositionRecord& record) {
+    return compute_metrics(std::vector{record});
+}
 
 struct Interval {
     std::optional<double> low, high;  // empty when no resample had the ratio defined
@@ -86,7 +88,8 @@ struct ReadSentence;
 // The report of one position: verdict_json(v) plus "unread" (sentences the reader left
 // unverified: {text, reason, context}) and "metrics" (metrics_json of the position plus its
 // one-line "text").
-nlohmann::json verification_report(const PositionVerdict& v, const std::vector<ReadSentence>& sentences = {});
+nlohmann::json verification_report(const PositionVerdict& v,
+                                   const std::vector<ReadSentence>& sentences = {});
 
 // A report, or the exact reason the input was rejected.
 struct VerifyOutcome {
@@ -97,10 +100,10 @@ struct VerifyOutcome {
 
 // Verifies claims JSON text about before (+ move, SAN or UCI, may be empty). "fen" and
 // "move" inside the JSON, when present, replace before and move.
-VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& before, std::string_view move,
-                            std::string_view claims_json);
+VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& before,
+                            std::string_view move, std::string_view claims_json);
 // Reads commentary text on move (may be empty) played from before and verifies what it read.
-VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& before, std::string_view move,
-                                std::string_view text);
+VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& before,
+                                std::string_view move, std::string_view text);
 
 }  // namespace glossfish::verifier

@@ -19,7 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static const bool initialized = (init_bitboards(), true);
     (void)initialized;
     static const ToolSuite suite;
-    static const Position root = *Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    static const Position root =
+        *Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     std::string_view text(reinterpret_cast<const char*>(data), size);
     ClaimsParse p = parse_claims(text);
     if (!p.ok()) {
@@ -33,7 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const AtomVerdict& a : v.atoms)
         for (const SubVerdict& s : a.claims) {
             if ((s.result == Truth::False) != s.category.has_value()) {
-                std::fprintf(stderr, "fuzz_claims: category mismatch: %s\n", verdict_json(s).dump().c_str());
+                std::fprintf(stderr, "fuzz_claims: category mismatch: %s\n",
+                             verdict_json(s).dump().c_str());
                 std::abort();
             }
             if (s.reason.empty()) std::abort();

@@ -46,15 +46,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::size_t read = 0;
     for (const ReadSentence& s : r.sentences) {
         if (!s.read() && s.unread_reason.empty()) {
-            std::fprintf(stderr, "fuzz_commentary: unread without a reason: \"%s\"\n", s.text.c_str());
+            std::fprintf(stderr, "fuzz_commentary: unread without a reason: \"%s\"\n",
+                         s.text.c_str());
             std::abort();
         }
         if (!s.read()) continue;
         ++read;
         for (const SubClaim& c : s.claims)
             if (auto e = check_sub_claim(c)) {
-                std::fprintf(stderr, "fuzz_commentary: invalid claim %s: %s\n", sub_claim_json(c).dump().c_str(),
-                             e->text().c_str());
+                std::fprintf(stderr, "fuzz_commentary: invalid claim %s: %s\n",
+                             sub_claim_json(c).dump().c_str(), e->text().c_str());
                 std::abort();
             }
     }

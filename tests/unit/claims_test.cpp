@@ -1,11 +1,12 @@
 // Claims: every predicate on hand-made positions with known answers (board predicates without
 // an engine), python-chess edge cases, the research note's Qe4 example (1 of 3), the Qh4+
 // gold atoms and the engine predicates against Stockfish at low depth, and bad claims JSON.
+#include "claims.h"
+
 #include <gtest/gtest.h>
 
 #include <memory>
 
-#include "claims.h"
 #include "claims_test_util.h"
 #include "tools.h"
 
@@ -22,7 +23,8 @@ Position pos_of(const char* fen) {
     return p ? *p : Position();
 }
 
-SubClaim sc(std::string predicate, json args, std::vector<std::string> moves = {}, bool negated = false) {
+SubClaim sc(std::string predicate, json args, std::vector<std::string> moves = {},
+            bool negated = false) {
     return SubClaim{std::move(predicate), std::move(args), std::move(moves), negated};
 }
 
@@ -35,11 +37,14 @@ SubVerdict check(const char* fen, const SubClaim& c) {
 Truth truth(const char* fen, const SubClaim& c) { return check(fen, c).result; }
 
 TEST(Claims, OccupiesOnTheStartPosition) {
-    EXPECT_EQ(truth(Start, sc("occupies", {{"square", "g1"}, {"piece", "knight"}, {"color", "white"}})), Truth::True);
+    EXPECT_EQ(
+        truth(Start, sc("occupies", {{"square", "g1"}, {"piece", "knight"}, {"color", "white"}})),
+        Truth::True);
     EXPECT_EQ(truth(Start, sc("occupies", {{"square", "g1"}, {"piece", "bishop"}})), Truth::False);
     EXPECT_EQ(truth(Start, sc("occupies", {{"square", "g1"}, {"color", "black"}})), Truth::False);
     EXPECT_EQ(truth(Start, sc("occupies", {{"square", "e4"}})), Truth::False);
-    EXPECT_EQ(truth(Start, sc("occupies", {{"square", "e4"}, {"piece", "pawn"}}, {"e4"})), Truth::True);
+    EXPECT_EQ(truth(Start, sc("occupies", {{"square", "e4"}, {"piece", "pawn"}}, {"e4"})),
+              Truth::True);
     SubVerdict v = check(Start, sc("occupies", {{"square", "g1"}, {"piece", "bishop"}}));
     ASSERT_TRUE(v.category.has_value());
     EXPECT_EQ(*v.category, ErrorCategory::BoardComprehension);
@@ -47,15 +52,18 @@ TEST(Claims, OccupiesOnTheStartPosition) {
 }
 
 TEST(Claims, NegationFlipsTrueAndFalse) {
-    EXPECT_EQ(truth(Start, sc("occupies", {{"square", "g1"}, {"piece", "knight"}}, {}, true)), Truth::False);
+    EXPECT_EQ(truth(Start, sc("occupies", {{"square", "g1"}, {"piece", "knight"}}, {}, true)),
+              Truth::False);
     EXPECT_EQ(truth(Start, sc("occupies", {{"square", "e4"}}, {}, true)), Truth::True);
 }
 
 TEST(Claims, PinnedPiecesStillAttackAndDefend) {
     EXPECT_EQ(truth(PinnedKnight, sc("attacks", {{"from", "c3"}, {"target", "d5"}})), Truth::True);
     EXPECT_EQ(truth(PinnedKnight, sc("attacks", {{"from", "c3"}, {"target", "c5"}})), Truth::False);
-    EXPECT_EQ(truth(PinnedKnight, sc("attacks", {{"color", "white"}, {"target", "e4"}})), Truth::True);
-    EXPECT_EQ(truth(PinnedKnight, sc("pins", {{"pinned", "c3"}, {"pinner", "b4"}, {"to", "e1"}})), Truth::True);
+    EXPECT_EQ(truth(PinnedKnight, sc("attacks", {{"color", "white"}, {"target", "e4"}})),
+              Truth::True);
+    EXPECT_EQ(truth(PinnedKnight, sc("pins", {{"pinned", "c3"}, {"pinner", "b4"}, {"to", "e1"}})),
+              Truth::True);
     EXPECT_EQ(truth(PinnedKnight, sc("pins", {{"pinned", "c3"}, {"pinner", "a5"}})), Truth::False);
     EXPECT_EQ(truth(PinnedKnight, sc("pins", {{"pinned", "b4"}})), Truth::False);
     // The pinned knight cannot move: a claim about Nd5 fails as legality.
@@ -64,7 +72,9 @@ TEST(Claims, PinnedPiecesStillAttackAndDefend) {
     ASSERT_TRUE(v.category.has_value());
     EXPECT_EQ(*v.category, ErrorCategory::Legality);
     // Relative pin: the queen behind the knight.
-    EXPECT_EQ(truth("4k3/8/8/8/1b6/2N5/3Q4/7K w - - 0 1", sc("pins", {{"pinned", "c3"}, {"to", "d2"}})), Truth::True);
+    EXPECT_EQ(
+        truth("4k3/8/8/8/1b6/2N5/3Q4/7K w - - 0 1", sc("pins", {{"pinned", "c3"}, {"to", "d2"}})),
+        Truth::True);
 }
 
 TEST(Claims, EnPassant) {
@@ -72,7 +82,8 @@ TEST(Claims, EnPassant) {
     // The e5 pawn can be taken en passant, but no white piece attacks its square.
     EXPECT_EQ(truth(fen, sc("attacks", {{"color", "white"}, {"target", "e5"}})), Truth::False);
     EXPECT_EQ(truth(fen, sc("can_capture", {{"square", "e5"}, {"piece", "pawn"}})), Truth::True);
-    EXPECT_EQ(truth(fen, sc("captures", {{"move", "dxe6"}, {"piece", "pawn"}, {"square", "e5"}})), Truth::True);
+    EXPECT_EQ(truth(fen, sc("captures", {{"move", "dxe6"}, {"piece", "pawn"}, {"square", "e5"}})),
+              Truth::True);
     EXPECT_EQ(truth(fen, sc("captures", {{"move", "d5e6"}})), Truth::True);
     EXPECT_EQ(truth(fen, sc("captures", {{"move", "d6"}})), Truth::False);
     // Without the en-passant right the capture is illegal.
@@ -84,7 +95,8 @@ TEST(Claims, EnPassant) {
 TEST(Claims, ChecksDiscoveredAndDoubleChecks) {
     const char* fen = "4k3/8/8/8/4N3/8/8/4R2K w - - 0 1";
     EXPECT_EQ(truth(fen, sc("gives_check", {{"move", "Ng5"}})), Truth::True);
-    EXPECT_EQ(truth(fen, sc("gives_check", {{"move", "Ng5"}, {"kind", "discovered"}})), Truth::True);
+    EXPECT_EQ(truth(fen, sc("gives_check", {{"move", "Ng5"}, {"kind", "discovered"}})),
+              Truth::True);
     EXPECT_EQ(truth(fen, sc("gives_check", {{"move", "Ng5"}, {"kind", "direct"}})), Truth::False);
     EXPECT_EQ(truth(fen, sc("gives_check", {{"move", "Nf6"}, {"kind", "double"}})), Truth::True);
     EXPECT_EQ(truth(fen, sc("gives_check", {{"move", "Kh2"}})), Truth::False);
@@ -98,8 +110,10 @@ TEST(Claims, CastlingThroughAnAttackedSquareIsIllegal) {
     SubVerdict v = check(fen, sc("is_legal", {{"move", "O-O"}}));
     EXPECT_EQ(v.result, Truth::False);
     EXPECT_EQ(*v.category, ErrorCategory::Legality);
-    EXPECT_EQ(truth("4k3/8/8/8/8/8/8/4K2R w K - 0 1", sc("is_legal", {{"move", "O-O"}})), Truth::True);
-    EXPECT_EQ(truth("4k3/8/8/8/8/8/8/4K2R w K - 0 1", sc("is_legal", {{"move", "e1g1"}})), Truth::True);
+    EXPECT_EQ(truth("4k3/8/8/8/8/8/8/4K2R w K - 0 1", sc("is_legal", {{"move", "O-O"}})),
+              Truth::True);
+    EXPECT_EQ(truth("4k3/8/8/8/8/8/8/4K2R w K - 0 1", sc("is_legal", {{"move", "e1g1"}})),
+              Truth::True);
 }
 
 TEST(Claims, Mates) {
@@ -147,14 +161,18 @@ TEST(Claims, FilesLinesControlAndPassedPawns) {
     EXPECT_EQ(truth(fen, sc("open_file", {{"file", "d"}, {"color", "black"}})), Truth::False);
     EXPECT_EQ(truth(Start, sc("controls", {{"square", "e3"}, {"color", "white"}})), Truth::True);
     EXPECT_EQ(truth(Start, sc("controls", {{"square", "e5"}, {"color", "white"}})), Truth::False);
-    EXPECT_EQ(truth(Start, sc("controls", {{"square", "e5"}, {"color", "white"}}, {"e4"})), Truth::False);
-    EXPECT_EQ(truth(Start, sc("controls", {{"square", "d5"}, {"color", "white"}}, {"e4"})), Truth::True);
+    EXPECT_EQ(truth(Start, sc("controls", {{"square", "e5"}, {"color", "white"}}, {"e4"})),
+              Truth::False);
+    EXPECT_EQ(truth(Start, sc("controls", {{"square", "d5"}, {"color", "white"}}, {"e4"})),
+              Truth::True);
     const char* pawns = "4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1";
     EXPECT_EQ(truth(pawns, sc("passed_pawn", {{"square", "e4"}})), Truth::True);
     EXPECT_EQ(truth(pawns, sc("passed_pawn", {{"square", "d3"}})), Truth::False);
     EXPECT_EQ(truth(pawns, sc("passed_pawn", {{"square", "e1"}})), Truth::False);
-    EXPECT_EQ(truth(Start, sc("opens_line", {{"move", "d4"}, {"from", "c1"}, {"to", "h6"}})), Truth::True);
-    EXPECT_EQ(truth(Start, sc("opens_line", {{"move", "e4"}, {"from", "c1"}, {"to", "h6"}})), Truth::False);
+    EXPECT_EQ(truth(Start, sc("opens_line", {{"move", "d4"}, {"from", "c1"}, {"to", "h6"}})),
+              Truth::True);
+    EXPECT_EQ(truth(Start, sc("opens_line", {{"move", "e4"}, {"from", "c1"}, {"to", "h6"}})),
+              Truth::False);
 }
 
 TEST(Claims, CapturesAndStaticMaterial) {
@@ -166,14 +184,16 @@ TEST(Claims, CapturesAndStaticMaterial) {
     EXPECT_EQ(truth(fen, sc("can_capture", {{"square", "d5"}})), Truth::True);
     EXPECT_EQ(truth(fen, sc("can_capture", {{"square", "e8"}})), Truth::False);
     // A losing capture needs the engine's line to judge: without one it is unverifiable.
-    SubVerdict v = check("4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", sc("wins_material", {{"move", "Rxd5"}}));
+    SubVerdict v =
+        check("4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", sc("wins_material", {{"move", "Rxd5"}}));
     EXPECT_EQ(v.result, Truth::Unverifiable);
     EXPECT_NE(v.reason.find("engine"), std::string::npos) << v.reason;
     EXPECT_EQ(v.evidence["see"], -400);
 }
 
 TEST(Claims, IllegalMoveSequencesFailAsLegality) {
-    SubVerdict v = check(Start, sc("occupies", {{"square", "e3"}, {"piece", "king"}}, {"e4", "e5", "Ke3"}));
+    SubVerdict v =
+        check(Start, sc("occupies", {{"square", "e3"}, {"piece", "king"}}, {"e4", "e5", "Ke3"}));
     EXPECT_EQ(v.result, Truth::False);
     EXPECT_EQ(*v.category, ErrorCategory::Legality);
     EXPECT_EQ(v.evidence["play"]["failed"]["index"], 2);
@@ -193,7 +213,8 @@ TEST(Claims, EnginePredicatesWithoutAnEngineAreUnverifiable) {
         EXPECT_EQ(v.result, Truth::Unverifiable) << p;
         EXPECT_FALSE(v.category.has_value());
     }
-    EXPECT_EQ(truth(Start, sc("quality_label", {{"move", "e4"}, {"stance", "good"}})), Truth::Unverifiable);
+    EXPECT_EQ(truth(Start, sc("quality_label", {{"move", "e4"}, {"stance", "good"}})),
+              Truth::Unverifiable);
     EXPECT_EQ(truth(Start, sc("threatens", {{"move", "Qh5"}}, {"e4"})), Truth::Unverifiable);
 }
 
@@ -219,7 +240,8 @@ TEST(Claims, ResearchNoteQueenExampleIsOneOfThree) {
     EXPECT_NE(std::find(att.begin(), att.end(), "d4"), att.end());
     EXPECT_EQ(std::find(att.begin(), att.end(), "b4"), att.end());
     EXPECT_FALSE(pv.atoms[2].correct());
-    EXPECT_NE(pv.atoms[2].claims[0].reason.find("e5"), std::string::npos) << pv.atoms[2].claims[0].reason;
+    EXPECT_NE(pv.atoms[2].claims[0].reason.find("e5"), std::string::npos)
+        << pv.atoms[2].claims[0].reason;
     int correct = 0;
     for (const auto& a : pv.atoms) correct += a.correct();
     EXPECT_EQ(correct, 1);
@@ -240,16 +262,25 @@ TEST(Claims, ResearchNoteQueenExampleIsOneOfThree) {
 TEST(Claims, StanceFromClaimsOnThePlayedMove) {
     Position p = pos_of(Start);
     auto atoms = [](SubClaim c) { return std::vector<Atom>{{"x", {std::move(c)}}}; };
-    EXPECT_EQ(derive_stance(p, atoms(sc("quality_label", {{"move", "e4"}, {"stance", "bad"}})), "e2e4"), Stance::Bad);
+    EXPECT_EQ(
+        derive_stance(p, atoms(sc("quality_label", {{"move", "e4"}, {"stance", "bad"}})), "e2e4"),
+        Stance::Bad);
     // "not a mistake" and "not the best" are good stances.
-    EXPECT_EQ(derive_stance(p, atoms(sc("quality_label", {{"move", "e4"}, {"stance", "bad"}}, {}, true)), "e4"),
+    EXPECT_EQ(
+        derive_stance(p, atoms(sc("quality_label", {{"move", "e4"}, {"stance", "bad"}}, {}, true)),
+                      "e4"),
+        Stance::Good);
+    EXPECT_EQ(derive_stance(p, atoms(sc("best_move", {{"move", "e4"}}, {}, true)), "e4"),
               Stance::Good);
-    EXPECT_EQ(derive_stance(p, atoms(sc("best_move", {{"move", "e4"}}, {}, true)), "e4"), Stance::Good);
-    EXPECT_EQ(derive_stance(p, atoms(sc("quality_label", {{"move", "e4"}, {"label", "blunder"}})), "e4"), Stance::Bad);
+    EXPECT_EQ(
+        derive_stance(p, atoms(sc("quality_label", {{"move", "e4"}, {"label", "blunder"}})), "e4"),
+        Stance::Bad);
     // Judgements about other moves do not count.
-    EXPECT_EQ(derive_stance(p, atoms(sc("quality_label", {{"move", "d4"}, {"stance", "bad"}})), "e4"),
+    EXPECT_EQ(
+        derive_stance(p, atoms(sc("quality_label", {{"move", "d4"}, {"stance", "bad"}})), "e4"),
+        Stance::Inconclusive);
+    EXPECT_EQ(derive_stance(p, atoms(sc("occupies", {{"square", "e4"}}, {"e4"})), "e4"),
               Stance::Inconclusive);
-    EXPECT_EQ(derive_stance(p, atoms(sc("occupies", {{"square", "e4"}}, {"e4"})), "e4"), Stance::Inconclusive);
 }
 
 // ---- claims JSON ----
@@ -261,7 +292,8 @@ std::string parse_error(const char* text) {
 }
 
 TEST(ClaimsJson, ReadsDocumentsAndBareArrays) {
-    ClaimsParse p = parse_claims(R"({"fen":"8/8/8/8/8/8/8/K6k w - - 0 1","move":"Kb1","stance":"bad",
+    ClaimsParse p =
+        parse_claims(R"({"fen":"8/8/8/8/8/8/8/K6k w - - 0 1","move":"Kb1","stance":"bad",
         "atoms":[{"text":"t","claims":[{"predicate":"checks","negated":true}]}]})");
     ASSERT_TRUE(p.ok());
     EXPECT_EQ(*p.doc->fen, "8/8/8/8/8/8/8/K6k w - - 0 1");
@@ -276,37 +308,54 @@ TEST(ClaimsJson, ReadsDocumentsAndBareArrays) {
 
 TEST(ClaimsJson, BadInputGetsPreciseErrors) {
     EXPECT_NE(parse_error("{").find("bad JSON"), std::string::npos);
-    EXPECT_EQ(parse_error("42"), "claims must be an object {fen?, move?, stance?, atoms} or an array of atoms");
-    EXPECT_EQ(parse_error(R"({"atoms":[]," x":1})"), " x: unknown field (claims have fen, move, stance, atoms)");
+    EXPECT_EQ(parse_error("42"),
+              "claims must be an object {fen?, move?, stance?, atoms} or an array of atoms");
+    EXPECT_EQ(parse_error(R"({"atoms":[]," x":1})"),
+              " x: unknown field (claims have fen, move, stance, atoms)");
     EXPECT_EQ(parse_error(R"({})"), "atoms: missing");
     EXPECT_EQ(parse_error(R"({"atoms":{}})"), "atoms: must be an array");
-    EXPECT_EQ(parse_error(R"({"atoms":[1]})"), "atoms[0]: an atom must be an object {text, claims}");
+    EXPECT_EQ(parse_error(R"({"atoms":[1]})"),
+              "atoms[0]: an atom must be an object {text, claims}");
     EXPECT_EQ(parse_error(R"({"atoms":[{"text":"t"}]})"), "atoms[0].claims: missing");
-    EXPECT_EQ(parse_error(R"({"atoms":[{"claims":[{"args":{}}]}]})"), "atoms[0].claims[0].predicate: missing");
+    EXPECT_EQ(parse_error(R"({"atoms":[{"claims":[{"args":{}}]}]})"),
+              "atoms[0].claims[0].predicate: missing");
     EXPECT_NE(parse_error(R"({"atoms":[{"claims":[{"predicate":"glows"}]}]})")
-                  .find("atoms[0].claims[0].predicate: unknown predicate \"glows\" (known: occupies, attacks"),
+                  .find("atoms[0].claims[0].predicate: unknown predicate \"glows\" (known: "
+                        "occupies, attacks"),
               std::string::npos);
-    EXPECT_EQ(parse_error(R"({"atoms":[{"claims":[{"predicate":"occupies","args":{"square":"z9"}}]}]})"),
-              "atoms[0].claims[0].args.square: must be a square such as \"e4\", got \"z9\"");
+    EXPECT_EQ(
+        parse_error(R"({"atoms":[{"claims":[{"predicate":"occupies","args":{"square":"z9"}}]}]})"),
+        "atoms[0].claims[0].args.square: must be a square such as \"e4\", got \"z9\"");
     EXPECT_EQ(parse_error(R"({"atoms":[{"claims":[{"predicate":"occupies"}]}]})"),
               "atoms[0].claims[0].args: occupies needs argument \"square\"");
-    EXPECT_EQ(parse_error(R"({"atoms":[{"claims":[{"predicate":"occupies","args":{"square":"e4","colour":"white"}}]}]})"),
-              "atoms[0].claims[0].args.colour: unknown argument of occupies (it takes: square, piece, color)");
-    EXPECT_EQ(parse_error(R"({"atoms":[{"claims":[{"predicate":"attacks","args":{"target":"e4"}}]}]})"),
-              "atoms[0].claims[0].args: attacks needs \"from\" or \"color\"");
+    EXPECT_EQ(
+        parse_error(
+            R"({"atoms":[{"claims":[{"predicate":"occupies","args":{"square":"e4","colour":"white"}}]}]})"),
+        "atoms[0].claims[0].args.colour: unknown argument of occupies (it takes: square, piece, "
+        "color)");
+    EXPECT_EQ(
+        parse_error(R"({"atoms":[{"claims":[{"predicate":"attacks","args":{"target":"e4"}}]}]})"),
+        "atoms[0].claims[0].args: attacks needs \"from\" or \"color\"");
     EXPECT_EQ(parse_error(R"({"atoms":[{"claims":[{"predicate":"checks","negated":"yes"}]}]})"),
               "atoms[0].claims[0].negated: must be true or false");
     EXPECT_EQ(parse_error(R"({"atoms":[{"claims":[{"predicate":"checks","moves":"e4"}]}]})"),
               "atoms[0].claims[0].moves: must be an array of move strings");
     EXPECT_EQ(parse_error(R"({"atoms":[{"claims":[{"predicate":"checks","moves":["e4",""]}]}]})"),
               "atoms[0].claims[0].moves[1]: must be a non-empty move string");
-    EXPECT_EQ(parse_error(R"({"atoms":[{"claims":[{"predicate":"quality_label","args":{"move":"e4","label":"awful"}}]}]})"),
-              "atoms[0].claims[0].args.label: must be \"good\", \"inaccuracy\", \"mistake\" or \"blunder\", got \"awful\"");
-    EXPECT_EQ(parse_error(R"({"atoms":[{"claims":[{"predicate":"wins_material","args":{"move":"e4","amount":0}}]}]})"),
-              "atoms[0].claims[0].args.amount: must be an integer 1 … 10000 (centipawns), got 0");
-    EXPECT_EQ(parse_error(R"({"stance":"meh","atoms":[]})"), "stance: must be \"good\", \"bad\" or \"inconclusive\"");
-    EXPECT_EQ(parse_error(R"({"atoms":[{"claims":[{"predicate":"open_file","args":{"file":"i"}}]}]})"),
-              "atoms[0].claims[0].args.file: must be a file \"a\" … \"h\", got \"i\"");
+    EXPECT_EQ(
+        parse_error(
+            R"({"atoms":[{"claims":[{"predicate":"quality_label","args":{"move":"e4","label":"awful"}}]}]})"),
+        "atoms[0].claims[0].args.label: must be \"good\", \"inaccuracy\", \"mistake\" or "
+        "\"blunder\", got \"awful\"");
+    EXPECT_EQ(
+        parse_error(
+            R"({"atoms":[{"claims":[{"predicate":"wins_material","args":{"move":"e4","amount":0}}]}]})"),
+        "atoms[0].claims[0].args.amount: must be an integer 1 … 10000 (centipawns), got 0");
+    EXPECT_EQ(parse_error(R"({"stance":"meh","atoms":[]})"),
+              "stance: must be \"good\", \"bad\" or \"inconclusive\"");
+    EXPECT_EQ(
+        parse_error(R"({"atoms":[{"claims":[{"predicate":"open_file","args":{"file":"i"}}]}]})"),
+        "atoms[0].claims[0].args.file: must be a file \"a\" … \"h\", got \"i\"");
 }
 
 TEST(ClaimsJson, EveryPredicateHasACategoryAndIsDocumented) {
@@ -358,11 +407,14 @@ TEST_F(ClaimsEngine, GoldAtomQh4ForcesKg1) {
 // the h4-e7 diagonal).
 TEST_F(ClaimsEngine, GoldAtomRxg2WinsTheQueen) {
     const std::vector<std::string> ctx = {"Qh4+", "Kg1"};
-    SubVerdict v = run(GoldAtoms, sc("wins_material", {{"move", "Rxg2+"}, {"piece", "queen"}}, ctx));
+    SubVerdict v =
+        run(GoldAtoms, sc("wins_material", {{"move", "Rxg2+"}, {"piece", "queen"}}, ctx));
     EXPECT_EQ(v.result, Truth::True) << v.reason << " " << v.evidence.dump();
     EXPECT_LT(v.evidence["see"].get<int>(), 0);  // statically the rook is lost: the engine decides
-    EXPECT_EQ(run(GoldAtoms, sc("opens_line", {{"move", "Rxg2+"}, {"from", "h4"}, {"to", "e7"}}, ctx)).result,
-              Truth::True);
+    EXPECT_EQ(
+        run(GoldAtoms, sc("opens_line", {{"move", "Rxg2+"}, {"from", "h4"}, {"to", "e7"}}, ctx))
+            .result,
+        Truth::True);
     EXPECT_EQ(run(GoldAtoms, sc("gives_check", {{"move", "Rxg2"}}, ctx)).result, Truth::True);
 }
 
@@ -375,7 +427,8 @@ TEST_F(ClaimsEngine, QualityBestMoveAndThreats) {
     SubVerdict good = run(scholar, sc("quality_label", {{"move", "Nf6"}, {"stance", "good"}}));
     EXPECT_EQ(good.result, Truth::False);
     EXPECT_EQ(*good.category, ErrorCategory::QualityEvaluation);
-    EXPECT_EQ(run(scholar, sc("quality_label", {{"move", "Nf6"}, {"label", "blunder"}})).result, Truth::True);
+    EXPECT_EQ(run(scholar, sc("quality_label", {{"move", "Nf6"}, {"label", "blunder"}})).result,
+              Truth::True);
     EXPECT_EQ(run(scholar, sc("best_move", {{"move", "Nf6"}})).result, Truth::False);
     // White (not to move) threatens Qxf7#; a quiet queen move is no threat.
     EXPECT_EQ(run(scholar, sc("threatens", {{"move", "Qxf7"}})).result, Truth::True);
@@ -383,7 +436,8 @@ TEST_F(ClaimsEngine, QualityBestMoveAndThreats) {
     // The played move's label feeds the metrics.
     ClaimsDoc doc;
     doc.move = "Nf6";
-    doc.atoms.push_back({"Nf6 is a blunder", {sc("quality_label", {{"move", "Nf6"}, {"stance", "bad"}})}});
+    doc.atoms.push_back(
+        {"Nf6 is a blunder", {sc("quality_label", {{"move", "Nf6"}, {"stance", "bad"}})}});
     VerifyOptions o;
     o.depth = 10;
     PositionVerdict pv = ClaimVerifier(*suite_, o).verify(pos_of(scholar), doc);

@@ -1,11 +1,12 @@
 // The commentary reader, table-driven: sentences written for the tests, each with the
 // sub-claims it must yield and the verdict they get from the board tools (no engine, so
 // engine claims are "unverifiable"); sentences the reader cannot understand stay "unread".
+#include "commentary_reader.h"
+
 #include <gtest/gtest.h>
 
-#include "commentary_reader.h"
-#include "metrics.h"
 #include "claims_test_util.h"
+#include "metrics.h"
 #include "tools.h"
 
 namespace glossfish::verifier {
@@ -45,28 +46,35 @@ struct Case {
 
 const Case Cases[] = {
     // --- the research note's Qe4 position, commented move Qe4 ---
-    {QueenExample, "Qe4", "Qe4 centralizes the queen.", "occupies(piece=queen,square=e4)@Qe4", "correct"},
+    {QueenExample, "Qe4", "Qe4 centralizes the queen.", "occupies(piece=queen,square=e4)@Qe4",
+     "correct"},
     {QueenExample, "Qe4", "Qe4 attacks the bishop on b4.",
      "occupies(piece=bishop,square=b4)@Qe4; attacks(from=e4,target=b4)@Qe4", "incorrect"},
     {QueenExample, "Qe4", "Qe4 attacks the pawn on d4.",
      "occupies(piece=pawn,square=d4)@Qe4; attacks(from=e4,target=d4)@Qe4", "correct"},
-    {QueenExample, "Qe4", "The queen does not attack b4.", "!attacks(from=e4,target=b4)@Qe4", "correct"},
+    {QueenExample, "Qe4", "The queen does not attack b4.", "!attacks(from=e4,target=b4)@Qe4",
+     "correct"},
     {QueenExample, "Qe4",
-     "Qe4 centralizes the queen and creates a dual threat: it attacks the bishop on b4 and prepares to "
+     "Qe4 centralizes the queen and creates a dual threat: it attacks the bishop on b4 and "
+     "prepares to "
      "infiltrate via the e-file.",
-     "occupies(piece=queen,square=e4)@Qe4; occupies(piece=bishop,square=b4)@Qe4; attacks(from=e4,target=b4)@Qe4; "
+     "occupies(piece=queen,square=e4)@Qe4; occupies(piece=bishop,square=b4)@Qe4; "
+     "attacks(from=e4,target=b4)@Qe4; "
      "open_file(color=white,file=e)@Qe4",
      "incorrect"},
     {QueenExample, "Qe4", "The e-file is open.", "open_file(file=e)@Qe4", "incorrect"},
     {QueenExample, "Qe4", "The a-file is open.", "open_file(file=a)@Qe4", "correct"},
-    {QueenExample, "Qe4", "Qe4 is a blunder.", "quality_label(move=Qe4,stance=bad)@", "unverifiable"},
+    {QueenExample, "Qe4", "Qe4 is a blunder.", "quality_label(move=Qe4,stance=bad)@",
+     "unverifiable"},
     {QueenExample, "Qe4", "Qe4 is not the best move.", "!best_move(move=Qe4)@", "unverifiable"},
     {QueenExample, "Qe4", "The knight on f3 defends the king.",
      "occupies(piece=knight,square=f3)@Qe4; defends(from=f3,target=g1)@Qe4", "incorrect"},
     {QueenExample, "Qe4", "Black is in check.", "checks(color=black)@Qe4", "incorrect"},
-    {QueenExample, "Qe4", "After Qe4 Bc5, White can take on d4.", "can_capture(square=d4)@Qe4 Bc5", "correct"},
+    {QueenExample, "Qe4", "After Qe4 Bc5, White can take on d4.", "can_capture(square=d4)@Qe4 Bc5",
+     "correct"},
     {QueenExample, "Qe4", "White can take on d4.", "", "unread"},  // it is Black's move after Qe4
-    {QueenExample, "Qe4", "After Qe4 Bxh7, White is in check.", "checks(color=white)@Qe4 Bxh7", "incorrect"},
+    {QueenExample, "Qe4", "After Qe4 Bxh7, White is in check.", "checks(color=white)@Qe4 Bxh7",
+     "incorrect"},
     {QueenExample, "Qe4", "Qe4 gives check.", "gives_check(move=Qe4)@", "incorrect"},
     {QueenExample, "Qe4", "Qe4 is checkmate.", "mates(move=Qe4)@", "incorrect"},
     {QueenExample, "Qe4", "Qe4 pins the bishop.", "pins(pinned=b4,pinner=e4)@Qe4", "incorrect"},
@@ -76,46 +84,57 @@ const Case Cases[] = {
      "occupies(piece=bishop,square=b4)@Qe4; hangs(square=b4)@Qe4", "incorrect"},
     {QueenExample, "Qe4", "The pawn on d4 is passed.",
      "occupies(piece=pawn,square=d4)@Qe4; passed_pawn(square=d4)@Qe4", "correct"},
-    {QueenExample, "Qe4", "The e5 pawn is passed.", "occupies(piece=pawn,square=e5)@Qe4; passed_pawn(square=e5)@Qe4",
-     "incorrect"},
-    {QueenExample, "Qe4", "This move controls d5.", "controls(color=white,square=d5)@Qe4", "correct"},
+    {QueenExample, "Qe4", "The e5 pawn is passed.",
+     "occupies(piece=pawn,square=e5)@Qe4; passed_pawn(square=e5)@Qe4", "incorrect"},
+    {QueenExample, "Qe4", "This move controls d5.", "controls(color=white,square=d5)@Qe4",
+     "correct"},
     {QueenExample, "Qe4", "Qe4 controls the centre.", "", "unread"},
     {QueenExample, "Qe4", "Controlling the centre matters.", "", "unread"},
     {QueenExample, "Qe4", "Qe4!", "", "unread"},
     {QueenExample, "Qe4", "A strong move.", "quality_label(move=Qe4,stance=good)@", "unverifiable"},
     {QueenExample, "Qe4", "White blundered.", "", "unread"},
     // --- the gold-atom position, commented move Qh4+ ---
-    {GoldAtoms, "Qh4+", "Qh4+ forces White's king to g1.", "only_move(move=Kg1)@Qh4+", "unverifiable"},
+    {GoldAtoms, "Qh4+", "Qh4+ forces White's king to g1.", "only_move(move=Kg1)@Qh4+",
+     "unverifiable"},
     {GoldAtoms, "Qh4+", "After Qh4+ Kg1, Black wins the queen with Rxg2+.",
      "wins_material(move=Rxg2+,piece=queen)@Qh4+ Kg1", "unverifiable"},
     {GoldAtoms, "Qh4+", "After Qh4+ Kg1, Rxg2+ opens the h4\u2013e7 diagonal.",
      "opens_line(from=h4,move=Rxg2+,to=e7)@Qh4+ Kg1", "correct"},
-    {GoldAtoms, "Qh4+", "After Qh4+ Kg1, Rxg2+ gives check.", "gives_check(move=Rxg2+)@Qh4+ Kg1", "correct"},
-    {GoldAtoms, "Qh4+", "After Qh4+ Kg1, Rxg2+ is checkmate.", "mates(move=Rxg2+)@Qh4+ Kg1", "incorrect"},
-    {GoldAtoms, "Qh4+", "After Qh4+ Kh2, Rxg2 is checkmate.", "is_legal(move=Rxg2)@Qh4+ Kh2", "incorrect"},
+    {GoldAtoms, "Qh4+", "After Qh4+ Kg1, Rxg2+ gives check.", "gives_check(move=Rxg2+)@Qh4+ Kg1",
+     "correct"},
+    {GoldAtoms, "Qh4+", "After Qh4+ Kg1, Rxg2+ is checkmate.", "mates(move=Rxg2+)@Qh4+ Kg1",
+     "incorrect"},
+    {GoldAtoms, "Qh4+", "After Qh4+ Kh2, Rxg2 is checkmate.", "is_legal(move=Rxg2)@Qh4+ Kh2",
+     "incorrect"},
     {GoldAtoms, "Qh4+", "Qh4+ is the only move.", "only_move(move=Qh4+)@", "unverifiable"},
     {GoldAtoms, "Qh4+", "White is in check.", "checks(color=white)@Qh4+", "correct"},
     {GoldAtoms, "Qh4+", "Qh4+ attacks the knight on b3.",
      "occupies(piece=knight,square=b3)@Qh4+; attacks(from=h4,target=b3)@Qh4+", "incorrect"},
-    {GoldAtoms, "Qh4+", "The rook on g5 is pinned.", "occupies(piece=rook,square=g5)@Qh4+; pins(pinned=g5)@Qh4+",
-     "correct"},
+    {GoldAtoms, "Qh4+", "The rook on g5 is pinned.",
+     "occupies(piece=rook,square=g5)@Qh4+; pins(pinned=g5)@Qh4+", "correct"},
     {GoldAtoms, "Qh4+", "The knight on b7 is undefended.",
      "occupies(piece=knight,square=b7)@Qh4+; undefended(square=b7)@Qh4+", "correct"},
-    {GoldAtoms, "Qh4+", "The knight on b7 hangs.", "occupies(piece=knight,square=b7)@Qh4+; hangs(square=b7)@Qh4+",
-     "correct"},
+    {GoldAtoms, "Qh4+", "The knight on b7 hangs.",
+     "occupies(piece=knight,square=b7)@Qh4+; hangs(square=b7)@Qh4+", "correct"},
     // --- a knight fork, commented move Nc7+ ---
-    {Fork, "Nc7+", "Nc7+ forks the king and the rook.", "forks(move=Nc7+,targets=e8+a8)@", "correct"},
+    {Fork, "Nc7+", "Nc7+ forks the king and the rook.", "forks(move=Nc7+,targets=e8+a8)@",
+     "correct"},
     {Fork, "Nc7+", "Nc7+ is a fork.", "forks(move=Nc7+)@", "correct"},
     {Fork, "Nc7+", "Nc7+ wins the rook.", "wins_material(move=Nc7+,piece=rook)@", "unverifiable"},
-    {Fork, "Nc7+", "Nc7+ captures the rook.", "captures(move=Nc7+,piece=rook,square=a8)@", "incorrect"},
-    {Fork, "Nc7+", "After Nc7+ Kd8, Nxa8 wins a rook.", "wins_material(move=Nxa8,piece=rook)@Nc7+ Kd8", "correct"},
-    {Fork, "Nc7+", "After Nc7+ Kd8, Nxa8 is illegal.", "!is_legal(move=Nxa8)@Nc7+ Kd8", "incorrect"},
+    {Fork, "Nc7+", "Nc7+ captures the rook.", "captures(move=Nc7+,piece=rook,square=a8)@",
+     "incorrect"},
+    {Fork, "Nc7+", "After Nc7+ Kd8, Nxa8 wins a rook.",
+     "wins_material(move=Nxa8,piece=rook)@Nc7+ Kd8", "correct"},
+    {Fork, "Nc7+", "After Nc7+ Kd8, Nxa8 is illegal.", "!is_legal(move=Nxa8)@Nc7+ Kd8",
+     "incorrect"},
     {Fork, "Nc7+", "After Nc7+ Kf8, Nxa8 is legal.", "is_legal(move=Nxa8)@Nc7+ Kf8", "correct"},
     {Fork, "Nc7+", "After Nc7+ Ke7, White takes the rook on a8.",
-     "occupies(piece=rook,square=a8)@Nc7+ Ke7; can_capture(piece=rook,square=a8)@Nc7+ Ke7", "correct"},
+     "occupies(piece=rook,square=a8)@Nc7+ Ke7; can_capture(piece=rook,square=a8)@Nc7+ Ke7",
+     "correct"},
     {Fork, "Nc7+", "Black is in check.", "checks(color=black)@Nc7+", "correct"},
     {Fork, "Nc7+", "Nc7+ is a blunder.", "quality_label(move=Nc7+,stance=bad)@", "unverifiable"},
-    {Fork, "Nc7+", "Nc7+ is not a mistake.", "!quality_label(move=Nc7+,stance=bad)@", "unverifiable"},
+    {Fork, "Nc7+", "Nc7+ is not a mistake.", "!quality_label(move=Nc7+,stance=bad)@",
+     "unverifiable"},
     {Fork, "Nc7+", "Nc7+ is not the best.", "!best_move(move=Nc7+)@", "unverifiable"},
     // --- the start position, commented move e4 ---
     {Start, "e4", "1. e4 opens the diagonal for the bishop on f1.", "", "unread"},
@@ -129,7 +148,8 @@ const Case Cases[] = {
      "occupies(piece=queen,square=d1)@e4; attacks(color=black,target=d1)@e4", "incorrect"},
     {Start, "e4", "After e4 e5, Qh5 attacks the pawn on e5.",
      "occupies(piece=pawn,square=e5)@e4 e5 Qh5; attacks(from=h5,target=e5)@e4 e5 Qh5", "correct"},
-    {Start, "e4", "After e4 e5, Qh5 threatens Qxf7.", "threatens(move=Qxf7)@e4 e5 Qh5", "unverifiable"},
+    {Start, "e4", "After e4 e5, Qh5 threatens Qxf7.", "threatens(move=Qxf7)@e4 e5 Qh5",
+     "unverifiable"},
     {Start, "e4", "After e4 e5, Qh5 threatens the pawn on f7.",
      "occupies(piece=pawn,square=f7)@e4 e5 Qh5; threatens(target=f7)@e4 e5 Qh5", "incorrect"},
     {Start, "e4", "e4 is good.", "quality_label(move=e4,stance=good)@", "unverifiable"},
@@ -143,7 +163,8 @@ const Case Cases[] = {
      "occupies(piece=pawn,square=e4)@e4 Nf6; hangs(square=e4)@e4 Nf6", "correct"},
     {Start, "e4", "Nf3 develops a piece.", "", "unread"},
     {Start, "e4", "The weather is nice.", "", "unread"},
-    {Start, "e4", "e4 gives a discovered check.", "gives_check(kind=discovered,move=e4)@", "incorrect"},
+    {Start, "e4", "e4 gives a discovered check.", "gives_check(kind=discovered,move=e4)@",
+     "incorrect"},
     // --- no commented move: claims about the position itself ---
     {PinnedKnight, "", "The knight on c3 is pinned to the king.",
      "occupies(piece=knight,square=c3)@; pins(pinned=c3,to=e1)@", "correct"},
@@ -182,7 +203,8 @@ TEST(CommentaryReader, SentenceTable) {
             AtomVerdict v = ClaimVerifier(board_only()).verify(*pos, r.doc.atoms[0]);
             result = v.correct() ? "correct" : v.failed ? "incorrect" : "unverifiable";
             if (result != c.result)
-                for (const auto& cv : v.claims) ADD_FAILURE() << render(cv.claim) << ": " << cv.reason;
+                for (const auto& cv : v.claims)
+                    ADD_FAILURE() << render(cv.claim) << ": " << cv.reason;
         }
         EXPECT_EQ(result, c.result);
     }
@@ -196,16 +218,21 @@ TEST(CommentaryReader, ReadmeForms) {
         const char *fen, *move, *sentence, *claims;
     };
     const Form forms[] = {
-        {"4k3/8/8/8/8/5N2/8/4K3 w - - 0 1", "", "The knight goes to e5.", "occupies(piece=knight,square=e5)@"},
+        {"4k3/8/8/8/8/5N2/8/4K3 w - - 0 1", "", "The knight goes to e5.",
+         "occupies(piece=knight,square=e5)@"},
         {QueenExample, "Qe4", "Qe4 hangs the queen.", "hangs(square=e4)@Qe4"},
-        {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5", "exd5 opens the e-file.", "opens_file(file=e,move=exd5)@"},
-        {"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", "d5", "d5 creates a passed pawn.", "passed_pawn(square=d5)@d5"},
+        {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5", "exd5 opens the e-file.",
+         "opens_file(file=e,move=exd5)@"},
+        {"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", "d5", "d5 creates a passed pawn.",
+         "passed_pawn(square=d5)@d5"},
         {Start, "", "White can play Nf3.", "is_legal(move=Nf3)@"},
         {Start, "e4", "e4 is forced.", "only_move(move=e4)@"},
         {QueenExample, "Qe4", "The bishop on b4 is en prise.",
          "occupies(piece=bishop,square=b4)@Qe4; hangs(square=b4)@Qe4"},
-        {"4k3/8/8/3r4/8/2N5/8/4K3 w - - 0 1", "Nxd5", "Nxd5 wins the exchange.", "wins_material(amount=200,move=Nxd5)@"},
-        {"4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1", "Nxe5", "Nxe5 wins a pawn.", "wins_material(amount=100,move=Nxe5)@"},
+        {"4k3/8/8/3r4/8/2N5/8/4K3 w - - 0 1", "Nxd5", "Nxd5 wins the exchange.",
+         "wins_material(amount=200,move=Nxd5)@"},
+        {"4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1", "Nxe5", "Nxe5 wins a pawn.",
+         "wins_material(amount=100,move=Nxe5)@"},
         {Start, "e4", "e4 is an error.", "quality_label(move=e4,stance=bad)@"},
         {Start, "e4", "e4 is dubious.", "quality_label(label=inaccuracy,move=e4)@"},
         {Start, "e4", "e4 is no longer the best move.", "!best_move(move=e4)@"},
@@ -232,7 +259,8 @@ TEST(CommentaryReader, IllegalContinuationFailsAsLegality) {
 }
 
 TEST(CommentaryReader, SplitsSentencesKeepingMoveNumbersAndAnnotations) {
-    auto s = split_sentences("1. e4 e5 2. Nf3! is strong. Then Nc6?! is dubious; the game goes on!  Qh5?? Oops.");
+    auto s = split_sentences(
+        "1. e4 e5 2. Nf3! is strong. Then Nc6?! is dubious; the game goes on!  Qh5?? Oops.");
     ASSERT_EQ(s.size(), 5u) << nlohmann::json(s).dump();
     EXPECT_EQ(s[0], "1. e4 e5 2. Nf3! is strong.");
     EXPECT_EQ(s[1], "Then Nc6?! is dubious;");
@@ -268,8 +296,9 @@ TEST(CommentaryReader, BadMoveAndOddInputNeverCrash) {
     ASSERT_EQ(r.sentences.size(), 1u);
     EXPECT_FALSE(r.sentences[0].read());
     EXPECT_NE(r.sentences[0].unread_reason.find("cannot be played"), std::string::npos);
-    for (const char* odd : {"", "....", "After", "After ,", "After e4 e5 Nf3 Nc6 Bb5 a6 Ba4", "\xff\xfe x",
-                            "The the the knight on", "White's", "e4 e4 e4 e4", "After 1. e4, 1... e5, e4 attacks"}) {
+    for (const char* odd :
+         {"", "....", "After", "After ,", "After e4 e5 Nf3 Nc6 Bb5 a6 Ba4", "\xff\xfe x",
+          "The the the knight on", "White's", "e4 e4 e4 e4", "After 1. e4, 1... e5, e4 attacks"}) {
         CommentaryReading x = read_commentary(*pos, "e4", odd);
         for (const auto& s : x.sentences) EXPECT_TRUE(s.read() || !s.unread_reason.empty()) << odd;
     }
@@ -281,14 +310,18 @@ TEST(CommentaryReader, VerifyCommentaryReportsBadInput) {
     VerifyOutcome bad = verify_commentary(v, *pos, "Ke2", "x");
     EXPECT_FALSE(bad.ok());
     EXPECT_EQ(bad.error.rfind("illegal_move", 0), 0u) << bad.error;
-    VerifyOutcome claims = verify_claims(v, *pos, "", R"({"atoms":[{"claims":[{"predicate":"nope"}]}]})");
+    VerifyOutcome claims =
+        verify_claims(v, *pos, "", R"({"atoms":[{"claims":[{"predicate":"nope"}]}]})");
     EXPECT_FALSE(claims.ok());
-    EXPECT_EQ(claims.error.rfind("bad claims: atoms[0].claims[0].predicate: unknown predicate", 0), 0u);
-    VerifyOutcome badfen = verify_claims(v, *pos, "", R"({"fen":"8/8/8/8/8/8/8/8 w - - 0 1","atoms":[]})");
+    EXPECT_EQ(claims.error.rfind("bad claims: atoms[0].claims[0].predicate: unknown predicate", 0),
+              0u);
+    VerifyOutcome badfen =
+        verify_claims(v, *pos, "", R"({"fen":"8/8/8/8/8/8/8/8 w - - 0 1","atoms":[]})");
     EXPECT_FALSE(badfen.ok());
     EXPECT_NE(badfen.error.find("invalid FEN"), std::string::npos);
-    VerifyOutcome good = verify_claims(v, *pos, "e4",
-                                       R"([{"text":"e4 controls d5","claims":[{"predicate":"controls",
+    VerifyOutcome good =
+        verify_claims(v, *pos, "e4",
+                      R"([{"text":"e4 controls d5","claims":[{"predicate":"controls",
                                            "args":{"square":"d5","color":"white"},"moves":["e4"]}]}])");
     ASSERT_TRUE(good.ok()) << good.error;
     EXPECT_EQ(good.report["move"], "e4");

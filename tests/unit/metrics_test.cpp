@@ -1,8 +1,8 @@
 // Metrics on small hand-computed cases: factual precision, sub-claim error rate, move-quality
 // F1 with its exclusions, and the position-clustered bootstrap on a fixed seed.
-#include <gtest/gtest.h>
-
 #include "metrics.h"
+
+#include <gtest/gtest.h>
 
 namespace glossfish::verifier {
 namespace {
@@ -99,7 +99,8 @@ TEST(Metrics, RecordOfAVerdict) {
 }
 
 TEST(Bootstrap, IdenticalPositionsGiveAPointInterval) {
-    std::vector<PositionRecord> same(5, rec("p", {{2, 1}, {1, 0}}, Stance::Bad, QualityLabel::Blunder));
+    std::vector<PositionRecord> same(
+        5, rec("p", {{2, 1}, {1, 0}}, Stance::Bad, QualityLabel::Blunder));
     BootstrapResult b = bootstrap(same, 200, 7);
     EXPECT_DOUBLE_EQ(*b.precision.low, 0.5);
     EXPECT_DOUBLE_EQ(*b.precision.high, 0.5);
@@ -112,8 +113,9 @@ TEST(Bootstrap, ClustersByPositionAndIsReproducible) {
     // A: ten correct atoms; B: one incorrect atom. Pooled precision 10/11. Resampling two
     // positions gives {A,A} = 1, {A,B} = 10/11, {B,B} = 0 (each with probability 1/4, 1/2,
     // 1/4), so the 95% interval is [0, 1]. Resampling atoms instead would give a narrow one.
-    std::vector<PositionRecord> r = {rec("A", std::vector<AtomOutcome>(10, {1, 0}), Stance::Good, std::nullopt),
-                                     rec("B", {{1, 1}}, Stance::Good, std::nullopt)};
+    std::vector<PositionRecord> r = {
+        rec("A", std::vector<AtomOutcome>(10, {1, 0}), Stance::Good, std::nullopt),
+        rec("B", {{1, 1}}, Stance::Good, std::nullopt)};
     EXPECT_NEAR(*compute_metrics(r).precision, 10.0 / 11.0, 1e-12);
     BootstrapResult b = bootstrap(r, 2000, 42);
     EXPECT_DOUBLE_EQ(*b.precision.low, 0.0);
@@ -142,7 +144,8 @@ TEST(Bootstrap, EmptyInputAndJson) {
     nlohmann::json j = bootstrap_json(b);
     EXPECT_TRUE(j["precision"].is_null());
     EXPECT_EQ(j["resamples"], 100);
-    EXPECT_EQ(metrics_line(compute_metrics(sample())).rfind("precision 2/4 (50.0%), sub-claim errors 3/7 (42.9%)", 0),
+    EXPECT_EQ(metrics_line(compute_metrics(sample()))
+                  .rfind("precision 2/4 (50.0%), sub-claim errors 3/7 (42.9%)", 0),
               0u);
 }
 
