@@ -230,7 +230,9 @@ VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& befor
     std::string move_text = doc.move ? *doc.move : std::string(move);
     doc.move = check_move(root, move_text, out.error);
     if (!out.ok()) return out;
-    out.report = verification_report(verifier.verify(root, doc));
+    PositionVerdict v = verifier.verify(root, doc);
+    out.report = verification_report(v);
+    out.record = record_of(v);
     return out;
 }
 
@@ -240,8 +242,60 @@ VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& b
     std::optional<std::string> san = check_move(before, move, out.error);
     if (!out.ok()) return out;
     CommentaryReading reading = read_commentary(before, san ? *san : std::string(), text);
-    out.report = verification_report(verifier.verify(before, reading.doc), reading.sentences);
+    PositionVerdict v = verifier.verify(before, reading.doc);
+    out.report = verification_report(v, reading.sentences);
+    out.record = record_of(v);
     return out;
+}
+
+VerifyOutcome verify_line(const ClaimVerifier& verifier, std::string_view line,
+                          nlohmann::json& id) {
+    VerifyOutcome out;
+    id = nullptr;
+    nlohmann::json j = nlohmann::json::parse(line.begin(), line.end(), nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        out.error = "bad_request: a line must be a JSON object {id?, fen, move?, text | claims}";
+        return out;
+    }
+    if (auto it = j.find("id"); it != j.end()) id = *it;
+    for (auto it = j.begin(); it != j.end(); ++it)
+        if (it.key() != "id" && it.key() != "fen" && it.key() != "move" && it.key() != "text" &&
+            it.key() != "claims") {
+            out.error = "bad_request: unknown field \"" + it.key() + "\"";
+            return out;
+        }
+    auto fen = j.find("fen");
+    if (fen == j.end() || !fen->is_string()) {
+        out.error = "bad_request: \"fen\" (a string) is required";
+        return out;
+    }
+    std::string move;
+    if (auto m = j.find("move"); m != j.end() && !m->is_null()) {
+        if (!m->is_string()) {
+            out.error = "bad_request: \"move\" must be a string";
+            return out;
+        }
+        move = m->get<std::string>();
+    }
+    auto text = j.find("text");
+    auto claims = j.find("claims");
+    if ((text == j.end()) == (claims == j.end())) {
+        out.error = "bad_request: give exactly one of \"text\" and \"claims\"";
+        return out;
+    }
+    Position before;
+    if (FenStatus st = before.set(fen->get<std::string>()); !st.ok()) {
+        out.error = "bad_fen: " + st.message();
+        return out;
+    }
+    if (text != j.end()) {
+        if (!text->is_string()) {
+            out.error = "bad_request: \"text\" must be a string";
+            return out;
+        }
+        return verify_commentary(verifier, before, move, text->get<std::string>());
+    }
+    return verify_claims(verifier, before, move, claims->dump());
 }
 
 }  // namespace glossfish::verifier

@@ -94,7 +94,8 @@ nlohmann::json verification_report(const PositionVerdict& v,
 // A report, or the exact reason the input was rejected.
 struct VerifyOutcome {
     nlohmann::json report;
-    std::string error;  // non-empty: bad input (bad FEN, bad claims, illegal move)
+    PositionRecord record;  // for metrics over many positions
+    std::string error;      // non-empty: bad input (bad FEN, bad claims, illegal move)
     bool ok() const { return error.empty(); }
 };
 
@@ -105,5 +106,9 @@ VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& befor
 // Reads commentary text on move (may be empty) played from before and verifies what it read.
 VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& before,
                                 std::string_view move, std::string_view text);
+
+// One batch line {"id"?, "fen", "move"?, "text" | "claims"} (claims: an object or an array
+// of atoms) verified; the id (null when absent) names the record.
+VerifyOutcome verify_line(const ClaimVerifier& verifier, std::string_view line, nlohmann::json& id);
 
 }  // namespace glossfish::verifier

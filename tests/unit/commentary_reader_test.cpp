@@ -249,6 +249,45 @@ TEST(CommentaryReader, ReadmeForms) {
     }
 }
 
+TEST(CommentaryReader, BatchLines) {
+    ClaimVerifier v(board_only());
+    json id;
+    VerifyOutcome a = verify_line(
+        v,
+        R"({"id":"p1","fen":"r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1","move":"Nc7+","text":"Nc7+ is a fork."})",
+        id);
+    ASSERT_TRUE(a.ok()) << a.error;
+    EXPECT_EQ(id, "p1");
+    EXPECT_EQ(a.report["metrics"]["correct_atoms"], 1);
+    EXPECT_EQ(a.record.atoms.size(), 1u);
+    VerifyOutcome b = verify_line(
+        v,
+        R"({"id":7,"fen":"r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1","claims":[{"claims":[{"predicate":"checks"}]}]})",
+        id);
+    ASSERT_TRUE(b.ok()) << b.error;
+    EXPECT_EQ(id, 7);
+    EXPECT_EQ(b.report["atoms"][0]["result"], "incorrect");
+    const std::pair<const char*, const char*> bad[] = {
+        {"nope", "bad_request: a line must be a JSON object {id?, fen, move?, text | claims}"},
+        {R"({"fen":"8/8/8/8/8/8/8/K6k w - - 0 1"})",
+         "bad_request: give exactly one of \"text\" and \"claims\""},
+        {R"({"text":"x"})", "bad_request: \"fen\" (a string) is required"},
+        {R"({"fen":"8/8/8/8/8/8/8/K6k w - - 0 1","text":"x","extra":1})",
+         "bad_request: unknown field \"extra\""},
+        {R"({"fen":"8/8/8/8/8/8/8/K6k w - - 0 1","text":3})",
+         "bad_request: \"text\" must be a string"},
+    };
+    for (const auto& [line, message] : bad) {
+        VerifyOutcome o = verify_line(v, line, id);
+        EXPECT_EQ(o.error, message) << line;
+    }
+    EXPECT_EQ(
+        verify_line(v, R"({"fen":"x","text":"t"})", id).error.rfind("bad_fen: invalid FEN", 0), 0u);
+    Metrics m = compute_metrics(std::vector<PositionRecord>{a.record, b.record});
+    EXPECT_EQ(m.verifiable_atoms, 2);
+    EXPECT_EQ(m.correct_atoms, 1);
+}
+
 TEST(CommentaryReader, IllegalContinuationFailsAsLegality) {
     auto pos = Position::from_fen(QueenExample);
     CommentaryReading r = read_commentary(*pos, "Qe4", "After Qe4 Bxh7, White is in check.");
