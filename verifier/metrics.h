@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "claims.h"
+#include "commentary_reader.h"
 #include "quality.h"
 
 namespace glossfish::verifier {
@@ -83,7 +84,6 @@ std::string metrics_line(const Metrics& m);
 
 namespace glossfish::verifier {
 
-struct ReadSentence;
 
 // The report of one position: verdict_json(v) plus "unread" (sentences the reader left
 // unverified: {text, reason, context}) and "metrics" (metrics_json of the position plus its
