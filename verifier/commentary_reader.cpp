@@ -454,6 +454,16 @@ private:
         return true;
     }
 
+    // piece_ref in the position after `moves`, where the piece is named.
+    bool piece_ref_after(const std::vector<std::string>& moves, std::size_t& k,
+                         std::optional<Color> side, Ref& r) {
+        Position keep = pos_;
+        pos_ = position_after(moves);
+        bool got = piece_ref(k, side, r);
+        pos_ = keep;
+        return got;
+    }
+
     // Skips auxiliaries and adverbs, noting negations.
     void modifiers(std::size_t& i, std::size_t end, bool& negated) {
         static const std::vector<std::string> aux = {
@@ -690,11 +700,7 @@ private:
             }
             Ref r;
             std::size_t q = k;
-            Position at = position_after(after);
-            Position keep = pos_;
-            pos_ = at;
-            bool got = piece_ref(q, ~mover, r);
-            pos_ = keep;
+            bool got = piece_ref_after(after, q, ~mover, r);
             if (!got || !r.error.empty() || q != end)
                 return got && r.error.empty() ? false : fail_ref(r);
             add_implicit(moved_implicit(r.implicit, after));
@@ -714,11 +720,8 @@ private:
                 verb == "controls" || verb == "control" || verb == "dominates" || verb == "covers";
             std::size_t k = i + 1;
             Ref r;
-            Position keep = pos_;
-            pos_ = position_after(after);
-            bool got = piece_ref(
-                k, defend ? std::optional<Color>(mover) : std::optional<Color>(~mover), r);
-            pos_ = keep;
+            bool got = piece_ref_after(
+                after, k, defend ? std::optional<Color>(mover) : std::optional<Color>(~mover), r);
             if (!got) return false;
             if (!r.error.empty()) return fail_ref(r);
             // "pins the knight to the king" / "against the queen".
@@ -726,10 +729,7 @@ private:
             if (pin && k < end && (words_[k].low == "to" || words_[k].low == "against")) {
                 std::size_t q = k + 1;
                 Ref to;
-                Position keep2 = pos_;
-                pos_ = position_after(after);
-                bool g2 = piece_ref(q, ~mover, to);
-                pos_ = keep2;
+                bool g2 = piece_ref_after(after, q, ~mover, to);
                 if (!g2 || !to.error.empty()) return g2 ? fail_ref(to) : false;
                 pinned_to = to.square;
                 add_implicit(moved_implicit(to.implicit, after));
@@ -810,10 +810,7 @@ private:
             if (verb == "hangs" && k == end)
                 return add(claim("hangs", {{"square", square_name(s.square)}}, after, neg)), true;
             Ref r;
-            Position keep = pos_;
-            pos_ = position_after(after);
-            bool got = piece_ref(k, mover, r);
-            pos_ = keep;
+            bool got = piece_ref_after(after, k, mover, r);
             if (!got) return false;
             if (!r.error.empty()) return fail_ref(r);
             std::string state = verb == "leaves" && k < end ? words_[k].low : "hanging";
@@ -942,12 +939,9 @@ private:
                 add(claim("only_move", {{"move", strip_annotations(words_[k].raw)}}, next, neg));
                 return true;
             }
-            Position at = position_after(after);
-            Position keep = pos_;
-            pos_ = at;
+            const Position at = position_after(after);
             Ref r;
-            bool got = piece_ref(k, at.side_to_move(), r);
-            pos_ = keep;
+            bool got = piece_ref_after(after, k, at.side_to_move(), r);
             if (!got || !r.error.empty() || r.piece == NoPieceType)
                 return got && !r.error.empty() ? fail_ref(r) : false;
             if (k + 2 != end || words_[k].low != "to") return false;
@@ -1036,10 +1030,8 @@ private:
             else {
                 Ref r;
                 std::size_t z = k;
-                Position keep = pos_;
-                pos_ = position_after(mctx);
-                bool got = piece_ref(z, mover ? std::optional<Color>(~*mover) : std::nullopt, r);
-                pos_ = keep;
+                bool got = piece_ref_after(mctx, z,
+                                           mover ? std::optional<Color>(~*mover) : std::nullopt, r);
                 if (!got) return false;
                 if (z != obj_end) return false;
                 if (r.piece == NoPieceType) {
