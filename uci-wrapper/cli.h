@@ -2,11 +2,16 @@
 // the process exit code: 0 success, 1 runtime failure, 2 bad usage or input.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "puzzles.h"
+
+namespace glossfish::verifier {
+class ToolSuite;
+}
 
 namespace glossfish::cli {
 
@@ -20,8 +25,12 @@ int tool_command(const Args& args);
 // `glossfish tools [--schema]` (cli_tool.cpp).
 int tools_command(const Args& args);
 int tree_command(const Args& args);
-int puzzles_command(const Args& args);  // `glossfish puzzles` (cli_puzzles.cpp)
-int tepp_command(const Args& args);     // `glossfish tepp` (cli_tepp.cpp)
+// `glossfish verify --fen F [--move M] (--claims FILE | --text "...")` (cli_verify.cpp).
+int verify_command(const Args& args);
+int puzzles_command(const Args& args);    // `glossfish puzzles` (cli_puzzles.cpp)
+int tepp_command(const Args& args);       // `glossfish tepp` (cli_tepp.cpp)
+int annotate_command(const Args& args);   // `glossfish annotate` (cli_annotate.cpp)
+int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbalize.cpp)
 
 // Reads the puzzles of `--csv` (lichess) or else `--jsonl` (positions), reports the file's
 // failure or each skipped row on stderr as "glossfish COMMAND: FILE:LINE: …", and keeps the
@@ -29,11 +38,13 @@ int tepp_command(const Args& args);     // `glossfish tepp` (cli_tepp.cpp)
 std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::string& csv_path,
                                             const std::string& jsonl_path,
                                             std::optional<long long> limit);
-int annotate_command(const Args& args);  // `glossfish annotate` (cli_annotate.cpp)
 
 // "1m05s", "2h03m": a duration for progress lines (cli_puzzles.cpp).
 std::string duration_text(double seconds);
-int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbalize.cpp)
+
+// A tool suite whose engine tools start one Stockfish (WDL on) on first use and search to
+// depth D unless a call says otherwise (cli_tool.cpp).
+std::unique_ptr<verifier::ToolSuite> make_suite(int depth);
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".

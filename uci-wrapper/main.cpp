@@ -22,7 +22,8 @@ const char* Usage =
     "       glossfish tool NAME '{json}' [--depth D] [--pretty]   run one verifier tool\n"
     "       glossfish tool --jsonl [--depth D]   {\"id\",\"tool\",\"args\"} lines on stdin\n"
     "       glossfish tools [--schema]         list the tools / print the OpenAI tools array\n"
-    "       glossfish verbalize (--fen F | --csv F --id ID | --tree F.json) --mode s|c|sc [--refine N]\n";
+    "       glossfish verbalize (--fen F | --csv F --id ID | --tree F.json) --mode s|c|sc [--refine N]\n"
+    "       glossfish verify --fen F [--move M] (--claims FILE.json | --text \"...\") [--depth D] [--pretty]\n";
 
 }  // namespace
 
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
         if (cmd == "tepp") return glossfish::cli::tepp_command(args);
         if (cmd == "annotate") return glossfish::cli::annotate_command(args);
         if (cmd == "verbalize") return glossfish::cli::verbalize_command(args);
+        if (cmd == "verify") return glossfish::cli::verify_command(args);
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;
