@@ -15,14 +15,18 @@
 
 #include "analyzer.h"
 #include "bitboard.h"
+#include "claims.h"
+#include "metrics.h"
 #include "perft.h"
 #include "position.h"
+#include "quality.h"
 #include "tools.h"
 
 using nlohmann::json;
 
 struct gf_handle {
     std::unique_ptr<glossfish::verifier::ToolSuite> suite;
+    int verify_depth = 12;  // the handle's default depth limit, for verify's engine predicates
     std::mutex mutex;  // guards last_error
     std::string last_error;
 };
@@ -174,12 +178,42 @@ json tools_call(const verifier::ToolSuite& suite, const json& args) {
     for (const auto& e : suite.list())
         list.push_back(
             {{"name", e.name}, {"group", e.group}, {"summary", e.summary}, {"engine", e.needs_engine}});
-    json extras = json::array({"tools", "perft", "validate_fen"});
+    json extras = json::array({"tools", "perft", "validate_fen", "verify"});
     return {{"tools", std::move(list)}, {"extras", std::move(extras)}};
 }
 
-json run(const verifier::ToolSuite& suite, std::string_view name, const json& args) {
+// Claims (JSON) or commentary (text) about a position and a move, checked by the verifier:
+// the report of `glossfish verify` (verdicts, evidence, unread sentences, metrics).
+json verify_call(const gf_handle& handle, const json& args) {
+    reject_unknown(args, {"fen", "move", "text", "claims", "depth", "scheme"}, "argument");
+    if (!find_arg(args, "fen"))
+        throw CallError{"missing_argument", "missing argument \"fen\"", "fen"};
+    const bool has_text = find_arg(args, "text"), has_claims = find_arg(args, "claims");
+    if (has_text == has_claims)
+        throw CallError{"bad_arguments", "give exactly one of \"text\" and \"claims\"", {}};
+    verifier::VerifyOptions options;
+    options.depth = int(int_arg(args, "depth", 1, 40, handle.verify_depth));
+    const std::string scheme = string_arg(args, "scheme", "act-eval");
+    auto parsed = parse_scheme(scheme);
+    if (!parsed)
+        throw CallError{"bad_value", "\"scheme\" must be act-eval or lichess, got \"" + scheme + "\"",
+                        "scheme"};
+    options.scheme = *parsed;
+    json line = {{"fen", string_arg(args, "fen", nullptr)}};
+    if (find_arg(args, "move")) line["move"] = string_arg(args, "move", nullptr);
+    if (has_text) line["text"] = string_arg(args, "text", nullptr);
+    else line["claims"] = args["claims"];
+    verifier::ClaimVerifier verifier(*handle.suite, options);
+    json id;
+    verifier::VerifyOutcome outcome = verifier::verify_line(verifier, line.dump(), id);
+    if (!outcome.ok()) throw CallError{"bad_arguments", outcome.error, {}};
+    return outcome.report;
+}
+
+json run(const gf_handle& handle, std::string_view name, const json& args) {
+    const verifier::ToolSuite& suite = *handle.suite;
     if (name == "tools") return tools_call(suite, args);
+    if (name == "verify") return verify_call(handle, args);
     if (name == "perft") return perft_call(args);
     if (name == "validate_fen") return validate_fen_call(args);
     // The suite answers unknown names itself, listing its tools.
@@ -198,7 +232,7 @@ void set_error(gf_handle* handle, const std::string& message) noexcept {
 std::string call(gf_handle* handle, const char* name, const char* args_json) {
     json reply;
     try {
-        reply = run(*handle->suite, name ? name : "", parse_object(args_json, "arguments"));
+        reply = run(*handle, name ? name : "", parse_object(args_json, "arguments"));
     } catch (const CallError& e) {
         reply = error_json(e);
     } catch (const std::bad_alloc&) {
@@ -257,7 +291,9 @@ gf_handle* gf_open(const char* config_json) {
         open_error.clear();
         init_bitboards();
         auto handle = std::make_unique<gf_handle>();
-        handle->suite = make_suite(parse_object(config_json, "config"));
+        json config = parse_object(config_json, "config");
+        handle->suite = make_suite(config);
+        if (find_arg(config, "depth")) handle->verify_depth = int(int_arg(config, "depth", 1, 40, 12));
         return handle.release();
     } catch (const CallError& e) {
         set_open_error(e.message);

@@ -56,6 +56,8 @@ GF_API void gf_close(gf_handle* handle);
  *                   OpenAI tools array under "schema"
  *   "perft"         {"fen"?, "depth", "chess960"?} -> {"fen", "depth", "nodes"}
  *   "validate_fen"  {"fen", "chess960"?} -> {"valid", "problems", "warnings", "fen"?}
+ *   "verify"        {"fen", "move"?, "text" | "claims", "depth"?, "scheme"?} -> the verdict
+ *                   report of `glossfish verify` (atoms, evidence, unread sentences, metrics)
  * Bad input gives {"error": {...}} and sets gf_last_error; NULL is returned only when no reply
  * can be made (NULL handle, out of memory). Engine calls block until their searches end. */
 GF_API char* gf_call(gf_handle* handle, const char* name, const char* args_json);

@@ -102,6 +102,19 @@ int main(void) {
     expect_reply(h, "pin",
                  "{\"fen\": \"4k3/8/8/8/4r3/8/4N3/4K3 w - - 0 1\", \"square\": \"e2\"}",
                  "\"pinned\":true");
+    expect_reply(h, "verify",
+                 "{\"fen\": \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\","
+                 " \"text\": \"The knight on g1 attacks f3.\"}",
+                 "\"result\":\"correct\"");
+    expect_reply(h, "verify",
+                 "{\"fen\": \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\","
+                 " \"text\": \"The knight on g1 attacks e4.\"}",
+                 "\"result\":\"incorrect\"");
+    expect_reply(h, "verify", "{\"fen\": \"8/8/8/8/8/8/8/K1k5 w - - 0 1\", \"text\": \"x\", \"claims\": []}",
+                 "\"code\":\"bad_arguments\"");
+    expect_reply(h, "verify", "{\"text\": \"Nf3 is good.\"}", "\"code\":\"missing_argument\"");
+    expect_reply(h, "verify", "{\"fen\": \"8/8/8/8/8/8/8/K1k5 w - - 0 1\", \"claims\": {\"atoms\": 3}}",
+                 "\"code\":\"bad_arguments\"");
     expect_reply(h, "tools", "{}", "\"name\":\"strategy_tree\"");
     expect_reply(h, "tools", "{\"schema\": true}", "\"type\":\"function\"");
     expect_reply(h, "tools", "{\"schema\": 1}", "\"code\":\"bad_argument_type\"");
