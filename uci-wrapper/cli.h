@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "puzzles.h"
+
 namespace glossfish::cli {
 
 using Args = std::vector<std::string>;
@@ -19,6 +21,14 @@ int tool_command(const Args& args);
 int tools_command(const Args& args);
 int tree_command(const Args& args);
 int puzzles_command(const Args& args);  // `glossfish puzzles` (cli_puzzles.cpp)
+int tepp_command(const Args& args);     // `glossfish tepp` (cli_tepp.cpp)
+
+// Reads the puzzles of `--csv` (lichess) or else `--jsonl` (positions), reports the file's
+// failure or each skipped row on stderr as "glossfish COMMAND: FILE:LINE: …", and keeps the
+// first `limit` records. nullopt when the file cannot be read (cli_puzzles.cpp).
+std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::string& csv_path,
+                                            const std::string& jsonl_path,
+                                            std::optional<long long> limit);
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".

@@ -31,6 +31,25 @@ std::string duration_text(double seconds) {
 
 }  // namespace
 
+std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::string& csv_path,
+                                            const std::string& jsonl_path,
+                                            std::optional<long long> limit) {
+    const std::string& in_path = csv_path.empty() ? jsonl_path : csv_path;
+    PuzzleFile input = csv_path.empty() ? read_position_jsonl_file(jsonl_path)
+                                        : read_lichess_puzzles_file(csv_path);
+    if (!input.ok()) {
+        std::fprintf(stderr, "glossfish %s: %s: %s\n", command, in_path.c_str(),
+                     input.error.c_str());
+        return std::nullopt;
+    }
+    for (const PuzzleRowError& e : input.errors)
+        std::fprintf(stderr, "glossfish %s: %s:%d: %s (skipped)\n", command, in_path.c_str(),
+                     e.line, e.reason.c_str());
+    if (limit && input.records.size() > std::size_t(*limit))
+        input.records.resize(std::size_t(*limit));
+    return input;
+}
+
 int puzzles_command(const Args& args) {
     std::string csv_path, jsonl_path, out_path;
     std::optional<int> fixed_plies;
@@ -104,18 +123,9 @@ int puzzles_command(const Args& args) {
         return 2;
     }
 
-    const std::string& in_path = csv_path.empty() ? jsonl_path : csv_path;
-    PuzzleFile input = csv_path.empty() ? read_position_jsonl_file(jsonl_path)
-                                        : read_lichess_puzzles_file(csv_path);
-    if (!input.ok()) {
-        std::fprintf(stderr, "glossfish puzzles: %s: %s\n", in_path.c_str(), input.error.c_str());
-        return 2;
-    }
-    for (const PuzzleRowError& e : input.errors)
-        std::fprintf(stderr, "glossfish puzzles: %s:%d: %s (skipped)\n", in_path.c_str(), e.line,
-                     e.reason.c_str());
-    if (limit && input.records.size() > std::size_t(*limit))
-        input.records.resize(std::size_t(*limit));
+    std::optional<PuzzleFile> read = read_puzzle_input("puzzles", csv_path, jsonl_path, limit);
+    if (!read) return 2;
+    PuzzleFile& input = *read;
 
     ResumeScan scan = scan_and_repair_output(out_path);
     if (!scan.ok()) {

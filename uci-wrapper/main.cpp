@@ -17,6 +17,7 @@ const char* Usage =
     "       glossfish label --fen FEN --move MOVE [--depth D] [--scheme lichess|act-eval]\n"
     "       glossfish tree [--fen FEN] [--plies P] [--breadth K] [--depth D] [--format F] ...\n"
     "       glossfish puzzles (--csv F | --jsonl F) --out F.jsonl [--jobs N] ...  resumable batch\n"
+    "       glossfish tepp (--csv F | --jsonl F) --player SPEC [--runs R] ...  puzzle playing\n"
     "       glossfish tool NAME '{json}' [--depth D] [--pretty]   run one verifier tool\n"
     "       glossfish tool --jsonl [--depth D]   {\"id\",\"tool\",\"args\"} lines on stdin\n"
     "       glossfish tools [--schema]         list the tools / print the OpenAI tools array\n";
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
         if (cmd == "tools") return glossfish::cli::tools_command(args);
         if (cmd == "tree") return glossfish::cli::tree_command(args);
         if (cmd == "puzzles") return glossfish::cli::puzzles_command(args);
+        if (cmd == "tepp") return glossfish::cli::tepp_command(args);
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;
