@@ -29,6 +29,7 @@ int tepp_command(const Args& args);     // `glossfish tepp` (cli_tepp.cpp)
 std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::string& csv_path,
                                             const std::string& jsonl_path,
                                             std::optional<long long> limit);
+int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbalize.cpp)
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".
