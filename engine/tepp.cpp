@@ -433,8 +433,8 @@ std::string tepp_summary_table(const std::vector<TeppSummaryRow>& rows, std::siz
         t += pad(rows[i].name, width, true) + "  " + pad(std::to_string(f.score.n), 4, false) +
              "  " + pad(std::to_string(rows[i].failed), 6, false) + "  " +
              pad(std::to_string(rows[i].errors), 6, false) + "  " +
-             pad(fixed3(f.score.mean, false) + " ± " + fixed3(f.score.sd, false), 15, true) +
-             "  " + pad(f.d_base ? fixed3(*f.d_base, true) : "-", 6, false) + "  " +
+             pad(fixed3(f.score.mean, false) + " ± " + fixed3(f.score.sd, false), 15, true) + "  " +
+             pad(f.d_base ? fixed3(*f.d_base, true) : "-", 6, false) + "  " +
              pad(fixed3(f.d_opt, true), 6, false) + "\n";
     }
     return t;

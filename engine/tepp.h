@@ -133,9 +133,9 @@ MeanSd mean_sd(const std::vector<double>& values);
 
 // One row of the summary: a player (with its guide setting) and its per-run mean scores.
 struct TeppSummaryRow {
-    std::string name;               // shown in the table ("llm:gpt-4o S", "optimal")
-    std::vector<double> run_means;  // one per run
-    int failed = 0, errors = 0;     // puzzles over all runs
+    std::string name;                 // shown in the table ("llm:gpt-4o S", "optimal")
+    std::vector<double> run_means;    // one per run
+    int failed = 0, errors = 0;       // puzzles over all runs
     std::optional<std::size_t> base;  // the row ΔBase is taken against; none: "-"
 };
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "llm_client.h"
 #include "puzzles.h"
 
 namespace glossfish::cli {
@@ -30,6 +31,11 @@ std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::stri
                                             const std::string& jsonl_path,
                                             std::optional<long long> limit);
 int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbalize.cpp)
+
+// The language model of the environment (LlmConfig::from_env) for COMMAND: prints its warnings;
+// with no endpoint or a bad URL prints "glossfish COMMAND: <reason>" in one line and returns
+// nullopt (the caller exits 2). verbose: every request is logged on stderr (cli_verbalize.cpp).
+std::optional<verifier::LlmConfig> llm_config_from_env(const char* command, bool verbose);
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".

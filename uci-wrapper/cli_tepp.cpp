@@ -130,9 +130,10 @@ int tepp_command(const Args& args) {
     }
     if (limits.empty()) limits.depth = 12;
     if (baseline_spec && is_llm_spec(*baseline_spec)) {
-        std::fputs("glossfish tepp: an llm player's baseline is its own --guide none row, played "
-                   "automatically; --baseline takes an engine, optimal or human\n",
-                   stderr);
+        std::fputs(
+            "glossfish tepp: an llm player's baseline is its own --guide none row, played "
+            "automatically; --baseline takes an engine, optimal or human\n",
+            stderr);
         return 2;
     }
 
@@ -194,28 +195,17 @@ int tepp_command(const Args& args) {
         if (k + 1 == specs.size()) optimal_seat = index;
     }
     if (!any_llm && guides.size() > 1)
-        std::fputs("glossfish tepp: note: --guide applies to llm players; engine, optimal and "
-                   "human players play without it (No Strategy)\n",
-                   stderr);
+        std::fputs(
+            "glossfish tepp: note: --guide applies to llm players; engine, optimal and "
+            "human players play without it (No Strategy)\n",
+            stderr);
 
     // The language model before anything else: without one, no puzzle is worth playing.
     verifier::LlmConfig llm_config;
     if (any_llm) {
-        std::vector<std::string> warnings;
-        llm_config = verifier::LlmConfig::from_env(&warnings);
-        for (const auto& w : warnings) std::fprintf(stderr, "glossfish tepp: %s\n", w.c_str());
-        if (!llm_config.configured()) {
-            std::fprintf(stderr, "glossfish tepp: %s\n", verifier::NoLlmEndpointMessage);
-            return 2;
-        }
-        if (std::string url_error; llm_config.endpoint(&url_error).empty()) {
-            std::fprintf(stderr, "glossfish tepp: %s\n", url_error.c_str());
-            return 2;
-        }
-        if (verbose)
-            llm_config.log = [](const std::string& line) {
-                std::fprintf(stderr, "%s\n", line.c_str());
-            };
+        std::optional<verifier::LlmConfig> c = llm_config_from_env("tepp", verbose);
+        if (!c) return 2;
+        llm_config = std::move(*c);
         for (Seat& s : seats)
             if (s.llm) {
                 if (s.model.empty()) s.model = llm_config.model;
@@ -270,7 +260,8 @@ int tepp_command(const Args& args) {
             clients.push_back(std::make_unique<verifier::LlmClient>(c));
             for (std::size_t g = 0; g < guides.size(); ++g) {
                 Entry e;
-                e.player = std::make_unique<verifier::LlmPlayer>(*clients.back(), prompts, seat.name);
+                e.player =
+                    std::make_unique<verifier::LlmPlayer>(*clients.back(), prompts, seat.name);
                 e.guide = g;
                 e.row.name = seat.name + " [" + guides[g].paper_name() + "]";
                 e.row.base = seat_entry[k];
@@ -362,8 +353,8 @@ int tepp_command(const Args& args) {
                 if (!r.failure.empty()) ++e.row.failed;
                 sum += r.score;
                 std::fprintf(stderr, "glossfish tepp: %s, run %d/%d: %zu/%zu (%s %.3f)\n",
-                             e.row.name.c_str(), run + 1, runs, p + 1, puzzles.size(),
-                             r.id.c_str(), r.score);
+                             e.row.name.c_str(), run + 1, runs, p + 1, puzzles.size(), r.id.c_str(),
+                             r.score);
             }
             e.row.run_means.push_back(sum / double(puzzles.size()));
         }

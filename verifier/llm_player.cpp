@@ -36,24 +36,24 @@ std::string joined(const std::vector<std::string>& words, const char* sep) {
 
 std::string GuideSetting::text() const {
     switch (kind) {
-        case None: return "none";
-        case Concepts: return "concepts";
-        case Tree: return "tree";
-        case Description:
-            return std::string("description:") + (refine ? "rv-" : "") + verbalize_mode_name(mode);
+    case None: return "none";
+    case Concepts: return "concepts";
+    case Tree: return "tree";
+    case Description:
+        return std::string("description:") + (refine ? "rv-" : "") + verbalize_mode_name(mode);
     }
     return "none";
 }
 
 std::string GuideSetting::paper_name() const {
     switch (kind) {
-        case None: return "No Strategy";
-        case Concepts: return "C";
-        case Tree: return "S";
-        case Description: {
-            const char* m = mode == VerbalizeMode::S ? "S" : mode == VerbalizeMode::C ? "C" : "S+C";
-            return std::string(refine ? "RV-" : "V-") + m;
-        }
+    case None: return "No Strategy";
+    case Concepts: return "C";
+    case Tree: return "S";
+    case Description: {
+        const char* m = mode == VerbalizeMode::S ? "S" : mode == VerbalizeMode::C ? "C" : "S+C";
+        return std::string(refine ? "RV-" : "V-") + m;
+    }
     }
     return "No Strategy";
 }
@@ -95,7 +95,8 @@ std::optional<GuideSetting> parse_guide_setting(std::string_view text, std::stri
         return std::nullopt;
     }
     if (error)
-        *error = "unknown guide '" + std::string(text) + "' (none, concepts, tree, description:MODE)";
+        *error =
+            "unknown guide '" + std::string(text) + "' (none, concepts, tree, description:MODE)";
     return std::nullopt;
 }
 
@@ -111,26 +112,26 @@ GuideBuild build_guide(const GuideSetting& setting, const GuideSource& source,
         return b;
     }
     switch (setting.kind) {
-        case GuideSetting::None: break;
-        case GuideSetting::Concepts: b.guide.concepts = source.concepts; break;
-        case GuideSetting::Tree: b.guide.tree = source.tree; break;
-        case GuideSetting::Description: {
-            VerbalizeInput in;
-            in.fen = source.fen;
-            in.side = prompt_side(source.solver);
-            in.plies = source.plies;
-            if (setting.needs_tree()) in.tree = source.tree;
-            if (setting.needs_concepts()) in.concepts = source.concepts;
-            VerbalizeResult v =
-                verbalize(client, prompts, in, setting.mode, setting.refine ? refine : 0);
-            b.requests = v.requests;
-            if (!v.ok) {
-                b.error = "verbalizer: " + v.error;
-                return b;
-            }
-            b.guide.description = v.description;
-            break;
+    case GuideSetting::None: break;
+    case GuideSetting::Concepts: b.guide.concepts = source.concepts; break;
+    case GuideSetting::Tree: b.guide.tree = source.tree; break;
+    case GuideSetting::Description: {
+        VerbalizeInput in;
+        in.fen = source.fen;
+        in.side = prompt_side(source.solver);
+        in.plies = source.plies;
+        if (setting.needs_tree()) in.tree = source.tree;
+        if (setting.needs_concepts()) in.concepts = source.concepts;
+        VerbalizeResult v =
+            verbalize(client, prompts, in, setting.mode, setting.refine ? refine : 0);
+        b.requests = v.requests;
+        if (!v.ok) {
+            b.error = "verbalizer: " + v.error;
+            return b;
         }
+        b.guide.description = v.description;
+        break;
+    }
     }
     return b;
 }

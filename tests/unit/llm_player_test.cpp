@@ -7,15 +7,13 @@
 #include "llm_player.h"
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <sstream>
 
+#include "cli_run.h"
 #include "fake_llm_server.h"
 #include "notation.h"
 #include "tepp.h"
@@ -80,8 +78,7 @@ protected:
             server.then(FakeLlmServer::json_answer({{"move", reply == "Kh3" ? "Rh8#" : "Ra1#"}}));
     }
 
-    TeppResult play(LlmPlayer& player, const TeppPuzzle& puzzle, int k_eval = 3,
-                    int retries = 2) {
+    TeppResult play(LlmPlayer& player, const TeppPuzzle& puzzle, int k_eval = 3, int retries = 2) {
         TeppOptions o;
         o.k_eval = k_eval;
         o.max_retries = retries;
@@ -135,7 +132,8 @@ TEST_F(LlmPlayerTest, CorrectScriptedLineScoresAsTheEngine) {
 
 TEST_F(LlmPlayerTest, IllegalMoveThenLegalAfterTheFeedbackPrompt) {
     FakeLlmServer server;
-    server.then(FakeLlmServer::json_answer({{"move", "Qh4"}}))  // Black has no queen
+    server
+        .then(FakeLlmServer::json_answer({{"move", "Qh4"}}))  // Black has no queen
         .then(FakeLlmServer::json_answer({{"move", "g3+"}}));
     script_answers(server, 1);
     LlmClient client(config(server));
@@ -234,8 +232,8 @@ TEST_F(LlmPlayerTest, RefinedDescriptionAndConceptsReachThePrompt) {
     // RV-S with one refine round: description, critic (not complete), rewrite.
     server.then(FakeLlmServer::json_answer({{"description", "Check with g3."}}))
         .then(FakeLlmServer::json_answer({{"complete", false}, {"feedback", {"Name the mates."}}}))
-        .then(FakeLlmServer::json_answer(
-            {{"description", "Play g3+; Kh3 Rh8#, Kh1 or Kg1 Ra1#."}}));
+        .then(
+            FakeLlmServer::json_answer({{"description", "Play g3+; Kh3 Rh8#, Kh1 or Kg1 Ra1#."}}));
     LlmClient client(config(server));
     GuideSource src;
     src.fen = StartFen;
@@ -258,8 +256,9 @@ TEST_F(LlmPlayerTest, RefinedDescriptionAndConceptsReachThePrompt) {
     ASSERT_TRUE(play(player, p, 1).ok());
     auto reqs = server.requests();
     ASSERT_EQ(reqs.size(), 5u);
-    EXPECT_TRUE(contains(user_text(reqs[3]), "The coach's description of the strategy:\n"
-                                             "Play g3+; Kh3 Rh8#, Kh1 or Kg1 Ra1#."))
+    EXPECT_TRUE(contains(user_text(reqs[3]),
+                         "The coach's description of the strategy:\n"
+                         "Play g3+; Kh3 Rh8#, Kh1 or Kg1 Ra1#."))
         << user_text(reqs[3]);
 
     // C: the puzzle's themes, no model call to make the guide.
@@ -280,8 +279,8 @@ TEST_F(LlmPlayerTest, RefinedDescriptionAndConceptsReachThePrompt) {
 
     // A description needing concepts on a puzzle without themes: a guide error, no request.
     src.concepts.clear();
-    GuideBuild none = build_guide(*parse_guide_setting("description:sc", nullptr), src, client,
-                                  prompts_, 0);
+    GuideBuild none =
+        build_guide(*parse_guide_setting("description:sc", nullptr), src, client, prompts_, 0);
     EXPECT_EQ(none.error, "the puzzle has no themes (concepts) for guide description:sc");
     EXPECT_EQ(server.requests().size(), 7u);
     p.guide_error = none.error;
@@ -317,10 +316,14 @@ TEST_F(LlmPlayerTest, ServerErrorsArePerPuzzleAndTheBatchGoesOn) {
 
 TEST(GuideSetting, ParsesTheSettingsWithThePaperNames) {
     const std::vector<std::pair<std::string, std::string>> cases = {
-        {"none", "No Strategy"},         {"concepts", "C"},
-        {"tree", "S"},                   {"description:s", "V-S"},
-        {"description:c", "V-C"},        {"description:sc", "V-S+C"},
-        {"description:rv-s", "RV-S"},    {"description:rv-c", "RV-C"},
+        {"none", "No Strategy"},
+        {"concepts", "C"},
+        {"tree", "S"},
+        {"description:s", "V-S"},
+        {"description:c", "V-C"},
+        {"description:sc", "V-S+C"},
+        {"description:rv-s", "RV-S"},
+        {"description:rv-c", "RV-C"},
         {"description:rv-sc", "RV-S+C"},
     };
     for (const auto& [text, paper] : cases) {
@@ -383,37 +386,10 @@ TEST(TeppSummary, DeltasAgainstTheBaseRowAndOptimal) {
 
 // ---- `glossfish tepp --player llm` ----
 
-struct CliRun {
-    int exit_code = -1;
-    std::string out, err;
-};
-
-std::string quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
+using testkit::CliRun;
 
 CliRun run_tepp(const std::vector<std::string>& args, const std::vector<std::string>& env) {
-    const auto err_path = std::filesystem::temp_directory_path() /
-                          ("glossfish_tepp_llm_err_" + std::to_string(::getpid()));
-    std::string cmd =
-        "env -u GLOSSFISH_LLM_URL -u GLOSSFISH_LLM_MODEL -u GLOSSFISH_LLM_KEY -u OPENAI_API_KEY";
-    for (const auto& e : env) cmd += " " + quote(e);
-    cmd += " " + quote(GLOSSFISH_BIN) + " tepp";
-    for (const auto& a : args) cmd += " " + quote(a);
-    cmd += " 2>" + quote(err_path.string());
-    CliRun r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    char buf[4096];
-    for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-    const int status = pclose(p);
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream in(err_path);
-    r.err.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    std::filesystem::remove(err_path);
-    return r;
+    return testkit::run_glossfish_command("tepp", args, env);
 }
 
 struct CsvFile {
