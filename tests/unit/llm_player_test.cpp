@@ -72,6 +72,11 @@ protected:
             out.push_back(move_to_san(pos, l.pv.front()));
         return out;
     }
+    // Scripts 1...g3+, then the mating answer to each reply in the order TEPP asks.
+    static void script_solution(FakeLlmServer& server, int k_eval) {
+        server.then(FakeLlmServer::json_answer({{"move", "g3+"}}));
+        script_answers(server, k_eval);
+    }
     // Scripts the mating answer to each reply, in the order TEPP asks.
     static void script_answers(FakeLlmServer& server, int k_eval) {
         for (const std::string& reply : replies(k_eval))
@@ -95,8 +100,7 @@ EngineOracle* LlmPlayerTest::oracle_ = nullptr;
 
 TEST_F(LlmPlayerTest, CorrectScriptedLineScoresAsTheEngine) {
     FakeLlmServer server;
-    server.then(FakeLlmServer::json_answer({{"move", "g3+"}}));
-    script_answers(server, 3);
+    script_solution(server, 3);
     LlmClient client(config(server));
     LlmPlayer player(client, prompts_, "llm:fake-model");
     const TeppResult r = play(player, zmte6());
@@ -205,8 +209,7 @@ TEST_F(LlmPlayerTest, MalformedAnswerIsRepairedThenUnreadableGetsFeedback) {
 
 TEST_F(LlmPlayerTest, TreeGuideReachesThePrompt) {
     FakeLlmServer server;
-    server.then(FakeLlmServer::json_answer({{"move", "g3+"}}));
-    script_answers(server, 1);
+    script_solution(server, 1);
     LlmClient client(config(server));
     LlmPlayer player(client, prompts_, "llm");
     TeppPuzzle p = zmte6();
@@ -248,8 +251,7 @@ TEST_F(LlmPlayerTest, RefinedDescriptionAndConceptsReachThePrompt) {
     EXPECT_EQ(g.guide.description, "Play g3+; Kh3 Rh8#, Kh1 or Kg1 Ra1#.");
     EXPECT_EQ(g.requests, 3);
 
-    server.then(FakeLlmServer::json_answer({{"move", "g3+"}}));
-    script_answers(server, 1);
+    script_solution(server, 1);
     LlmPlayer player(client, prompts_, "llm");
     TeppPuzzle p = zmte6();
     p.guide = g.guide;
@@ -267,8 +269,7 @@ TEST_F(LlmPlayerTest, RefinedDescriptionAndConceptsReachThePrompt) {
     GuideBuild gc = build_guide(*c, src, client, prompts_, 1);
     ASSERT_TRUE(gc.ok());
     EXPECT_EQ(gc.requests, 0);
-    server.then(FakeLlmServer::json_answer({{"move", "g3+"}}));
-    script_answers(server, 1);
+    script_solution(server, 1);
     p.guide = gc.guide;
     ASSERT_TRUE(play(player, p, 1).ok());
     reqs = server.requests();
@@ -307,8 +308,7 @@ TEST_F(LlmPlayerTest, ServerErrorsArePerPuzzleAndTheBatchGoesOn) {
     EXPECT_FALSE(contains(bad.error, Key));
 
     // The next puzzle with the same player plays normally.
-    server.then(FakeLlmServer::json_answer({{"move", "g3+"}}));
-    script_answers(server, 1);
+    script_solution(server, 1);
     const TeppResult good = play(player, zmte6(), 1);
     ASSERT_TRUE(good.ok()) << good.error;
     EXPECT_EQ(good.score, 1.0);
