@@ -418,6 +418,11 @@ PlayerReply HumanPlayer::choose_move(const PlayerRequest& request) {
     out_ << "\n";
     if (!request.guide.description.empty()) out_ << "Guide: " << request.guide.description << "\n";
     if (!request.guide.tree.is_null()) out_ << "Tree: " << request.guide.tree.dump() << "\n";
+    if (!request.guide.concepts.empty()) {
+        out_ << "Concepts:";
+        for (const std::string& c : request.guide.concepts) out_ << ' ' << c;
+        out_ << "\n";
+    }
     for (;;) {
         out_ << "Your move (SAN or UCI, 'resign' to give up): " << std::flush;
         std::string line;

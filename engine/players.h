@@ -22,12 +22,14 @@
 
 namespace glossfish {
 
-// What a player may read besides the board: a strategy description and/or a strategy tree
-// (the compact JSON of `glossfish tree`). Engine players ignore it (the No-Strategy baseline).
+// What a player may read besides the board: a strategy description, a strategy tree (the
+// compact JSON of `glossfish tree`) and/or the puzzle's concepts (lichess themes). Engine
+// players ignore it (the No-Strategy baseline).
 struct PlayerGuide {
-    std::string description;      // free text; empty when none
-    nlohmann::ordered_json tree;  // null when none
-    bool empty() const { return description.empty() && tree.is_null(); }
+    std::string description;            // free text; empty when none
+    nlohmann::ordered_json tree;        // null when none
+    std::vector<std::string> concepts;  // empty when none
+    bool empty() const { return description.empty() && tree.is_null() && concepts.empty(); }
 };
 
 // One question to a player: the solver is to move in fen.
@@ -43,13 +45,17 @@ struct PlayerRequest {
 };
 
 // A player's answer: a move text (SAN or UCI) or a failure with its reason (resigned, end of
-// input, engine died …); a failure is final for the puzzle.
+// input, engine died …); a failure is final for the puzzle. A failure marked `error` is not
+// the player's play but its machinery (a language model that cannot be reached): the puzzle
+// is reported as an error (score meaningless), not as a failed solve.
 struct PlayerReply {
     std::string move;
     std::string failure;
+    bool error = false;
     bool ok() const { return failure.empty(); }
-    static PlayerReply of(std::string move) { return {std::move(move), {}}; }
-    static PlayerReply fail(std::string reason) { return {{}, std::move(reason)}; }
+    static PlayerReply of(std::string move) { return {std::move(move), {}, false}; }
+    static PlayerReply fail(std::string reason) { return {{}, std::move(reason), false}; }
+    static PlayerReply player_error(std::string reason) { return {{}, std::move(reason), true}; }
 };
 
 class SolvingPlayer {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 #include "movegen.h"
 #include "quality.h"
@@ -24,6 +25,7 @@ struct Ask {
     std::string san, uci;
     std::vector<TeppIllegal> illegal;
     std::string failure;
+    bool error = false;  // failure is the player's machinery failing (PlayerReply::error)
 };
 
 class PuzzleRun {
@@ -49,7 +51,8 @@ public:
                 step.illegal = a.illegal;
                 if (!a.failure.empty()) {
                     r_.steps.push_back(std::move(step));
-                    fail(pos, a.failure);
+                    if (a.error) error(pos, "player: " + a.failure);
+                    else fail(pos, a.failure);
                     return;
                 }
                 step.san = a.san;
@@ -97,6 +100,11 @@ public:
                     if (!a.failure.empty()) {
                         b.failure = a.failure;
                         step.branches.push_back(std::move(b));
+                        if (a.error) {
+                            r_.steps.push_back(std::move(step));
+                            error(next, "player: " + a.failure);
+                            return;
+                        }
                         continue;
                     }
                     b.answer_san = a.san;
@@ -170,6 +178,7 @@ private:
             PlayerReply reply = player_.choose_move(req);
             if (!reply.ok()) {
                 a.failure = reply.failure;
+                a.error = reply.error;
                 return a;
             }
             MoveParse mp = parse_player_move(pos, reply.move);
@@ -240,6 +249,7 @@ TeppPuzzle tepp_puzzle(const PuzzleRecord& record, int default_plies) {
     p.id = record.id;
     p.start_fen = record.start_fen;
     p.plies = record.plies > 0 ? record.plies : default_plies;
+    p.themes = record.themes;
     return p;
 }
 
@@ -306,7 +316,10 @@ TeppResult play_puzzle(EngineOracle& oracle, SolvingPlayer& player, const TeppPu
     start.solver = pos.side_to_move();
     start.chess960 = puzzle.chess960;
     start.guide = puzzle.guide;
-    if (auto err = player.begin_puzzle(start, run)) {
+    if (!puzzle.guide_error.empty()) {
+        r.final_fen = puzzle.start_fen;
+        r.error = "guide: " + puzzle.guide_error;
+    } else if (auto err = player.begin_puzzle(start, run)) {
         r.final_fen = puzzle.start_fen;
         r.failure = *err;
     } else {
@@ -321,6 +334,7 @@ nlohmann::ordered_json tepp_record(const TeppResult& r) {
     j["id"] = r.id;
     j["fen"] = r.start_fen;
     j["player"] = r.player;
+    if (!r.guide.empty()) j["guide"] = r.guide;
     j["run"] = r.run;
     j["plies"] = r.plies;
     j["k_eval"] = r.k_eval;
@@ -371,6 +385,59 @@ MeanSd mean_sd(const std::vector<double>& values) {
         m.sd = std::sqrt(sq / (values.size() - 1));
     }
     return m;
+}
+
+namespace {
+
+// Pads to a display width (UTF-8: continuation bytes take no column).
+std::string pad(const std::string& s, std::size_t width, bool left) {
+    std::size_t columns = 0;
+    for (unsigned char c : s) columns += (c & 0xC0) != 0x80;
+    const std::string fill(columns < width ? width - columns : 0, ' ');
+    return left ? s + fill : fill + s;
+}
+
+std::string fixed3(double v, bool sign) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, sign ? "%+.3f" : "%.3f", v);
+    return buf;
+}
+
+}  // namespace
+
+std::vector<TeppSummaryFigures> tepp_summary(const std::vector<TeppSummaryRow>& rows,
+                                             std::size_t optimal_row) {
+    std::vector<TeppSummaryFigures> out;
+    const MeanSd opt = optimal_row < rows.size() ? mean_sd(rows[optimal_row].run_means) : MeanSd{};
+    for (const TeppSummaryRow& row : rows) {
+        TeppSummaryFigures f;
+        f.score = mean_sd(row.run_means);
+        if (row.base && *row.base < rows.size())
+            f.d_base = f.score.mean - mean_sd(rows[*row.base].run_means).mean;
+        f.d_opt = f.score.mean - opt.mean;
+        out.push_back(f);
+    }
+    return out;
+}
+
+std::string tepp_summary_table(const std::vector<TeppSummaryRow>& rows, std::size_t optimal_row) {
+    const std::vector<TeppSummaryFigures> figures = tepp_summary(rows, optimal_row);
+    std::size_t width = 6;
+    for (const TeppSummaryRow& r : rows) width = std::max(width, r.name.size());
+    std::string t = pad("player", width, true) + "  " + pad("runs", 4, false) + "  " +
+                    pad("failed", 6, false) + "  " + pad("errors", 6, false) + "  " +
+                    pad("score mean ± sd", 15, true) + "  " + pad("ΔBase", 6, false) + "  " +
+                    pad("ΔOpt", 6, false) + "\n";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const TeppSummaryFigures& f = figures[i];
+        t += pad(rows[i].name, width, true) + "  " + pad(std::to_string(f.score.n), 4, false) +
+             "  " + pad(std::to_string(rows[i].failed), 6, false) + "  " +
+             pad(std::to_string(rows[i].errors), 6, false) + "  " +
+             pad(fixed3(f.score.mean, false) + " ± " + fixed3(f.score.sd, false), 15, true) + "  " +
+             pad(f.d_base ? fixed3(*f.d_base, true) : "-", 6, false) + "  " +
+             pad(fixed3(f.d_opt, true), 6, false) + "\n";
+    }
+    return t;
 }
 
 }  // namespace glossfish

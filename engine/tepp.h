@@ -41,8 +41,12 @@ struct TeppPuzzle {
     std::string id;
     std::string start_fen;  // the solver to move
     bool chess960 = false;
-    int plies = 3;      // 1..MaxTreePlies
-    PlayerGuide guide;  // given to the player with every question
+    int plies = 3;                    // 1..MaxTreePlies
+    std::vector<std::string> themes;  // lichess themes (the concepts of --guide concepts)
+    PlayerGuide guide;                // given to the player with every question
+    // The guide could not be made (the verbalizer failed): play_puzzle reports this as the
+    // record's error without asking the player.
+    std::string guide_error;
 };
 
 // A TEPP puzzle from a reader record: lichess plies = solution length; a JSONL position
@@ -89,6 +93,7 @@ struct TeppStep {
 
 struct TeppResult {
     std::string id, start_fen, player;
+    std::string guide;  // the guide setting's name ("S", "RV-S" …); empty: none given
     int run = 0, plies = 0, k_eval = 0;
     std::vector<TeppStep> steps;
     std::vector<std::string> line_san;  // the line played, solver's moves and chosen replies
@@ -113,8 +118,8 @@ TeppEval tepp_evaluate(EngineOracle& oracle, const Position& pos, Color solver, 
 // The win probability of a score from the solver's view: mate 1 or 0, else win_percent / 100.
 double tepp_win(const Score& solver_view);
 
-// The output record of `glossfish tepp`: {"id","fen","player","run","plies","k_eval","line",
-// "steps","final","score"} plus "failed" / "error" when set.
+// The output record of `glossfish tepp`: {"id","fen","player","guide"?,"run","plies","k_eval",
+// "line","steps","final","score"} plus "failed" / "error" when set.
 nlohmann::ordered_json tepp_record(const TeppResult& result);
 
 // Mean and sample standard deviation (n - 1; 0 for fewer than two values).
@@ -123,5 +128,29 @@ struct MeanSd {
     int n = 0;
 };
 MeanSd mean_sd(const std::vector<double>& values);
+
+// ---- the summary table ----
+
+// One row of the summary: a player (with its guide setting) and its per-run mean scores.
+struct TeppSummaryRow {
+    std::string name;                 // shown in the table ("llm:gpt-4o S", "optimal")
+    std::vector<double> run_means;    // one per run
+    int failed = 0, errors = 0;       // puzzles over all runs
+    std::optional<std::size_t> base;  // the row ΔBase is taken against; none: "-"
+};
+
+// A row's figures: the score's mean ± sd over runs, ΔBase = mean − base row's mean (when the
+// row has a base), ΔOpt = mean − the optimal row's mean.
+struct TeppSummaryFigures {
+    MeanSd score;
+    std::optional<double> d_base;
+    double d_opt = 0;
+};
+std::vector<TeppSummaryFigures> tepp_summary(const std::vector<TeppSummaryRow>& rows,
+                                             std::size_t optimal_row);
+
+// The table: a header line and one line per row ("player  runs  failed  errors  score mean ±
+// sd  ΔBase  ΔOpt"), three decimals, signed deltas, "-" for a row without a base.
+std::string tepp_summary_table(const std::vector<TeppSummaryRow>& rows, std::size_t optimal_row);
 
 }  // namespace glossfish

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "llm_client.h"
 #include "puzzles.h"
 
 namespace glossfish::verifier {
@@ -45,6 +46,11 @@ std::string duration_text(double seconds);
 // A tool suite whose engine tools start one Stockfish (WDL on) on first use and search to
 // depth D unless a call says otherwise (cli_tool.cpp).
 std::unique_ptr<verifier::ToolSuite> make_suite(int depth);
+
+// The language model of the environment (LlmConfig::from_env) for COMMAND: prints its warnings;
+// with no endpoint or a bad URL prints "glossfish COMMAND: <reason>" in one line and returns
+// nullopt (the caller exits 2). verbose: every request is logged on stderr (cli_verbalize.cpp).
+std::optional<verifier::LlmConfig> llm_config_from_env(const char* command, bool verbose);
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".

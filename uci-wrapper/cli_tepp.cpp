@@ -1,15 +1,21 @@
 // `glossfish tepp`: Tree-Expanded Puzzle Playing of solving players over a puzzle file, one
-// JSON line per puzzle, player and run, and a summary table (score mean ± sd, ΔBase, ΔOpt).
+// JSON line per puzzle, player (and guide setting, for language models) and run, and a summary
+// table (score mean ± sd, ΔBase, ΔOpt).
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "cli.h"
+#include "llm_player.h"
 #include "puzzles.h"
+#include "strategy_tree.h"
 #include "tepp.h"
+#include "tree_format.h"
 
 namespace glossfish::cli {
 
@@ -17,41 +23,40 @@ namespace {
 
 const char* TeppUsage =
     "usage: glossfish tepp (--csv FILE | --jsonl FILE) --player SPEC [--player SPEC ...]\n"
-    "                      [--baseline SPEC] [--k-eval K] [--runs R] [--limit N]\n"
-    "                      [--depth D | --nodes N] [--retries N] [--out FILE.jsonl]\n"
-    "  SPEC: optimal | human | PROGRAM [NAME=VALUE ...] [@nodes=N|@depth=D|@movetime=MS]\n"
-    "        e.g. \"stockfish Skill Level=0\"\n";
+    "                      [--baseline SPEC] [--guide G ...] [--breadth K] [--refine N]\n"
+    "                      [--k-eval K] [--runs R] [--limit N] [--depth D | --nodes N]\n"
+    "                      [--retries N] [--out FILE.jsonl] [--verbose]\n"
+    "  SPEC: optimal | human | llm[:MODEL] | PROGRAM [NAME=VALUE ...]\n"
+    "        [@nodes=N|@depth=D|@movetime=MS], e.g. \"stockfish Skill Level=0\"\n"
+    "  G (llm players): none | concepts | tree | description:MODE,\n"
+    "        MODE s | c | sc | rv-s | rv-c | rv-sc\n";
+
+// A --player (or the baseline, or optimal): an engine-side spec or a language model.
+struct Seat {
+    bool llm = false;
+    PlayerSpec spec;    // !llm
+    std::string model;  // llm: the model (empty: GLOSSFISH_LLM_MODEL)
+    std::string name;
+};
 
 struct Entry {
     std::unique_ptr<SolvingPlayer> player;
-    std::string name;
-    std::vector<double> run_means;  // one per run
-    int failed = 0, errors = 0, puzzles = 0;
+    std::optional<std::size_t> guide;  // llm entries: index into the guide settings
+    TeppSummaryRow row;
 };
 
-// Pads to a display width (UTF-8: continuation bytes take no column).
-std::string pad(const std::string& s, std::size_t width, bool left) {
-    std::size_t columns = 0;
-    for (unsigned char c : s) columns += (c & 0xC0) != 0x80;
-    const std::string fill(columns < width ? width - columns : 0, ' ');
-    return left ? s + fill : fill + s;
-}
-
-std::string signed_text(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.3f", v);
-    return buf;
-}
+bool is_llm_spec(const std::string& s) { return s == "llm" || s.rfind("llm:", 0) == 0; }
 
 }  // namespace
 
 int tepp_command(const Args& args) {
     std::string csv_path, jsonl_path, out_path;
-    std::vector<std::string> player_specs;
+    std::vector<std::string> player_specs, guide_texts;
     std::optional<std::string> baseline_spec;
     TeppOptions options;
     AnalysisLimits limits;
-    int runs = 1;
+    int runs = 1, breadth = 3, refine = 1;
+    bool verbose = false;
     std::optional<long long> limit;
 
     for (std::size_t i = 0; i < args.size();) {
@@ -59,6 +64,11 @@ int tepp_command(const Args& args) {
         if (a == "--help" || a == "-h") {
             std::fputs(TeppUsage, stdout);
             return 0;
+        }
+        if (a == "--verbose" || a == "-v") {
+            verbose = true;
+            ++i;
+            continue;
         }
         if (i + 1 >= args.size()) {
             std::fprintf(stderr, "glossfish tepp: %s needs a value\n%s", a.c_str(), TeppUsage);
@@ -77,6 +87,14 @@ int tepp_command(const Args& args) {
             player_specs.push_back(v);
         } else if (a == "--baseline") {
             baseline_spec = v;
+        } else if (a == "--guide") {
+            guide_texts.push_back(v);
+        } else if (a == "--breadth") {
+            if (!(n = parse_number("tepp", a, v, 1, MaxTreeBreadth))) return 2;
+            breadth = int(*n);
+        } else if (a == "--refine") {
+            if (!(n = parse_number("tepp", a, v, 1, verifier::MaxRefineRounds))) return 2;
+            refine = int(*n);
         } else if (a == "--k-eval") {
             if (!(n = parse_number("tepp", a, v, 1, MaxTreeBreadth))) return 2;
             options.k_eval = int(*n);
@@ -111,35 +129,88 @@ int tepp_command(const Args& args) {
         return 2;
     }
     if (limits.empty()) limits.depth = 12;
+    if (baseline_spec && is_llm_spec(*baseline_spec)) {
+        std::fputs(
+            "glossfish tepp: an llm player's baseline is its own --guide none row, played "
+            "automatically; --baseline takes an engine, optimal or human\n",
+            stderr);
+        return 2;
+    }
+
+    // Guide settings: none first (the llm players' baseline), then each --guide once.
+    std::vector<verifier::GuideSetting> guides{verifier::GuideSetting{}};
+    for (const std::string& g : guide_texts) {
+        std::string error;
+        auto setting = verifier::parse_guide_setting(g, &error);
+        if (!setting) {
+            std::fprintf(stderr, "glossfish tepp: --guide: %s\n", error.c_str());
+            return 2;
+        }
+        if (std::find(guides.begin(), guides.end(), *setting) == guides.end())
+            guides.push_back(*setting);
+    }
 
     // Players in report order: --player …, the baseline, optimal (each once, by name).
     std::vector<std::string> specs = player_specs;
     if (baseline_spec) specs.push_back(*baseline_spec);
     specs.push_back("optimal");
-    std::vector<PlayerSpec> parsed;
-    std::vector<std::string> names;
-    std::optional<std::size_t> baseline_index, optimal_index;
+    std::vector<Seat> seats;
+    std::optional<std::size_t> baseline_seat, optimal_seat;
     int humans = 0;
+    bool any_llm = false;
     for (std::size_t k = 0; k < specs.size(); ++k) {
-        PlayerSpecParse p = parse_player_spec(specs[k]);
-        if (!p.ok()) {
-            std::fprintf(stderr, "glossfish tepp: '%s': %s\n", specs[k].c_str(), p.error.c_str());
-            return 2;
-        }
-        const std::string name = p.spec.kind == PlayerSpec::Engine  ? p.spec.engine.text
-                                 : p.spec.kind == PlayerSpec::Human ? "human"
-                                                                    : "optimal";
-        std::size_t index = names.size();
-        auto it = std::find(names.begin(), names.end(), name);
-        if (it != names.end()) {
-            index = std::size_t(it - names.begin());
+        Seat seat;
+        if (is_llm_spec(specs[k])) {
+            seat.llm = any_llm = true;
+            seat.model = specs[k].size() > 4 ? specs[k].substr(4) : "";
+            if (specs[k].size() == 4) {
+                std::fprintf(stderr, "glossfish tepp: '%s': the model after 'llm:' is empty\n",
+                             specs[k].c_str());
+                return 2;
+            }
         } else {
-            names.push_back(name);
-            parsed.push_back(p.spec);
-            if (p.spec.kind == PlayerSpec::Human) ++humans;
+            PlayerSpecParse p = parse_player_spec(specs[k]);
+            if (!p.ok()) {
+                std::fprintf(stderr, "glossfish tepp: '%s': %s\n", specs[k].c_str(),
+                             p.error.c_str());
+                return 2;
+            }
+            seat.spec = p.spec;
+            seat.name = p.spec.kind == PlayerSpec::Engine  ? p.spec.engine.text
+                        : p.spec.kind == PlayerSpec::Human ? "human"
+                                                           : "optimal";
         }
-        if (baseline_spec && k == player_specs.size()) baseline_index = index;
-        if (k + 1 == specs.size()) optimal_index = index;
+        std::size_t index = seats.size();
+        auto same = [&](const Seat& s) {
+            return s.llm == seat.llm && (seat.llm ? s.model == seat.model : s.name == seat.name);
+        };
+        auto it = std::find_if(seats.begin(), seats.end(), same);
+        if (it != seats.end()) {
+            index = std::size_t(it - seats.begin());
+        } else {
+            if (seat.spec.kind == PlayerSpec::Human && !seat.llm) ++humans;
+            seats.push_back(std::move(seat));
+        }
+        if (baseline_spec && k == player_specs.size()) baseline_seat = index;
+        if (k + 1 == specs.size()) optimal_seat = index;
+    }
+    if (!any_llm && guides.size() > 1)
+        std::fputs(
+            "glossfish tepp: note: --guide applies to llm players; engine, optimal and "
+            "human players play without it (No Strategy)\n",
+            stderr);
+
+    // The language model before anything else: without one, no puzzle is worth playing.
+    verifier::LlmConfig llm_config;
+    if (any_llm) {
+        std::optional<verifier::LlmConfig> c = llm_config_from_env("tepp", verbose);
+        if (!c) return 2;
+        llm_config = std::move(*c);
+        for (Seat& s : seats)
+            if (s.llm) {
+                if (s.model.empty()) s.model = llm_config.model;
+                s.name = "llm" + (s.model.empty() ? std::string() : ":" + s.model);
+            }
     }
 
     const std::string& in_path = csv_path.empty() ? jsonl_path : csv_path;
@@ -168,18 +239,46 @@ int tepp_command(const Args& args) {
     Analyzer analyzer(config);
     EngineOracle oracle(analyzer, limits);
 
+    // The verbalizer uses the configured model (GLOSSFISH_LLM_MODEL); each llm player its own.
+    verifier::PromptLibrary prompts;
+    std::vector<std::unique_ptr<verifier::LlmClient>> clients;
+    verifier::LlmClient* verbalizer_client = nullptr;
+    if (any_llm) {
+        clients.push_back(std::make_unique<verifier::LlmClient>(llm_config));
+        verbalizer_client = clients.back().get();
+    }
+
+    // Entries: one per seat, an llm seat once per guide setting (its none row is its base).
     std::vector<Entry> entries;
-    for (std::size_t k = 0; k < parsed.size(); ++k) {
+    std::vector<std::size_t> seat_entry(seats.size());  // the seat's first entry
+    for (std::size_t k = 0; k < seats.size(); ++k) {
+        const Seat& seat = seats[k];
+        seat_entry[k] = entries.size();
+        if (seat.llm) {
+            verifier::LlmConfig c = llm_config;
+            c.model = seat.model;
+            clients.push_back(std::make_unique<verifier::LlmClient>(c));
+            for (std::size_t g = 0; g < guides.size(); ++g) {
+                Entry e;
+                e.player =
+                    std::make_unique<verifier::LlmPlayer>(*clients.back(), prompts, seat.name);
+                e.guide = g;
+                e.row.name = seat.name + " [" + guides[g].paper_name() + "]";
+                e.row.base = seat_entry[k];
+                entries.push_back(std::move(e));
+            }
+            continue;
+        }
         Entry e;
-        e.name = names[k];
-        if (parsed[k].kind == PlayerSpec::Optimal) {
+        e.row.name = seat.name;
+        if (seat.spec.kind == PlayerSpec::Optimal) {
             e.player = std::make_unique<OptimalPlayer>(oracle);
-        } else if (parsed[k].kind == PlayerSpec::Human) {
+        } else if (seat.spec.kind == PlayerSpec::Human) {
             e.player = std::make_unique<HumanPlayer>(std::cin, std::cerr);
         } else {
-            auto engine = std::make_unique<UciEnginePlayer>(parsed[k].engine, limits);
+            auto engine = std::make_unique<UciEnginePlayer>(seat.spec.engine, limits);
             if (auto err = engine->start()) {
-                std::fprintf(stderr, "glossfish tepp: player '%s': %s\n", e.name.c_str(),
+                std::fprintf(stderr, "glossfish tepp: player '%s': %s\n", seat.name.c_str(),
                              err->c_str());
                 return 2;
             }
@@ -187,63 +286,97 @@ int tepp_command(const Args& args) {
         }
         entries.push_back(std::move(e));
     }
+    if (baseline_seat)
+        for (std::size_t k = 0; k < seats.size(); ++k)
+            if (!seats[k].llm) entries[seat_entry[k]].row.base = seat_entry[*baseline_seat];
+    const std::size_t optimal_entry = seat_entry[*optimal_seat];
     if (humans > 0 && out_path.empty())
         std::fputs("glossfish tepp: the human player reads stdin and draws on stderr\n", stderr);
 
-    int engine_errors = 0;
+    // Guides, made once per puzzle on first use: the strategy tree (k_strat = --breadth, plies
+    // from the puzzle, at the run's limits) and each setting's guide.
+    std::vector<std::optional<verifier::GuideSource>> sources(puzzles.size());
+    std::vector<std::vector<std::optional<verifier::GuideBuild>>> built(
+        guides.size(), std::vector<std::optional<verifier::GuideBuild>>(puzzles.size()));
+    auto guided = [&](std::size_t g, std::size_t p) {
+        TeppPuzzle puzzle = puzzles[p];
+        if (g == 0) return puzzle;
+        if (!built[g][p]) {
+            if (!sources[p]) {
+                verifier::GuideSource src;
+                src.fen = puzzle.start_fen;
+                src.plies = puzzle.plies;
+                src.concepts = puzzle.themes;
+                Position pos;
+                if (pos.set(puzzle.start_fen, puzzle.chess960).ok()) {
+                    src.solver = pos.side_to_move();
+                    bool tree_needed = false;
+                    for (const auto& s : guides) tree_needed |= s.needs_tree();
+                    if (tree_needed) {
+                        TreeOptions to;
+                        to.plies = puzzle.plies;
+                        to.breadth = breadth;
+                        to.limits = limits;
+                        to.reproducible = true;
+                        StrategyTree tree = build_tree(analyzer, pos, to);
+                        if (tree.ok()) src.tree = tree_to_compact(tree);
+                        else
+                            std::fprintf(stderr, "glossfish tepp: %s: strategy tree: %s\n",
+                                         puzzle.id.c_str(), tree.error.c_str());
+                    }
+                }
+                sources[p] = std::move(src);
+            }
+            built[g][p] =
+                verifier::build_guide(guides[g], *sources[p], *verbalizer_client, prompts, refine);
+        }
+        puzzle.guide = built[g][p]->guide;
+        puzzle.guide_error = built[g][p]->error;
+        return puzzle;
+    };
+
+    int errors = 0;
     for (Entry& e : entries) {
         for (int run = 0; run < runs; ++run) {
             double sum = 0;
             for (std::size_t p = 0; p < puzzles.size(); ++p) {
-                TeppResult r = play_puzzle(oracle, *e.player, puzzles[p], options, run);
+                const TeppPuzzle puzzle = e.guide ? guided(*e.guide, p) : puzzles[p];
+                TeppResult r = play_puzzle(oracle, *e.player, puzzle, options, run);
+                if (e.guide) r.guide = guides[*e.guide].text();
                 records << tepp_record(r).dump() << '\n';
                 records.flush();
                 if (!r.ok()) {
-                    ++e.errors;
-                    std::fprintf(stderr, "glossfish tepp: %s: %s\n", r.id.c_str(), r.error.c_str());
+                    ++e.row.errors;
+                    std::fprintf(stderr, "glossfish tepp: %s: %s: %s\n", e.row.name.c_str(),
+                                 r.id.c_str(), r.error.c_str());
                 }
-                if (!r.failure.empty()) ++e.failed;
+                if (!r.failure.empty()) ++e.row.failed;
                 sum += r.score;
                 std::fprintf(stderr, "glossfish tepp: %s, run %d/%d: %zu/%zu (%s %.3f)\n",
-                             e.name.c_str(), run + 1, runs, p + 1, puzzles.size(), r.id.c_str(),
+                             e.row.name.c_str(), run + 1, runs, p + 1, puzzles.size(), r.id.c_str(),
                              r.score);
             }
-            e.puzzles = int(puzzles.size());
-            e.run_means.push_back(sum / double(puzzles.size()));
+            e.row.run_means.push_back(sum / double(puzzles.size()));
         }
-        engine_errors += e.errors;
+        errors += e.row.errors;
     }
     if (!out_path.empty() && !out_file) {
         std::fprintf(stderr, "glossfish tepp: writing '%s' failed\n", out_path.c_str());
         return 1;
     }
 
-    std::size_t width = 6;
-    for (const Entry& e : entries) width = std::max(width, e.name.size());
-    std::printf("TEPP  %zu puzzle%s, k_eval %d, %d run%s, limit %s\n", puzzles.size(),
+    std::vector<TeppSummaryRow> rows;
+    for (const Entry& e : entries) rows.push_back(e.row);
+    std::printf("TEPP  %zu puzzle%s, k_eval %d, %d run%s, limit %s", puzzles.size(),
                 puzzles.size() == 1 ? "" : "s", options.k_eval, runs, runs == 1 ? "" : "s",
                 limits.go_args().c_str());
-    std::printf("%s  %s  %s  %s  %s  %s\n", pad("player", width, true).c_str(),
-                pad("runs", 4, false).c_str(), pad("failed", 6, false).c_str(),
-                pad("score mean ± sd", 15, true).c_str(), pad("ΔBase", 6, false).c_str(),
-                pad("ΔOpt", 6, false).c_str());
-    const MeanSd opt = mean_sd(entries[*optimal_index].run_means);
-    std::optional<MeanSd> base;
-    if (baseline_index) base = mean_sd(entries[*baseline_index].run_means);
-    for (const Entry& e : entries) {
-        const MeanSd m = mean_sd(e.run_means);
-        char score[40];
-        std::snprintf(score, sizeof score, "%.3f ± %.3f", m.mean, m.sd);
-        std::printf("%s  %4d  %6d  %s  %s  %s\n", pad(e.name, width, true).c_str(), m.n, e.failed,
-                    pad(score, 15, true).c_str(),
-                    pad(base ? signed_text(m.mean - base->mean) : "-", 6, false).c_str(),
-                    pad(signed_text(m.mean - opt.mean), 6, false).c_str());
-    }
-    if (engine_errors > 0) {
+    if (any_llm && guides.size() > 1) std::printf(", k_strat %d", breadth);
+    std::printf("\n%s", tepp_summary_table(rows, optimal_entry).c_str());
+    if (errors > 0) {
         std::fprintf(stderr,
-                     "glossfish tepp: %d puzzle%s had engine errors (records carry "
-                     "\"error\", scored 0)\n",
-                     engine_errors, engine_errors == 1 ? "" : "s");
+                     "glossfish tepp: %d puzzle record%s had errors (engine, language model or "
+                     "guide; records carry \"error\", scored 0)\n",
+                     errors, errors == 1 ? "" : "s");
         return 1;
     }
     return 0;

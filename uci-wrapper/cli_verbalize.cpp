@@ -143,6 +143,23 @@ bool read_tree_file(const std::string& path, std::string& fen, VerbalizeInput& i
 
 }  // namespace
 
+std::optional<verifier::LlmConfig> llm_config_from_env(const char* command, bool verbose) {
+    std::vector<std::string> warnings;
+    verifier::LlmConfig config = verifier::LlmConfig::from_env(&warnings);
+    for (const auto& w : warnings) std::fprintf(stderr, "glossfish %s: %s\n", command, w.c_str());
+    if (!config.configured()) {
+        std::fprintf(stderr, "glossfish %s: %s\n", command, verifier::NoLlmEndpointMessage);
+        return std::nullopt;
+    }
+    if (std::string url_error; config.endpoint(&url_error).empty()) {
+        std::fprintf(stderr, "glossfish %s: %s\n", command, url_error.c_str());
+        return std::nullopt;
+    }
+    if (verbose)
+        config.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+    return config;
+}
+
 int verbalize_command(const Args& args) {
     std::string fen, csv, id, tree_path, out_path, concepts;
     VerbalizeMode mode = VerbalizeMode::S;
@@ -229,19 +246,9 @@ int verbalize_command(const Args& args) {
     }
 
     // The model first: without one nothing else is worth doing.
-    std::vector<std::string> warnings;
-    verifier::LlmConfig config = verifier::LlmConfig::from_env(&warnings);
-    for (const auto& w : warnings) std::fprintf(stderr, "glossfish verbalize: %s\n", w.c_str());
-    if (!config.configured()) {
-        std::fprintf(stderr, "glossfish verbalize: %s\n", verifier::NoLlmEndpointMessage);
-        return 2;
-    }
-    if (std::string url_error; config.endpoint(&url_error).empty()) {
-        std::fprintf(stderr, "glossfish verbalize: %s\n", url_error.c_str());
-        return 2;
-    }
-    if (verbose)
-        config.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+    const std::optional<verifier::LlmConfig> llm = llm_config_from_env("verbalize", verbose);
+    if (!llm) return 2;
+    const verifier::LlmConfig& config = *llm;
 
     VerbalizeInput input;
     std::string error;

@@ -17,7 +17,7 @@ const char* Usage =
     "       glossfish label --fen FEN --move MOVE [--depth D] [--scheme lichess|act-eval]\n"
     "       glossfish tree [--fen FEN] [--plies P] [--breadth K] [--depth D] [--format F] ...\n"
     "       glossfish puzzles (--csv F | --jsonl F) --out F.jsonl [--jobs N] ...  resumable batch\n"
-    "       glossfish tepp (--csv F | --jsonl F) --player SPEC [--runs R] ...  puzzle playing\n"
+    "       glossfish tepp (--csv F | --jsonl F) --player SPEC|llm[:MODEL] [--guide G] ...  puzzle playing\n"
     "       glossfish annotate IN.pgn [-o OUT.pgn] [--depth D | --nodes N] [--scheme S] [--jobs N]\n"
     "       glossfish tool NAME '{json}' [--depth D] [--pretty]   run one verifier tool\n"
     "       glossfish tool --jsonl [--depth D]   {\"id\",\"tool\",\"args\"} lines on stdin\n"

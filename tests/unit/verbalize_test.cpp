@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "cli_run.h"
 #include "fake_llm_server.h"
 #include "verbalizer.h"
 
@@ -117,42 +118,11 @@ TEST(Verbalize, RejectedCritiqueFailsWithTheStepAndKeepsTheDescription) {
 
 // ---- `glossfish verbalize` ----
 
-struct CliRun {
-    int exit_code = -1;
-    std::string out, err;
-};
+using testkit::CliRun;
 
-std::string quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-std::string slurp(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-// Runs the binary with a clean LLM environment plus env ("NAME=value").
+// Runs `glossfish verbalize` with a clean LLM environment plus env ("NAME=value").
 CliRun run_glossfish(const std::vector<std::string>& args, const std::vector<std::string>& env) {
-    const auto err_path = std::filesystem::temp_directory_path() /
-                          ("glossfish_verbalize_err_" + std::to_string(::getpid()));
-    std::string cmd =
-        "env -u GLOSSFISH_LLM_URL -u GLOSSFISH_LLM_MODEL -u GLOSSFISH_LLM_KEY -u OPENAI_API_KEY";
-    for (const auto& e : env) cmd += " " + quote(e);
-    cmd += " " + quote(GLOSSFISH_BIN) + " verbalize";
-    for (const auto& a : args) cmd += " " + quote(a);
-    cmd += " 2>" + quote(err_path.string());
-    CliRun r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    char buf[4096];
-    for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-    int status = pclose(p);
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.err = slurp(err_path);
-    std::filesystem::remove(err_path);
-    return r;
+    return testkit::run_glossfish_command("verbalize", args, env);
 }
 
 struct TreeFile {
