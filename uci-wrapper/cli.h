@@ -2,9 +2,14 @@
 // the process exit code: 0 success, 1 runtime failure, 2 bad usage or input.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace glossfish::verifier {
+class ToolSuite;
+}
 
 namespace glossfish::cli {
 
@@ -18,7 +23,13 @@ int tool_command(const Args& args);
 // `glossfish tools [--schema]` (cli_tool.cpp).
 int tools_command(const Args& args);
 int tree_command(const Args& args);
+// `glossfish verify --fen F [--move M] (--claims FILE | --text "...")` (cli_verify.cpp).
+int verify_command(const Args& args);
 int puzzles_command(const Args& args);  // `glossfish puzzles` (cli_puzzles.cpp)
+
+// A tool suite whose engine tools start one Stockfish (WDL on) on first use and search to
+// depth D unless a call says otherwise (cli_tool.cpp).
+std::unique_ptr<verifier::ToolSuite> make_suite(int depth);
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".

@@ -21,7 +21,8 @@ const char* ToolUsage =
     "       glossfish tools [--schema]            list the tools, or print the OpenAI tools "
     "array\n";
 
-// A suite whose engine tools use a lazily started Analyzer (WDL on), at depth D by default.
+}  // namespace
+
 std::unique_ptr<verifier::ToolSuite> make_suite(int depth) {
     AnalysisLimits limits;
     limits.depth = depth;
@@ -33,6 +34,8 @@ std::unique_ptr<verifier::ToolSuite> make_suite(int depth) {
         },
         limits);
 }
+
+namespace {
 
 // Reads --depth D at args[i]; returns false (after a message) when the value is bad.
 bool read_depth(const Args& args, std::size_t& i, int& depth) {

@@ -19,7 +19,8 @@ const char* Usage =
     "       glossfish puzzles (--csv F | --jsonl F) --out F.jsonl [--jobs N] ...  resumable batch\n"
     "       glossfish tool NAME '{json}' [--depth D] [--pretty]   run one verifier tool\n"
     "       glossfish tool --jsonl [--depth D]   {\"id\",\"tool\",\"args\"} lines on stdin\n"
-    "       glossfish tools [--schema]         list the tools / print the OpenAI tools array\n";
+    "       glossfish tools [--schema]         list the tools / print the OpenAI tools array\n"
+    "       glossfish verify --fen F [--move M] (--claims FILE.json | --text \"...\") [--depth D] [--pretty]\n";
 
 }  // namespace
 
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
         if (cmd == "tools") return glossfish::cli::tools_command(args);
         if (cmd == "tree") return glossfish::cli::tree_command(args);
         if (cmd == "puzzles") return glossfish::cli::puzzles_command(args);
+        if (cmd == "verify") return glossfish::cli::verify_command(args);
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;

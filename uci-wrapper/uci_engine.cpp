@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "labeler.h"
+#include "metrics.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -87,6 +88,8 @@ UciEngine::UciEngine(Writer writer) : writer_(std::move(writer)) {
     add("Glossfish Tree Plies", "spin", "3", "Plies of the strategy tree", 1, MaxTreePlies);
     add("Glossfish Tree Breadth", "spin", "3", "Opponent replies kept per node (k_strat)", 1, MaxTreeBreadth);
     add("Glossfish Tree Depth", "spin", "12", "Search depth per tree node", 1, 60);
+    add("Glossfish Commentary", "string", "",
+        "Commentary on the last move, verified after each search (glossfish.verify)");
     label_worker_ = std::thread([this] { label_loop(); });
     job_worker_ = std::thread([this] { job_loop(); });
 }
@@ -212,6 +215,7 @@ bool UciEngine::handle(std::string_view line) {
         else if (cmd == "label") cmd_label(tokens);
         else if (cmd == "tool") cmd_tool(tokens, line);
         else if (cmd == "tree") cmd_tree(tokens);
+        else if (cmd == "verify") cmd_verify(tokens, line);
         else if (cmd == "quit") {
             cmd_stop();
             if (host_) host_->wait_search_end(std::chrono::milliseconds(1000));
@@ -494,6 +498,8 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
         stop_requested_ = false;
         search_analysis_ = infinite || analyse_mode_;
         search_root_ = current_;
+        search_before_ = moves_.empty() ? current_ : before_last_move();
+        search_move_ = moves_.empty() ? std::optional<Move>() : moves_.back();
         last_main_info_.reset();
         multipv_lines_.clear();
     }
@@ -553,13 +559,16 @@ Position UciEngine::before_last_move() const {
 }
 
 void UciEngine::finish_search(unsigned search_id, const std::string& bestmove_line) {
-    Position root;
+    Position root, before;
+    std::optional<Move> move;
     {
         std::lock_guard lock(search_mutex_);
         if (!search_active_ || search_id != search_id_) return;
         emit(bestmove_line);  // before a new search can start
         search_active_ = false;
         root = search_root_;
+        before = search_before_;
+        move = search_move_;
     }
     search_cv_.notify_all();
     if (opt_check("Glossfish Tree")) {
@@ -569,6 +578,7 @@ void UciEngine::finish_search(unsigned search_id, const std::string& bestmove_li
         options.limits.depth = int(opt_spin("Glossfish Tree Depth"));
         post_job([this, root, options] { emit_tree(root, options); });
     }
+    if (std::string text = opt_string("Glossfish Commentary"); !text.empty()) post_verify(before, move, text, false);
 }
 
 void UciEngine::on_search_failure(const std::string& reason, unsigned search_id) {
@@ -845,6 +855,59 @@ void UciEngine::emit_tree(const Position& root, TreeOptions options) {
     StrategyTree tree = build_tree(analyzer(), root, options);
     nlohmann::ordered_json j = tree_to_info_json(tree);
     emit("info string glossfish.tree " + j.dump());
+}
+
+// verify {json} | verify text ...: claims about, or commentary on, the last move of the
+// position (or the current position when it has no moves); answered on the job thread as
+// `info string glossfish.verify {...}`.
+void UciEngine::cmd_verify(const std::vector<std::string>& tokens, std::string_view line) {
+    std::size_t at = line.find("verify") + 6;
+    std::string rest(line.substr(at));
+    auto first = rest.find_first_not_of(" \t\r\n");
+    if (tokens.size() < 2 || first == std::string::npos) {
+        error("bad_verify", "expected 'verify {json}' or 'verify text ...'");
+        return;
+    }
+    rest = rest.substr(first);
+    while (!rest.empty() && (rest.back() == '\r' || rest.back() == '\n')) rest.pop_back();
+    bool text = tokens[1] == "text";
+    if (text) {
+        rest = rest.substr(4);
+        auto b = rest.find_first_not_of(" \t");
+        if (b == std::string::npos) {
+            error("bad_verify", "'verify text' needs the commentary after it");
+            return;
+        }
+        rest = rest.substr(b);
+    } else if (rest.front() != '{' && rest.front() != '[') {
+        error("bad_verify", "expected 'verify {json}' or 'verify text ...', not '" + tokens[1] + "'");
+        return;
+    }
+    Position before = moves_.empty() ? current_ : before_last_move();
+    std::optional<Move> move = moves_.empty() ? std::optional<Move>() : moves_.back();
+    post_verify(before, move, rest, !text);
+}
+
+void UciEngine::post_verify(const Position& before, std::optional<Move> move, std::string input, bool claims) {
+    const int depth = int(opt_spin("Glossfish Quality Depth"));
+    const QualityScheme scheme = *parse_scheme(opt_string("Glossfish Quality Scheme"));
+    post_job([this, before, move, input, claims, depth, scheme] {
+        if (!tools_) tools_ = std::make_unique<verifier::ToolSuite>(&analyzer());
+        verifier::VerifyOptions options;
+        options.depth = depth;
+        options.scheme = scheme;
+        verifier::ClaimVerifier verifier(*tools_, options);
+        std::string move_text = move ? move_to_uci(before, *move) : std::string();
+        verifier::VerifyOutcome out = claims ? verifier::verify_claims(verifier, before, move_text, input)
+                                             : verifier::verify_commentary(verifier, before, move_text, input);
+        if (!out.ok()) {
+            error("bad_verify", out.error);
+            return;
+        }
+        nlohmann::json j = out.report;
+        j["text"] = j["metrics"]["text"];
+        emit_json("verify", j);
+    });
 }
 
 }  // namespace glossfish

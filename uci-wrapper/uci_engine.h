@@ -67,6 +67,9 @@ private:
     void cmd_newgame();
     void cmd_tool(const std::vector<std::string>& tokens, std::string_view line);
     void cmd_tree(const std::vector<std::string>& tokens);
+    void cmd_verify(const std::vector<std::string>& tokens, std::string_view line);
+    // Verifies claims JSON (claims) or commentary text about move from before on the job thread.
+    void post_verify(const Position& before, std::optional<Move> move, std::string input, bool claims);
     // Runs work that may search on the job thread, in order; the input thread goes on.
     void post_job(std::function<void()> job);
     void job_loop();
@@ -116,6 +119,8 @@ private:
     bool stop_requested_ = false;
     bool search_analysis_ = false;
     Position search_root_;
+    Position search_before_;          // the searched position before its last move (for verify)
+    std::optional<Move> search_move_;  // that last move, if any
     std::optional<SearchInfo> last_main_info_;
     std::vector<SearchInfo> multipv_lines_;
 

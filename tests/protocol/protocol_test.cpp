@@ -669,5 +669,40 @@ TEST_F(Protocol, QuitDuringSearchExitsPromptly) {
     gf_.reset();
 }
 
+// verify text / verify {json} on the last move, answered on the job thread as
+// glossfish.verify; the Glossfish Commentary option is checked after a search.
+TEST_F(Protocol, VerifyCommandsAndCommentaryOption) {
+    Glossfish& g = start();
+    g.send("setoption name Glossfish Quality Depth value 6");
+    g.send("position startpos moves e2e4");
+    g.send("verify text e4 controls d5. e4 attacks e5. Controlling the centre matters.");
+    auto verify_line = [&] {
+        return payload(g.read_until(starts_with("info string glossfish.verify "), SearchDeadline,
+                                    "glossfish.verify").back());
+    };
+    nlohmann::json j = verify_line();
+    EXPECT_EQ(j["move"], "e4");
+    ASSERT_EQ(j["atoms"].size(), 2u) << j.dump();
+    EXPECT_EQ(j["atoms"][0]["result"], "correct");
+    EXPECT_EQ(j["atoms"][1]["result"], "incorrect");
+    EXPECT_EQ(j["unread"].size(), 1u);
+    EXPECT_EQ(j["metrics"]["precision"], 0.5);
+    EXPECT_FALSE(j.value("text", "").empty());
+    g.send(R"(verify {"atoms":[{"claims":[{"predicate":"occupies","args":{"square":"e4"},"moves":["e4"]}]}]})");
+    j = verify_line();
+    EXPECT_EQ(j["atoms"][0]["result"], "correct") << j.dump();
+    expect_one_error("verify", "bad_verify");
+    expect_one_error("verify nonsense", "bad_verify");
+    g.send(R"(verify {"atoms":[{"claims":[{"predicate":"glows"}]}]})");
+    auto err = g.read_until(starts_with("info string glossfish.error "), ReplyDeadline, "bad_verify");
+    EXPECT_EQ(payload(err.back())["code"], "bad_verify");
+    g.send("setoption name Glossfish Commentary value e4 attacks f5.");
+    auto lines = g.go("go depth 5");
+    EXPECT_TRUE(errors_in(lines).empty()) << g.transcript();
+    j = verify_line();
+    EXPECT_EQ(j["atoms"][0]["text"], "e4 attacks f5.");
+    EXPECT_EQ(j["atoms"][0]["result"], "correct");
+}
+
 }  // namespace
 }  // namespace glossfish::testkit

@@ -1,0 +1,1194 @@
+// Claims: the predicate table, the claims JSON reader, and verification of sub-claims by
+// BoardTools (board facts) and the ToolSuite (engine facts).
+#include "claims.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "board_tools.h"
+#include "movegen.h"
+#include "structure.h"
+#include "tool_json.h"
+#include "tools.h"
+
+namespace glossfish::verifier {
+
+namespace {
+
+using nlohmann::json;
+
+// ---- the predicate table ----
+
+enum class ArgKind {
+    Square,
+    File,
+    Color,
+    Piece,
+    Move,
+    Squares,
+    Label,
+    StanceWord,
+    Scheme,
+    Amount,
+    CheckWord
+};
+
+struct PArg {
+    const char* name;
+    ArgKind kind;
+    bool required;
+};
+
+struct PredicateSpec {
+    PredicateInfo info;
+    std::vector<PArg> args;
+    std::vector<const char*> any_of;  // at least one of these must be given
+};
+
+const std::vector<PredicateSpec>& specs() {
+    using enum ArgKind;
+    using EC = ErrorCategory;
+    static const std::vector<PredicateSpec> table = {
+        {{"occupies", EC::BoardComprehension, false,
+          "a piece (of the given type and colour, when given) stands on square"},
+         {{"square", Square, true}, {"piece", Piece, false}, {"color", Color, false}},
+         {}},
+        {{"attacks", EC::BoardComprehension, false,
+          "the piece on from (or any piece of color) attacks target; pinned pieces still attack"},
+         {{"target", Square, true}, {"from", Square, false}, {"color", Color, false}},
+         {"from", "color"}},
+        {{"defends", EC::BoardComprehension, false,
+          "the piece on target is defended (by the piece on from, when given)"},
+         {{"target", Square, true}, {"from", Square, false}},
+         {}},
+        {{"pins", EC::BoardComprehension, false,
+          "the piece on pinned is pinned (absolutely or to a more valuable piece), by pinner and "
+          "to the piece on to when given"},
+         {{"pinned", Square, true}, {"pinner", Square, false}, {"to", Square, false}},
+         {}},
+        {{"checks", EC::BoardComprehension, false,
+          "the side to move (color, when given) is in check"},
+         {{"color", Color, false}},
+         {}},
+        {{"gives_check", EC::TacticalReasoning, false,
+          "move gives check (of the given kind: direct, discovered, double)"},
+         {{"move", Move, true}, {"kind", CheckWord, false}},
+         {}},
+        {{"mates", EC::TacticalReasoning, false,
+          "move gives checkmate; without move, the side to move is checkmated"},
+         {{"move", Move, false}},
+         {}},
+        {{"captures", EC::BoardComprehension, false,
+          "move captures (a piece of the given type, on the given square)"},
+         {{"move", Move, true}, {"piece", Piece, false}, {"square", Square, false}},
+         {}},
+        {{"can_capture", EC::Legality, false,
+          "the side to move has a legal capture on square (of a piece of the given type)"},
+         {{"square", Square, true}, {"piece", Piece, false}},
+         {}},
+        {{"is_legal", EC::Legality, false, "move is legal"}, {{"move", Move, true}}, {}},
+        {{"wins_material", EC::TacticalReasoning, true,
+          "move wins material: at least amount centipawns (default 100), or a piece of the given "
+          "type with a net gain; static exchange first, else the engine's line (8 plies)"},
+         {{"move", Move, true}, {"amount", Amount, false}, {"piece", Piece, false}},
+         {}},
+        {{"hangs", EC::TacticalReasoning, false,
+          "the piece on square can be won by capturing it (static exchange > 0)"},
+         {{"square", Square, true}},
+         {}},
+        {{"undefended", EC::BoardComprehension, false,
+          "no piece of its colour defends the piece on square"},
+         {{"square", Square, true}},
+         {}},
+        {{"threatens", EC::TacticalReasoning, true,
+          "the side that is not to move threatens to win the piece on target (it hangs to them), "
+          "or threatens move (it would gain >= 10 win% if the side to move passed; engine)"},
+         {{"target", Square, false}, {"move", Move, false}},
+         {"target", "move"}},
+        {{"forks", EC::TacticalReasoning, false,
+          "move forks: the moved piece attacks two or more pieces each more valuable or "
+          "undefended (including targets, when given)"},
+         {{"move", Move, true}, {"targets", Squares, false}},
+         {}},
+        {{"opens_file", EC::BoardComprehension, false,
+          "move leaves file with fewer pawns of the mover (now open or half-open for the mover)"},
+         {{"move", Move, true}, {"file", File, true}},
+         {}},
+        {{"open_file", EC::BoardComprehension, false,
+          "file has no pawns (with color: no pawns of color, i.e. usable by color)"},
+         {{"file", File, true}, {"color", Color, false}},
+         {}},
+        {{"opens_line", EC::BoardComprehension, false,
+          "move clears the line between from and to (blocked before, clear after)"},
+         {{"move", Move, true}, {"from", Square, true}, {"to", Square, true}},
+         {}},
+        {{"controls", EC::BoardComprehension, false,
+          "color attacks square at least once and at least as often as the other side"},
+         {{"square", Square, true}, {"color", Color, true}},
+         {}},
+        {{"passed_pawn", EC::BoardComprehension, false, "the pawn on square is a passed pawn"},
+         {{"square", Square, true}},
+         {}},
+        {{"only_move", EC::TacticalReasoning, true,
+          "move is forced: the only legal move, or the only one within 15 win% of the best "
+          "(engine)"},
+         {{"move", Move, true}},
+         {}},
+        {{"best_move", EC::QualityEvaluation, true,
+          "move is the engine's best move or loses at most 1 win% point against it (engine)"},
+         {{"move", Move, true}},
+         {}},
+        {{"quality_label", EC::QualityEvaluation, true,
+          "move has the given label (good, inaccuracy, mistake, blunder) or stance (good: label "
+          "good; bad: mistake or blunder; inaccuracy: unverifiable) in scheme (engine)"},
+         {{"move", Move, true},
+          {"label", Label, false},
+          {"stance", StanceWord, false},
+          {"scheme", Scheme, false}},
+         {"label", "stance"}},
+    };
+    return table;
+}
+
+const PredicateSpec* find_spec(std::string_view name) {
+    for (const auto& s : specs())
+        if (s.info.name == name) return &s;
+    return nullptr;
+}
+
+std::optional<QualityLabel> parse_label(std::string_view t) {
+    for (QualityLabel l : {QualityLabel::Good, QualityLabel::Inaccuracy, QualityLabel::Mistake,
+                           QualityLabel::Blunder})
+        if (t == label_name(l)) return l;
+    return std::nullopt;
+}
+
+std::optional<PieceType> parse_piece_word(std::string_view t) { return parse_piece_type_word(t); }
+
+const char* kind_word(ArgKind k) {
+    switch (k) {
+    case ArgKind::Square: return "a square such as \"e4\"";
+    case ArgKind::File: return "a file \"a\" … \"h\"";
+    case ArgKind::Color: return "\"white\" or \"black\"";
+    case ArgKind::Piece: return "a piece type \"pawn\" … \"king\"";
+    case ArgKind::Move: return "a move in SAN or UCI";
+    case ArgKind::Squares: return "an array of squares";
+    case ArgKind::Label: return "\"good\", \"inaccuracy\", \"mistake\" or \"blunder\"";
+    case ArgKind::StanceWord: return "\"good\" or \"bad\"";
+    case ArgKind::Scheme: return "\"lichess\" or \"act-eval\"";
+    case ArgKind::Amount: return "an integer 1 … 10000 (centipawns)";
+    case ArgKind::CheckWord: return "\"direct\", \"discovered\" or \"double\"";
+    }
+    return "";
+}
+
+bool valid_value(ArgKind k, const json& v) {
+    auto str = [&](auto pred) { return v.is_string() && pred(v.get_ref<const std::string&>()); };
+    switch (k) {
+    case ArgKind::Square:
+        return str([](const std::string& s) { return parse_square(s) != NoSquare; });
+    case ArgKind::File:
+        return str(
+            [](const std::string& s) { return s.size() == 1 && s[0] >= 'a' && s[0] <= 'h'; });
+    case ArgKind::Color:
+        return str([](const std::string& s) { return parse_color_word(s).has_value(); });
+    case ArgKind::Piece:
+        return str([](const std::string& s) { return parse_piece_word(s).has_value(); });
+    case ArgKind::Move:
+        return str([](const std::string& s) { return !s.empty() && s.size() <= 16; });
+    case ArgKind::Squares:
+        if (!v.is_array() || v.empty() || v.size() > 16) return false;
+        for (const auto& e : v)
+            if (!valid_value(ArgKind::Square, e)) return false;
+        return true;
+    case ArgKind::Label:
+        return str([](const std::string& s) { return parse_label(s).has_value(); });
+    case ArgKind::StanceWord:
+        return str([](const std::string& s) { return s == "good" || s == "bad"; });
+    case ArgKind::Scheme:
+        return str([](const std::string& s) { return parse_scheme(s).has_value(); });
+    case ArgKind::Amount:
+        return v.is_number_integer() && v.get<long long>() >= 1 && v.get<long long>() <= 10000;
+    case ArgKind::CheckWord:
+        return str([](const std::string& s) {
+            return s == "direct" || s == "discovered" || s == "double";
+        });
+    }
+    return false;
+}
+
+std::string quoted(const json& v) {
+    std::string d = v.dump();
+    return d.size() > 60 ? d.substr(0, 57) + "..." : d;
+}
+
+}  // namespace
+
+// ---- names ----
+
+const char* category_name(ErrorCategory c) {
+    switch (c) {
+    case ErrorCategory::BoardComprehension: return "board_comprehension";
+    case ErrorCategory::Legality: return "legality";
+    case ErrorCategory::QualityEvaluation: return "quality_evaluation";
+    case ErrorCategory::TacticalReasoning: return "tactical_reasoning";
+    case ErrorCategory::Other: return "other";
+    }
+    return "other";
+}
+
+const char* truth_name(Truth t) {
+    switch (t) {
+    case Truth::True: return "true";
+    case Truth::False: return "false";
+    case Truth::Unverifiable: return "unverifiable";
+    }
+    return "unverifiable";
+}
+
+const char* stance_name(Stance s) {
+    switch (s) {
+    case Stance::Good: return "good";
+    case Stance::Bad: return "bad";
+    case Stance::Inconclusive: return "inconclusive";
+    }
+    return "inconclusive";
+}
+
+std::optional<Stance> parse_stance(std::string_view t) {
+    if (t == "good") return Stance::Good;
+    if (t == "bad") return Stance::Bad;
+    if (t == "inconclusive") return Stance::Inconclusive;
+    return std::nullopt;
+}
+
+const std::vector<PredicateInfo>& predicates() {
+    static const std::vector<PredicateInfo> list = [] {
+        std::vector<PredicateInfo> out;
+        for (const auto& s : specs()) out.push_back(s.info);
+        return out;
+    }();
+    return list;
+}
+
+const PredicateInfo* find_predicate(std::string_view name) {
+    for (const auto& p : predicates())
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+// ---- parsing ----
+
+std::optional<ClaimsError> check_sub_claim(const SubClaim& c) {
+    const PredicateSpec* spec = find_spec(c.predicate);
+    if (!spec) {
+        std::string names;
+        for (const auto& s : specs()) names += (names.empty() ? "" : ", ") + s.info.name;
+        return ClaimsError{"predicate",
+                           "unknown predicate \"" + c.predicate + "\" (known: " + names + ")"};
+    }
+    if (!c.args.is_object()) return ClaimsError{"args", "must be an object"};
+    for (auto it = c.args.begin(); it != c.args.end(); ++it) {
+        auto a = std::find_if(spec->args.begin(), spec->args.end(),
+                              [&](const PArg& p) { return it.key() == p.name; });
+        if (a == spec->args.end()) {
+            std::string names;
+            for (const auto& p : spec->args)
+                names += (names.empty() ? "" : ", ") + std::string(p.name);
+            return ClaimsError{"args." + it.key(),
+                               "unknown argument of " + c.predicate + " (it takes: " + names + ")"};
+        }
+        if (!valid_value(a->kind, it.value()))
+            return ClaimsError{"args." + it.key(), "must be " + std::string(kind_word(a->kind)) +
+                                                       ", got " + quoted(it.value())};
+    }
+    for (const auto& p : spec->args)
+        if (p.required && !c.args.contains(p.name))
+            return ClaimsError{"args", c.predicate + " needs argument \"" + p.name + "\""};
+    if (!spec->any_of.empty()) {
+        bool any = std::any_of(spec->any_of.begin(), spec->any_of.end(),
+                               [&](const char* n) { return c.args.contains(n); });
+        if (!any) {
+            std::string names;
+            for (const char* n : spec->any_of)
+                names += (names.empty() ? "\"" : " or \"") + std::string(n) + "\"";
+            return ClaimsError{"args", c.predicate + " needs " + names};
+        }
+    }
+    if (c.moves.size() > 64) return ClaimsError{"moves", "at most 64 moves"};
+    return std::nullopt;
+}
+
+namespace {
+
+std::optional<ClaimsError> read_claim(const json& j, SubClaim& out) {
+    if (!j.is_object()) return ClaimsError{"", "a claim must be an object"};
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        const std::string& k = it.key();
+        if (k != "predicate" && k != "args" && k != "moves" && k != "negated" && k != "text")
+            return ClaimsError{k, "unknown field (a claim has predicate, args, moves, negated)"};
+    }
+    auto p = j.find("predicate");
+    if (p == j.end()) return ClaimsError{"predicate", "missing"};
+    if (!p->is_string()) return ClaimsError{"predicate", "must be a string"};
+    out.predicate = p->get<std::string>();
+    if (auto a = j.find("args"); a != j.end()) {
+        if (!a->is_object()) return ClaimsError{"args", "must be an object"};
+        out.args = *a;
+    }
+    if (auto m = j.find("moves"); m != j.end()) {
+        if (!m->is_array()) return ClaimsError{"moves", "must be an array of move strings"};
+        for (std::size_t i = 0; i < m->size(); ++i) {
+            const json& e = (*m)[i];
+            if (!e.is_string() || e.get_ref<const std::string&>().empty())
+                return ClaimsError{"moves[" + std::to_string(i) + "]",
+                                   "must be a non-empty move string"};
+            out.moves.push_back(e.get<std::string>());
+        }
+    }
+    if (auto n = j.find("negated"); n != j.end()) {
+        if (!n->is_boolean()) return ClaimsError{"negated", "must be true or false"};
+        out.negated = n->get<bool>();
+    }
+    return check_sub_claim(out);
+}
+
+std::string join_path(const std::string& a, const std::string& b) {
+    if (b.empty()) return a;
+    return a + "." + b;
+}
+
+std::optional<ClaimsError> read_atoms(const json& arr, std::vector<Atom>& atoms) {
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+        const std::string at = "atoms[" + std::to_string(i) + "]";
+        const json& a = arr[i];
+        if (!a.is_object()) return ClaimsError{at, "an atom must be an object {text, claims}"};
+        Atom atom;
+        for (auto it = a.begin(); it != a.end(); ++it)
+            if (it.key() != "text" && it.key() != "claims")
+                return ClaimsError{at + "." + it.key(), "unknown field (an atom has text, claims)"};
+        if (auto t = a.find("text"); t != a.end()) {
+            if (!t->is_string()) return ClaimsError{at + ".text", "must be a string"};
+            atom.text = t->get<std::string>();
+        }
+        auto c = a.find("claims");
+        if (c == a.end()) return ClaimsError{at + ".claims", "missing"};
+        if (!c->is_array()) return ClaimsError{at + ".claims", "must be an array"};
+        for (std::size_t k = 0; k < c->size(); ++k) {
+            SubClaim sc;
+            if (auto e = read_claim((*c)[k], sc))
+                return ClaimsError{join_path(at + ".claims[" + std::to_string(k) + "]", e->path),
+                                   e->message};
+            atom.claims.push_back(std::move(sc));
+        }
+        atoms.push_back(std::move(atom));
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+ClaimsParse parse_claims_json(const json& j) {
+    ClaimsParse out;
+    ClaimsDoc doc;
+    auto fail = [&](std::string path, std::string message) {
+        out.error = ClaimsError{std::move(path), std::move(message)};
+        return out;
+    };
+    if (j.is_array()) {
+        if (auto e = read_atoms(j, doc.atoms)) return fail(e->path, e->message);
+        out.doc = std::move(doc);
+        return out;
+    }
+    if (!j.is_object())
+        return fail("",
+                    "claims must be an object {fen?, move?, stance?, atoms} or an array of atoms");
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        const std::string& k = it.key();
+        if (k != "fen" && k != "move" && k != "stance" && k != "atoms")
+            return fail(k, "unknown field (claims have fen, move, stance, atoms)");
+    }
+    if (auto f = j.find("fen"); f != j.end() && !f->is_null()) {
+        if (!f->is_string()) return fail("fen", "must be a string");
+        doc.fen = f->get<std::string>();
+    }
+    if (auto m = j.find("move"); m != j.end() && !m->is_null()) {
+        if (!m->is_string() || m->get_ref<const std::string&>().empty())
+            return fail("move", "must be a move string");
+        doc.move = m->get<std::string>();
+    }
+    if (auto s = j.find("stance"); s != j.end() && !s->is_null()) {
+        if (!s->is_string() || !parse_stance(s->get<std::string>()))
+            return fail("stance", "must be \"good\", \"bad\" or \"inconclusive\"");
+        doc.stance = parse_stance(s->get<std::string>());
+    }
+    auto a = j.find("atoms");
+    if (a == j.end()) return fail("atoms", "missing");
+    if (!a->is_array()) return fail("atoms", "must be an array");
+    if (auto e = read_atoms(*a, doc.atoms)) return fail(e->path, e->message);
+    out.doc = std::move(doc);
+    return out;
+}
+
+ClaimsParse parse_claims(std::string_view text) {
+    json j;
+    try {
+        j = json::parse(text.begin(), text.end());
+    } catch (const json::exception& e) {
+        ClaimsParse out;
+        out.error = ClaimsError{"", std::string("bad JSON: ") + e.what()};
+        return out;
+    }
+    return parse_claims_json(j);
+}
+
+json sub_claim_json(const SubClaim& c) {
+    return {
+        {"predicate", c.predicate}, {"args", c.args}, {"moves", c.moves}, {"negated", c.negated}};
+}
+
+// ---- verification ----
+
+namespace {
+
+struct Outcome {
+    Truth truth = Truth::Unverifiable;
+    std::string reason;
+    bool legality = false;  // false because a move argument cannot be played
+};
+
+Outcome yes(std::string r) { return {Truth::True, std::move(r)}; }
+Outcome no(std::string r) { return {Truth::False, std::move(r)}; }
+Outcome unknown(std::string r) { return {Truth::Unverifiable, std::move(r)}; }
+Outcome is(bool b, std::string if_true, std::string if_false) {
+    return b ? yes(std::move(if_true)) : no(std::move(if_false));
+}
+
+std::string piece_words(Piece p) {
+    if (p == NoPiece) return "nothing";
+    return std::string(color_word(color_of(p))) + " " + piece_type_word(type_of(p));
+}
+
+std::string on(const Position& pos, Square s) {
+    Piece p = pos.piece_at(s);
+    return p == NoPiece ? "the empty square " + square_name(s)
+                        : "the " + piece_words(p) + " on " + square_name(s);
+}
+
+class Evaluator {
+public:
+    Evaluator(const Position& pos, const SubClaim& c, const ToolSuite& tools,
+              const VerifyOptions& o, json& evidence)
+        : pos_(pos), bt_(pos), c_(c), tools_(tools), o_(o), ev_(evidence) {}
+
+    Outcome run() {
+        const std::string& p = c_.predicate;
+        if (p == "occupies") return occupies();
+        if (p == "attacks") return attacks();
+        if (p == "defends") return defends();
+        if (p == "pins") return pins();
+        if (p == "checks") return checks();
+        if (p == "gives_check") return gives_check();
+        if (p == "mates") return mates();
+        if (p == "captures") return captures();
+        if (p == "can_capture") return can_capture();
+        if (p == "is_legal") return is_legal();
+        if (p == "wins_material") return wins_material();
+        if (p == "hangs") return hangs();
+        if (p == "undefended") return undefended();
+        if (p == "threatens") return threatens();
+        if (p == "forks") return forks();
+        if (p == "opens_file") return opens_file();
+        if (p == "open_file") return open_file();
+        if (p == "opens_line") return opens_line();
+        if (p == "controls") return controls();
+        if (p == "passed_pawn") return passed_pawn();
+        if (p == "only_move") return engine_move_claim("is_forced");
+        if (p == "best_move") return engine_move_claim("move_quality");
+        if (p == "quality_label") return quality_label();
+        return unknown("unknown predicate");
+    }
+
+private:
+    Square sq(const char* name) const { return parse_square(c_.args.at(name).get<std::string>()); }
+    std::optional<Square> opt_sq(const char* name) const {
+        return c_.args.contains(name) ? std::optional<Square>(sq(name)) : std::nullopt;
+    }
+    std::string str(const char* name) const { return c_.args.value(name, std::string()); }
+    std::optional<PieceType> piece_arg() const {
+        return c_.args.contains("piece") ? parse_piece_word(str("piece")) : std::nullopt;
+    }
+
+    // The move argument, legal in pos; sets `bad` with a legality outcome otherwise.
+    std::optional<Move> move(Outcome& bad) {
+        const std::string text = str("move");
+        MoveParse mp = parse_move_text(pos_, text);
+        ev_["move"] = mp.ok() ? move_json(pos_, mp.move)
+                              : json{{"text", text},
+                                     {"code", move_error_code(mp.error)},
+                                     {"message", mp.message}};
+        if (mp.ok()) return mp.move;
+        bad = no("\"" + text + "\" cannot be played here: " + mp.message);
+        bad.legality = true;
+        return std::nullopt;
+    }
+
+    Outcome occupies() {
+        Square s = sq("square");
+        Piece p = bt_.piece_at(s);
+        ev_["piece_at"] = piece_or_null(pos_, s);
+        if (p == NoPiece) return no(square_name(s) + " is empty");
+        auto pt = piece_arg();
+        auto c = c_.args.contains("color") ? parse_color_word(str("color")) : std::nullopt;
+        bool match = (!pt || type_of(p) == *pt) && (!c || color_of(p) == *c);
+        return is(match, on(pos_, s), square_name(s) + " holds a " + piece_words(p));
+    }
+
+    Outcome attacks() {
+        Square t = sq("target");
+        if (auto from = opt_sq("from")) {
+            Bitboard a = bt_.attacks(*from);
+            ev_["attacks"] = {{"square", square_name(*from)},
+                              {"piece", piece_or_null(pos_, *from)},
+                              {"attacks", squares_json(a)}};
+            if (pos_.piece_at(*from) == NoPiece) return no(square_name(*from) + " is empty");
+            return is(a & square_bb(t), on(pos_, *from) + " attacks " + square_name(t),
+                      on(pos_, *from) + " does not attack " + square_name(t));
+        }
+        Color c = *parse_color_word(str("color"));
+        Bitboard a = bt_.attackers(c, t);
+        ev_["attackers"] = {{"square", square_name(t)},
+                            {"color", color_word(c)},
+                            {"attackers", pieces_json(pos_, a)}};
+        return is(a != 0, std::string(color_word(c)) + " attacks " + square_name(t),
+                  std::string("no ") + color_word(c) + " piece attacks " + square_name(t));
+    }
+
+    Outcome defends() {
+        Square t = sq("target");
+        Bitboard d = bt_.defenders(t);
+        ev_["defenders"] = {{"square", square_name(t)},
+                            {"piece", piece_or_null(pos_, t)},
+                            {"defenders", pieces_json(pos_, d)}};
+        if (pos_.piece_at(t) == NoPiece) return no(square_name(t) + " is empty");
+        if (auto from = opt_sq("from")) {
+            if (pos_.piece_at(*from) == NoPiece) return no(square_name(*from) + " is empty");
+            return is(d & square_bb(*from), on(pos_, *from) + " defends " + on(pos_, t),
+                      on(pos_, *from) + " does not defend " + on(pos_, t));
+        }
+        return is(d != 0, on(pos_, t) + " is defended", on(pos_, t) + " has no defender");
+    }
+
+    Outcome pins() {
+        Square s = sq("pinned");
+        if (pos_.piece_at(s) == NoPiece) {
+            ev_["pin"] = {{"square", square_name(s)}, {"piece", nullptr}};
+            return no(square_name(s) + " is empty");
+        }
+        PinReport r = bt_.pin(s);
+        ev_["pin"] = {
+            {"square", square_name(s)},
+            {"pinned", r.pinned},
+            {"relative_pin", r.relative},
+            {"pinner", r.pinner == NoSquare ? json(nullptr) : piece_or_null(pos_, r.pinner)},
+            {"pinned_to",
+             r.pinned_to == NoSquare ? json(nullptr) : piece_or_null(pos_, r.pinned_to)}};
+        if (!r.pinned && !r.relative) return no(on(pos_, s) + " is not pinned");
+        if (auto by = opt_sq("pinner"); by && *by != r.pinner)
+            return no(on(pos_, s) + " is pinned by " + on(pos_, r.pinner) + ", not from " +
+                      square_name(*by));
+        if (auto to = opt_sq("to"); to && *to != r.pinned_to)
+            return no(on(pos_, s) + " is pinned to " + on(pos_, r.pinned_to) + ", not to " +
+                      square_name(*to));
+        return yes(on(pos_, s) + " is pinned by " + on(pos_, r.pinner) + " to " +
+                   on(pos_, r.pinned_to));
+    }
+
+    Outcome checks() {
+        Color stm = pos_.side_to_move();
+        ev_["checkers"] = {{"side_to_move", color_word(stm)},
+                           {"check", pos_.is_check()},
+                           {"checkers", pieces_json(pos_, bt_.checkers())}};
+        if (c_.args.contains("color") && *parse_color_word(str("color")) != stm)
+            return no(std::string(color_word(~stm)) + " is not to move, so cannot be in check");
+        return is(pos_.is_check(), std::string(color_word(stm)) + " is in check",
+                  std::string(color_word(stm)) + " is not in check");
+    }
+
+    Outcome gives_check() {
+        Outcome bad;
+        auto m = move(bad);
+        if (!m) return bad;
+        CheckKind k = bt_.gives_check(*m);
+        ev_["gives_check"] = check_kind_name(k);
+        std::string san = move_to_san(pos_, *m);
+        if (k == CheckKind::None) return no(san + " gives no check");
+        if (c_.args.contains("kind") && str("kind") != check_kind_name(k))
+            return no(san + " gives a " + check_kind_name(k) + " check, not " + str("kind"));
+        return yes(san + " gives a " + std::string(check_kind_name(k)) + " check");
+    }
+
+    Outcome mates() {
+        if (!c_.args.contains("move")) {
+            ev_["checkmate"] = pos_.is_checkmate();
+            return is(pos_.is_checkmate(),
+                      std::string(color_word(pos_.side_to_move())) + " is checkmated",
+                      std::string(color_word(pos_.side_to_move())) + " is not checkmated");
+        }
+        Outcome bad;
+        auto m = move(bad);
+        if (!m) return bad;
+        Position after = pos_;
+        after.do_move(*m);
+        ev_["checkmate"] = after.is_checkmate();
+        std::string san = move_to_san(pos_, *m);
+        return is(after.is_checkmate(), san + " is checkmate", san + " is not checkmate");
+    }
+
+    Outcome captures() {
+        Outcome bad;
+        auto m = move(bad);
+        if (!m) return bad;
+        Piece cap = pos_.captured_piece(*m);
+        std::string san = move_to_san(pos_, *m);
+        ev_["capture"] = cap == NoPiece ? json(nullptr) : json(piece_type_word(type_of(cap)));
+        if (cap == NoPiece) return no(san + " captures nothing");
+        if (auto pt = piece_arg(); pt && type_of(cap) != *pt)
+            return no(san + " captures a " + piece_type_word(type_of(cap)) + ", not a " +
+                      str("piece"));
+        const Square where =
+            m->kind() == EnPassant ? Square(m->to() - pawn_push(pos_.side_to_move())) : m->to();
+        if (auto s = opt_sq("square"); s && m->to() != *s && where != *s)
+            return no(san + " captures on " + square_name(where) + ", not on " + square_name(*s));
+        return yes(san + " captures a " + std::string(piece_type_word(type_of(cap))));
+    }
+
+    Outcome can_capture() {
+        Square s = sq("square");
+        auto pt = piece_arg();
+        json found = json::array();
+        for (Move m : MoveList(pos_)) {
+            Piece cap = pos_.captured_piece(m);
+            if (cap == NoPiece || m.kind() == Castling) continue;
+            Square where =
+                m.kind() == EnPassant ? Square(m.to() - pawn_push(pos_.side_to_move())) : m.to();
+            if (where != s && m.to() != s) continue;
+            if (pt && type_of(cap) != *pt) continue;
+            found.push_back(move_json(pos_, m));
+        }
+        ev_["captures"] = found;
+        std::string side = color_word(pos_.side_to_move());
+        return is(!found.empty(),
+                  side + " can capture on " + square_name(s) + " (" + found.dump() + ")",
+                  side + " has no legal capture on " + square_name(s) +
+                      (pt ? " of a " + str("piece") : ""));
+    }
+
+    Outcome is_legal() {
+        Outcome bad;
+        auto m = move(bad);
+        bad.legality = false;  // here legality is the claim itself: a negation applies
+        if (!m) return bad;
+        return yes(move_to_san(pos_, *m) + " is legal");
+    }
+
+    Outcome hangs() {
+        Square s = sq("square");
+        Piece p = pos_.piece_at(s);
+        if (p == NoPiece) return no(square_name(s) + " is empty");
+        if (type_of(p) == King) return no("a king does not hang");
+        for (const HangingPiece& h : bt_.hanging(color_of(p))) {
+            if (h.square != s) continue;
+            ev_["hanging"] = {{"square", square_name(s)},
+                              {"attackers", h.attackers},
+                              {"defenders", h.defenders},
+                              {"see", h.see},
+                              {"capturer", square_name(h.capturer)}};
+            return yes(on(pos_, s) + " hangs: capturing it wins " + std::to_string(h.see) + " cp");
+        }
+        ev_["hanging"] = {{"square", square_name(s)},
+                          {"hanging", false},
+                          {"attackers", popcount(bt_.attackers(~color_of(p), s))},
+                          {"defenders", popcount(bt_.defenders(s))}};
+        return no(on(pos_, s) + " does not hang (no capture of it wins material)");
+    }
+
+    Outcome undefended() {
+        Square s = sq("square");
+        if (pos_.piece_at(s) == NoPiece) return no(square_name(s) + " is empty");
+        Bitboard d = bt_.defenders(s);
+        ev_["defenders"] = {{"square", square_name(s)}, {"defenders", pieces_json(pos_, d)}};
+        return is(d == 0, on(pos_, s) + " is undefended", on(pos_, s) + " is defended");
+    }
+
+    Outcome forks() {
+        Outcome bad;
+        auto m = move(bad);
+        if (!m) return bad;
+        MoveFacts f = bt_.move_facts(*m);
+        json targets = json::array(), fork_targets = json::array();
+        Bitboard fork_set = 0;
+        for (const Target& t : f.targets) {
+            targets.push_back(square_name(t.square));
+            if (t.more_valuable || !t.defended) {
+                fork_targets.push_back(square_name(t.square));
+                fork_set |= square_bb(t.square);
+            }
+        }
+        ev_["move_facts"] = {
+            {"targets", targets}, {"fork", f.fork}, {"fork_targets", fork_targets}};
+        std::string san = move_to_san(pos_, *m);
+        if (!f.fork)
+            return no(san + " is not a fork (" + fork_targets.dump() + " of the targets count)");
+        if (c_.args.contains("targets"))
+            for (const auto& t : c_.args["targets"]) {
+                Square s = parse_square(t.get<std::string>());
+                if (!(fork_set & square_bb(s)))
+                    return no(san + " forks " + fork_targets.dump() + " but not " + square_name(s));
+            }
+        return yes(san + " forks " + fork_targets.dump());
+    }
+
+    Outcome opens_file() {
+        Outcome bad;
+        auto m = move(bad);
+        if (!m) return bad;
+        int file = str("file")[0] - 'a';
+        Color us = pos_.side_to_move();
+        Bitboard fbb = file_bb(file);
+        Position after = pos_;
+        after.do_move(*m);
+        int own_before = popcount(pos_.pieces(Pawn, us) & fbb),
+            own_after = popcount(after.pieces(Pawn, us) & fbb);
+        ev_["file_status"] = {{"file", std::string(1, char('a' + file))},
+                              {"before", file_status_name(file_status(pos_, file))},
+                              {"after", file_status_name(file_status(after, file))}};
+        std::string f = std::string(1, char('a' + file)) + "-file";
+        if (own_after > 0)
+            return no("the " + f + " still has " + color_word(us) + " pawns after the move");
+        return is(own_before > own_after,
+                  "the move clears the " + f + " of " + color_word(us) + " pawns",
+                  "the " + f + " had no " + std::string(color_word(us)) + " pawns before the move");
+    }
+
+    Outcome open_file() {
+        int file = str("file")[0] - 'a';
+        Bitboard fbb = file_bb(file);
+        std::string f = std::string(1, char('a' + file)) + "-file";
+        json pawns = pieces_json(pos_, pos_.pieces(Pawn) & fbb);
+        ev_["file_status"] = {{"file", std::string(1, char('a' + file))},
+                              {"status", file_status_name(file_status(pos_, file))},
+                              {"pawns", pawns}};
+        if (c_.args.contains("color")) {
+            Color c = *parse_color_word(str("color"));
+            Bitboard own = pos_.pieces(Pawn, c) & fbb;
+            return is(own == 0, "the " + f + " has no " + std::string(color_word(c)) + " pawn",
+                      "the " + f + " is blocked by " + color_word(c) + "'s own pawn on " +
+                          square_name(lsb(own)));
+        }
+        return is((pos_.pieces(Pawn) & fbb) == 0, "the " + f + " is open",
+                  "the " + f + " has pawns: " + pawns.dump());
+    }
+
+    Outcome opens_line() {
+        Outcome bad;
+        auto m = move(bad);
+        if (!m) return bad;
+        Square a = sq("from"), b = sq("to");
+        RayReport before = bt_.ray(a, b);
+        if (before.line == LineKind::None)
+            return no(square_name(a) + " and " + square_name(b) + " are not on one line");
+        Position after = pos_;
+        after.do_move(*m);
+        RayReport r2 = BoardTools(after).ray(a, b);
+        ev_["ray"] = {{"line", line_kind_name(before.line)},
+                      {"blockers_before", squares_json(before.blockers)},
+                      {"blockers_after", squares_json(r2.blockers)}};
+        if (r2.blockers)
+            return no("the line is still blocked on " + squares_json(r2.blockers).dump());
+        return is(before.blockers != 0,
+                  "the move clears the line " + square_name(a) + "-" + square_name(b),
+                  "the line " + square_name(a) + "-" + square_name(b) + " was already clear");
+    }
+
+    Outcome controls() {
+        Square s = sq("square");
+        Color c = *parse_color_word(str("color"));
+        int ours = popcount(bt_.attackers(c, s)), theirs = popcount(bt_.attackers(~c, s));
+        ev_["attackers"] = {
+            {"square", square_name(s)}, {color_word(c), ours}, {color_word(~c), theirs}};
+        return is(ours > 0 && ours >= theirs,
+                  std::string(color_word(c)) + " attacks " + square_name(s) + " " +
+                      std::to_string(ours) + " times against " + std::to_string(theirs),
+                  std::string(color_word(c)) + " attacks " + square_name(s) + " " +
+                      std::to_string(ours) + " times against " + std::to_string(theirs));
+    }
+
+    Outcome passed_pawn() {
+        Square s = sq("square");
+        Piece p = pos_.piece_at(s);
+        if (p == NoPiece || type_of(p) != Pawn) return no("no pawn on " + square_name(s));
+        PawnStructure ps = pawn_structure(pos_, color_of(p));
+        ev_["pawn_structure"] = {{"color", color_word(color_of(p))},
+                                 {"passed", squares_json(ps.passed)}};
+        return is(ps.passed & square_bb(s), on(pos_, s) + " is passed",
+                  on(pos_, s) + " is not passed");
+    }
+
+    // ---- engine predicates ----
+
+    // Calls an engine tool; an error result becomes an unverifiable outcome in `fail`.
+    std::optional<json> engine(const char* tool, json args, Outcome& fail) {
+        args["depth"] = o_.depth;
+        json r = tools_.call(tool, args);
+        if (r.contains("error")) {
+            const std::string code = r["error"].value("code", "");
+            fail = unknown(code == "no_engine"
+                               ? "needs the engine, and there is none"
+                               : tool + std::string(" failed: ") + r["error"].value("message", ""));
+            if (code == "illegal_move" || code == "malformed_move" || code == "ambiguous_move") {
+                fail = no(r["error"].value("message", ""));
+                fail.legality = true;
+            }
+            return std::nullopt;
+        }
+        return r;
+    }
+
+    Outcome engine_move_claim(const char* tool) {
+        Outcome bad;
+        auto m = move(bad);
+        if (!m) return bad;
+        std::string san = move_to_san(pos_, *m), uci = move_to_uci(pos_, *m);
+        auto r = engine(tool, {{"fen", pos_.fen()}, {"move", uci}}, bad);
+        if (!r) return bad;
+        if (std::string(tool) == "is_forced") {
+            ev_["is_forced"] = {{"forced", (*r)["forced"]},
+                                {"reason", (*r)["reason"]},
+                                {"move", r->value("move", json(nullptr))},
+                                {"win_percent_gap", r->value("win_percent_gap", json(nullptr))},
+                                {"legal_moves", r->value("legal_moves", json(nullptr))}};
+            bool forced = r->value("move_is_forced", false);
+            // Also forced: the only move that is not mated (every other move is, in a lost
+            // position the win% gap alone cannot show).
+            const json& best = (*r)["best"];
+            const json& second = r->value("second", json(nullptr));
+            ev_["is_forced"]["best"] = best.is_null() ? json(nullptr) : best;
+            ev_["is_forced"]["second"] = second;
+            if (!forced && best.is_object() && second.is_object() &&
+                best["move"].value("uci", std::string()) == uci) {
+                auto mated = [](const json& sc) {
+                    return sc.contains("mate") && sc["mate"].get<int>() <= 0;
+                };
+                if (!mated(best["score"]) && mated(second["score"])) {
+                    return yes(san + " is the only move that avoids being mated");
+                }
+            }
+            return is(forced, san + " is forced (" + r->value("reason", std::string()) + ")",
+                      san + " is not forced (" + r->value("reason", std::string()) + ")");
+        }
+        ev_["move_quality"] = quality_evidence(*r);
+        double loss = r->value("wp_loss", 100.0);
+        bool best = false;
+        for (const auto& t : (*r)["tags"]) best = best || t == "best";
+        return is(best || loss <= 1.0,
+                  san + " is the best move or within 1 win% of it (loss " + num(loss) + ")",
+                  san + " loses " + num(loss) + " win% against " +
+                      (*r)["best"].value("san", std::string()));
+    }
+
+    static std::string num(double v) {
+        char b[32];
+        std::snprintf(b, sizeof b, "%.1f", v);
+        return b;
+    }
+
+    static json quality_evidence(const json& r) {
+        return {{"labels", r["labels"]}, {"wp_loss", r["wp_loss"]},
+                {"best", r["best"]},     {"played_score", r["played_score"]},
+                {"tags", r["tags"]},     {"depth", r["depth"]}};
+    }
+
+    Outcome quality_label() {
+        Outcome bad;
+        auto m = move(bad);
+        if (!m) return bad;
+        std::string san = move_to_san(pos_, *m);
+        auto r =
+            engine("move_quality", {{"fen", pos_.fen()}, {"move", move_to_uci(pos_, *m)}}, bad);
+        if (!r) return bad;
+        ev_["move_quality"] = quality_evidence(*r);
+        std::string scheme = c_.args.value("scheme", std::string(scheme_name(o_.scheme)));
+        std::string label = (*r)["labels"].value(scheme, std::string());
+        std::string said = "engine (" + scheme + "): " + san + " is " + label + ", " +
+                           num(r->value("wp_loss", 0.0)) + " win% lost";
+        if (c_.args.contains("label")) return is(label == str("label"), said, said);
+        bool bad_label = label == "mistake" || label == "blunder";
+        if (label == "inaccuracy")
+            return unknown(said + "; an inaccuracy is neither a good nor a bad stance");
+        return is((str("stance") == "bad") == bad_label, said, said);
+    }
+
+    Outcome wins_material() {
+        Outcome bad;
+        auto m = move(bad);
+        if (!m) return bad;
+        std::string san = move_to_san(pos_, *m);
+        auto pt = piece_arg();
+        const int amount = c_.args.contains("amount") ? c_.args["amount"].get<int>() : pt ? 1 : 100;
+        const Color us = pos_.side_to_move();
+        const int s = bt_.see(*m);
+        Piece cap = pos_.captured_piece(*m);
+        ev_["see"] = s;
+        bool static_ok = s >= amount && (!pt || (cap != NoPiece && type_of(cap) == *pt));
+        if (static_ok) return yes(san + " wins " + std::to_string(s) + " cp by static exchange");
+        // The engine's line after the move, up to 8 plies.
+        Position after = pos_;
+        after.do_move(*m);
+        if (MoveList(after).empty())
+            return is(after.is_checkmate() && amount <= 100000, san + " mates",
+                      san + " wins no material");
+        auto r = engine("eval", {{"fen", after.fen()}}, bad);
+        if (!r) {
+            bad.reason =
+                "static exchange " + std::to_string(s) + " cp is not enough; " + bad.reason;
+            return bad;
+        }
+        std::vector<std::string> line = {move_to_uci(pos_, *m)};
+        for (const auto& mv : (*r)["pv"]) {
+            if (line.size() >= 8) break;
+            line.push_back(mv.value("uci", std::string()));
+        }
+        PlayReport play = play_moves(pos_, line);
+        const int sign = us == White ? 1 : -1;
+        int gain = sign * (material_balance(play.end) - material_balance(pos_)) * 100;
+        bool took = false;
+        for (std::size_t i = 0; i < play.moves.size(); i += 2)
+            if (play.moves[i].captured != NoPiece &&
+                (!pt || type_of(play.moves[i].captured) == *pt))
+                took = true;
+        json sans = json::array();
+        for (const auto& pm : play.moves) sans.push_back(pm.san);
+        ev_["line"] = {{"moves", sans}, {"material_gain", gain}, {"score", (*r)["score"]}};
+        if (play.end.is_checkmate() && play.end.side_to_move() != us)
+            return yes(san + " leads to mate: " + sans.dump());
+        bool ok = pt ? took && gain > 0 : gain >= amount;
+        return is(ok, san + " wins " + std::to_string(gain) + " cp along " + sans.dump(),
+                  san + " nets " + std::to_string(gain) + " cp along " + sans.dump());
+    }
+
+    Outcome threatens() {
+        const Color them = ~pos_.side_to_move();
+        if (auto t = opt_sq("target")) {
+            Piece p = pos_.piece_at(*t);
+            if (p == NoPiece) return no(square_name(*t) + " is empty");
+            if (color_of(p) == them) return no(on(pos_, *t) + " belongs to the threatening side");
+            Bitboard att = bt_.attackers(them, *t);
+            ev_["attackers"] = {{"square", square_name(*t)}, {"attackers", pieces_json(pos_, att)}};
+            if (type_of(p) == King)
+                return is(att != 0, on(pos_, *t) + " is in check",
+                          on(pos_, *t) + " is not attacked");
+            for (const HangingPiece& h : bt_.hanging(color_of(p)))
+                if (h.square == *t) {
+                    ev_["hanging"] = {{"see", h.see}, {"capturer", square_name(h.capturer)}};
+                    return yes(std::string(color_word(them)) + " threatens to win " + on(pos_, *t) +
+                               " (" + std::to_string(h.see) + " cp)");
+                }
+            return no(att ? on(pos_, *t) + " is attacked but capturing it wins nothing"
+                          : on(pos_, *t) + " is not attacked by " + color_word(them));
+        }
+        Outcome bad;
+        auto r = engine("threat", {{"fen", pos_.fen()}}, bad);
+        if (!r) return bad;
+        if (!r->value("null_move_legal", false))
+            return unknown("no threat can be read: " + r->value("reason", std::string()));
+        Position np;
+        if (!np.set((*r)["null_move_fen"].get<std::string>()).ok())
+            return unknown("bad null-move position");
+        const std::string text = str("move");
+        MoveParse mp = parse_move_text(np, text);
+        if (!mp.ok()) {
+            Outcome o = no("\"" + text + "\" is not a move " + color_word(them) +
+                           " could play: " + mp.message);
+            o.legality = true;
+            return o;
+        }
+        std::string san = move_to_san(np, mp.move);
+        ev_["threat"] = {{"best_threat", (*r)["threat"]},
+                         {"win_percent_now", (*r)["win_percent_now"]},
+                         {"gain", (*r)["gain"]},
+                         {"significant", (*r)["significant"]}};
+        if ((*r)["threat"].is_object() &&
+            (*r)["threat"].value("uci", std::string()) == move_to_uci(np, mp.move)) {
+            bool sig = r->value("significant", false);
+            return is(
+                sig, san + " is the threat (" + num(r->value("gain", 0.0)) + " win% if ignored)",
+                san + " is the best try but gains only " + num(r->value("gain", 0.0)) + " win%");
+        }
+        auto q =
+            engine("move_quality", {{"fen", np.fen()}, {"move", move_to_uci(np, mp.move)}}, bad);
+        if (!q) return bad;
+        double gain = q->value("win_after", 0.0) - r->value("win_percent_now", 0.0);
+        ev_["threat"]["named_gain"] = std::round(gain * 10) / 10;
+        return is(gain >= 10, san + " would gain " + num(gain) + " win% if ignored",
+                  san + " would gain only " + num(gain) + " win% if ignored");
+    }
+
+    const Position& pos_;
+    BoardTools bt_;
+    const SubClaim& c_;
+    const ToolSuite& tools_;
+    const VerifyOptions& o_;
+    json& ev_;
+};
+
+}  // namespace
+
+ClaimVerifier::ClaimVerifier(const ToolSuite& tools, VerifyOptions options)
+    : tools_(tools), options_(options) {}
+
+SubVerdict ClaimVerifier::verify(const Position& root, const SubClaim& claim) const {
+    SubVerdict v;
+    v.claim = claim;
+    const PredicateSpec* spec = find_spec(claim.predicate);
+    if (auto e = check_sub_claim(claim)) {
+        v.result = Truth::Unverifiable;
+        v.reason = "bad claim: " + e->text();
+        return v;
+    }
+    try {
+        PlayReport play = play_moves(root, claim.moves);
+        if (!claim.moves.empty()) {
+            json sans = json::array();
+            for (const auto& m : play.moves) sans.push_back(m.san);
+            v.evidence["play"] = {
+                {"legal", play.complete()}, {"moves", sans}, {"fen", play.end.fen()}};
+        }
+        if (!play.complete()) {
+            const std::size_t i = play.moves.size();
+            v.evidence["play"]["failed"] = {{"index", i},
+                                            {"move", claim.moves[i]},
+                                            {"code", move_error_code(play.failure->error)},
+                                            {"message", play.failure->message}};
+            v.result = Truth::False;
+            v.category = ErrorCategory::Legality;
+            v.reason = "the moves cannot be played: move " + std::to_string(i + 1) + " \"" +
+                       claim.moves[i] + "\": " + play.failure->message;
+            return v;
+        }
+        Outcome o = Evaluator(play.end, claim, tools_, options_, v.evidence).run();
+        v.reason = o.reason;
+        v.result = o.truth;
+        if (claim.negated && o.truth != Truth::Unverifiable && !o.legality)
+            v.result = o.truth == Truth::True ? Truth::False : Truth::True;
+        if (v.result == Truth::False)
+            v.category = o.legality ? ErrorCategory::Legality : spec->info.category;
+    } catch (const std::exception& e) {
+        v.result = Truth::Unverifiable;
+        v.reason = std::string("internal error: ") + e.what();
+        v.category.reset();
+    }
+    return v;
+}
+
+AtomVerdict ClaimVerifier::verify(const Position& root, const Atom& atom) const {
+    AtomVerdict out;
+    out.text = atom.text;
+    for (const SubClaim& c : atom.claims) {
+        SubVerdict v = verify(root, c);
+        if (v.result != Truth::Unverifiable) ++out.verifiable;
+        if (v.result == Truth::False) {
+            ++out.failed;
+            if (!out.category) out.category = v.category;
+        }
+        out.claims.push_back(std::move(v));
+    }
+    return out;
+}
+
+std::optional<Stance> claim_stance(const Position& root, const SubClaim& c,
+                                   std::string_view played) {
+    if (!c.moves.empty() || !c.args.contains("move") || !c.args["move"].is_string())
+        return std::nullopt;
+    MoveParse a = parse_move_text(root, played),
+              b = parse_move_text(root, c.args["move"].get<std::string>());
+    if (!a.ok() || !b.ok() || a.move != b.move) return std::nullopt;
+    if (c.predicate == "best_move") return Stance::Good;  // "not the best" still counts as good
+    if (c.predicate == "only_move") return c.negated ? std::optional<Stance>() : Stance::Good;
+    if (c.predicate != "quality_label") return std::nullopt;
+    bool good;
+    if (c.args.contains("stance")) good = c.args["stance"] == "good";
+    else good = c.args["label"] == "good";
+    return (good != c.negated) ? Stance::Good : Stance::Bad;
+}
+
+Stance derive_stance(const Position& root, const std::vector<Atom>& atoms,
+                     std::string_view played) {
+    bool any_good = false;
+    for (const Atom& a : atoms)
+        for (const SubClaim& c : a.claims) {
+            auto s = claim_stance(root, c, played);
+            if (s == Stance::Bad) return Stance::Bad;
+            if (s == Stance::Good) any_good = true;
+        }
+    return any_good ? Stance::Good : Stance::Inconclusive;
+}
+
+PositionVerdict ClaimVerifier::verify(const Position& root, const ClaimsDoc& doc) const {
+    PositionVerdict out;
+    out.fen = root.fen();
+    for (const Atom& a : doc.atoms) out.atoms.push_back(verify(root, a));
+    if (doc.move) {
+        MoveParse mp = parse_move_text(root, *doc.move);
+        out.move = mp.ok() ? move_to_san(root, mp.move) : *doc.move;
+        out.stance = doc.stance ? *doc.stance : derive_stance(root, doc.atoms, *doc.move);
+        if (mp.ok()) {
+            json r = tools_.call("move_quality", {{"fen", out.fen},
+                                                  {"move", move_to_uci(root, mp.move)},
+                                                  {"depth", options_.depth}});
+            if (!r.contains("error")) {
+                std::string label = r["labels"].value(scheme_name(options_.scheme), std::string());
+                for (QualityLabel l : {QualityLabel::Good, QualityLabel::Inaccuracy,
+                                       QualityLabel::Mistake, QualityLabel::Blunder})
+                    if (label == label_name(l)) out.engine_label = l;
+            }
+        }
+    } else if (doc.stance) {
+        out.stance = *doc.stance;
+    }
+    return out;
+}
+
+json verdict_json(const SubVerdict& v) {
+    json j = sub_claim_json(v.claim);
+    j["result"] = truth_name(v.result);
+    j["reason"] = v.reason;
+    j["category"] = v.category ? json(category_name(*v.category)) : json(nullptr);
+    j["evidence"] = v.evidence;
+    return j;
+}
+
+json verdict_json(const AtomVerdict& v) {
+    json claims = json::array();
+    for (const auto& c : v.claims) claims.push_back(verdict_json(c));
+    return {{"text", v.text},
+            {"result", v.correct() ? "correct"
+                       : v.failed  ? "incorrect"
+                                   : "unverifiable"},
+            {"category", v.category ? json(category_name(*v.category)) : json(nullptr)},
+            {"verifiable", v.verifiable},
+            {"failed", v.failed},
+            {"claims", claims}};
+}
+
+json verdict_json(const PositionVerdict& v) {
+    json atoms = json::array();
+    for (const auto& a : v.atoms) atoms.push_back(verdict_json(a));
+    return {{"fen", v.fen},
+            {"move", v.move ? json(*v.move) : json(nullptr)},
+            {"stance", stance_name(v.stance)},
+            {"engine_label", v.engine_label ? json(label_name(*v.engine_label)) : json(nullptr)},
+            {"atoms", atoms}};
+}
+
+}  // namespace glossfish::verifier
