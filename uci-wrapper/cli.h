@@ -26,6 +26,7 @@ int tree_command(const Args& args);
 // `glossfish verify --fen F [--move M] (--claims FILE | --text "...")` (cli_verify.cpp).
 int verify_command(const Args& args);
 int puzzles_command(const Args& args);  // `glossfish puzzles` (cli_puzzles.cpp)
+int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbalize.cpp)
 
 // A tool suite whose engine tools start one Stockfish (WDL on) on first use and search to
 // depth D unless a call says otherwise (cli_tool.cpp).

@@ -20,7 +20,8 @@ const char* Usage =
     "       glossfish tool NAME '{json}' [--depth D] [--pretty]   run one verifier tool\n"
     "       glossfish tool --jsonl [--depth D]   {\"id\",\"tool\",\"args\"} lines on stdin\n"
     "       glossfish tools [--schema]         list the tools / print the OpenAI tools array\n"
-    "       glossfish verify --fen F [--move M] (--claims FILE.json | --text \"...\") [--depth D] [--pretty]\n";
+    "       glossfish verify --fen F [--move M] (--claims FILE.json | --text \"...\") [--depth D] [--pretty]\n"
+    "       glossfish verbalize (--fen F | --csv F --id ID | --tree F.json) --mode s|c|sc [--refine N]\n";
 
 }  // namespace
 
@@ -46,6 +47,7 @@ int main(int argc, char** argv) {
         if (cmd == "tree") return glossfish::cli::tree_command(args);
         if (cmd == "puzzles") return glossfish::cli::puzzles_command(args);
         if (cmd == "verify") return glossfish::cli::verify_command(args);
+        if (cmd == "verbalize") return glossfish::cli::verbalize_command(args);
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;

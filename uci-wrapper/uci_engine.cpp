@@ -90,6 +90,11 @@ UciEngine::UciEngine(Writer writer) : writer_(std::move(writer)) {
     add("Glossfish Tree Depth", "spin", "12", "Search depth per tree node", 1, 60);
     add("Glossfish Commentary", "string", "",
         "Commentary on the last move, verified after each search (glossfish.verify)");
+    // The language model (verifier/llm_client.h); empty: $GLOSSFISH_LLM_URL / _MODEL. The key
+    // only ever comes from the environment.
+    add("Glossfish LLM URL", "string", "",
+        "OpenAI-compatible endpoint, e.g. http://localhost:8080/v1; empty: $GLOSSFISH_LLM_URL");
+    add("Glossfish LLM Model", "string", "", "Model name sent to the endpoint; empty: $GLOSSFISH_LLM_MODEL");
     label_worker_ = std::thread([this] { label_loop(); });
     job_worker_ = std::thread([this] { job_loop(); });
 }
@@ -144,6 +149,13 @@ long long UciEngine::opt_spin(std::string_view name) {
 }
 
 std::string UciEngine::opt_string(std::string_view name) { return own_option(name)->value; }
+
+verifier::LlmConfig UciEngine::llm_config() {
+    verifier::LlmConfig c = verifier::LlmConfig::from_env();
+    if (std::string url = opt_string("Glossfish LLM URL"); !url.empty()) c.url = url;
+    if (std::string model = opt_string("Glossfish LLM Model"); !model.empty()) c.model = model;
+    return c;
+}
 
 Analyzer& UciEngine::analyzer() {
     std::lock_guard lock(analyzer_mutex_);

@@ -18,6 +18,7 @@
 
 #include "analyzer.h"
 #include "engine_host.h"
+#include "llm_client.h"
 #include "position.h"
 #include "quality.h"
 #include "strategy_tree.h"
@@ -52,6 +53,9 @@ public:
     void emit(const std::string& line);
 
     const std::vector<FrontOption>& own_options() const { return own_; }
+    // The language-model configuration: the environment (LlmConfig::from_env) with the options
+    // "Glossfish LLM URL" / "Glossfish LLM Model" taking precedence when set.
+    verifier::LlmConfig llm_config();
 
 private:
     void cmd_uci();
