@@ -27,6 +27,8 @@ int tree_command(const Args& args);
 int verify_command(const Args& args);
 int puzzles_command(const Args& args);  // `glossfish puzzles` (cli_puzzles.cpp)
 int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbalize.cpp)
+int judge_command(const Args& args);      // `glossfish judge` (cli_judge.cpp)
+int comment_command(const Args& args);    // `glossfish comment` (cli_comment.cpp)
 
 // A tool suite whose engine tools start one Stockfish (WDL on) on first use and search to
 // depth D unless a call says otherwise (cli_tool.cpp).
