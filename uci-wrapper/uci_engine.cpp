@@ -936,6 +936,9 @@ void UciEngine::post_comment(const Position& before, Move move) {
             error("no_llm_endpoint", std::string("Glossfish Comment: ") + verifier::NoLlmEndpointMessage);
         return;
     }
+    // Bounded waits: a dead server must not hold the job thread (and quit) for long.
+    config.timeout_s = std::min(config.timeout_s, 30.0);
+    config.max_retries = std::min(config.max_retries, 1);
     verifier::VerifyOptions options;
     options.depth = int(opt_spin("Glossfish Quality Depth"));
     options.scheme = *parse_scheme(opt_string("Glossfish Quality Scheme"));
