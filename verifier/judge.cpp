@@ -2,6 +2,7 @@
 #include "judge.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <istream>
@@ -27,8 +28,15 @@ std::string lower(std::string_view s) {
     return out;
 }
 
-bool search(const std::string& text, const char* pattern) {
-    return std::regex_search(text, std::regex(pattern, std::regex::icase));
+// A case-insensitive regular expression, compiled once per pattern.
+struct Pattern {
+    explicit Pattern(const char* p) : re(p, std::regex::icase | std::regex::optimize) {}
+    std::regex re;
+};
+// Units are sentences: only the first 2,000 characters are searched (std::regex recurses).
+bool search(const std::string& text, const Pattern& p) {
+    if (text.size() <= 2000) return std::regex_search(text, p.re);
+    return std::regex_search(text.substr(0, 2000), p.re);
 }
 
 // The move text as SAN from pos, or the text itself when it does not parse.
@@ -73,8 +81,9 @@ const std::set<std::string, std::less<>>& descriptive_predicates() {
 }
 
 bool background_text(std::string_view text) {
-    return search(std::string(text),
-                  R"(\b(opening|theory|theoretical|gambit|famous|classical|classic|histor\w*|grandmaster|world champion|played by|book move|tournament|\w+ (defen[cs]e|attack|variation) is named)\b|\b(1[89]\d\d|20\d\d)\b)");
+    static const Pattern p(
+                  R"(\b(opening|theory|theoretical|gambit|famous|classical|classic|histor\w*|grandmaster|world champion|played by|book move|tournament|(defen[cs]e|attack|variation) is named)\b|\b(1[89]\d\d|20\d\d)\b)");
+    return search(std::string(text), p);
 }
 
 AtomOutcome outcome_of_verdict(const std::string& verdict) {
@@ -225,17 +234,22 @@ json events_json(const MoveEvents& e) {
 }
 
 std::vector<std::string> mentioned_events(std::string_view text_view) {
+    static const Pattern capture(
+        R"(\b(captures?|captured|capturing|takes|took|recaptures?|recaptured|recapturing)\b)");
+    static const Pattern check(R"(\bchecks?\b|\bwith check\b)");
+    static const Pattern mate(R"(\b(check)?mates?\b|\bcheckmated?\b|#)");
+    static const Pattern castling(R"(\bcastl\w*|\bO-O\b|\b0-0\b)");
+    static const Pattern promotion(R"(\b(under)?promot\w*|\bqueens\b|=[QRBN]\b)");
+    static const Pattern material(
+        R"(\b(wins?|winning|gains?|gaining|won)\b( back)? (a |the |some )?(pawn|piece|material|exchange|knight|bishop|rook|queen)s?\b)");
     const std::string text(text_view);
     std::vector<std::string> out;
-    if (search(text, R"(\b(captures?|captured|capturing|takes|took|recaptures?|recaptured|recapturing)\b)"))
-        out.push_back("capture");
-    if (search(text, R"(\bchecks?\b|\bwith check\b)")) out.push_back("check");
-    if (search(text, R"(\b(check)?mates?\b|\bcheckmated?\b|#)")) out.push_back("mate");
-    if (search(text, R"(\bcastl\w*|\bO-O\b|\b0-0\b)")) out.push_back("castling");
-    if (search(text, R"(\b(under)?promot\w*|\bqueens\b|=[QRBN]\b)")) out.push_back("promotion");
-    if (search(text,
-               R"(\b(wins?|winning|gains?|gaining|won)\b( back)? (a |the |some )?(pawn|piece|material|exchange|knight|bishop|rook|queen)s?\b)"))
-        out.push_back("material");
+    if (search(text, capture)) out.push_back("capture");
+    if (search(text, check)) out.push_back("check");
+    if (search(text, mate)) out.push_back("mate");
+    if (search(text, castling)) out.push_back("castling");
+    if (search(text, promotion)) out.push_back("promotion");
+    if (search(text, material)) out.push_back("material");
     return out;
 }
 
@@ -283,9 +297,11 @@ std::optional<JudgeInput> parse_judge_line(std::string_view line, std::size_t nu
                                            std::string* error) {
     JudgeInput in;
     in.line = number;
-    json j = json::parse(line, nullptr, false);
-    if (j.is_discarded()) {
-        *error = "bad JSON";
+    json j;
+    try {
+        j = json::parse(line);
+    } catch (const json::exception& e) {
+        *error = std::string("bad JSON: ") + e.what();
         return std::nullopt;
     }
     if (!j.is_object()) {
