@@ -438,6 +438,13 @@ std::vector<JudgedAtom> Judge::decompose(const Position& before, const std::stri
         a.subclaims = x.contains("subclaims") && x["subclaims"].is_array() ? x["subclaims"]
                                                                            : json::array();
         a.method = "llm";
+        // Sub-claims in the claims form, when the model gives them, are checked by the rules.
+        if (x.contains("claims") && x["claims"].is_array()) {
+            ClaimsParse cp = parse_claims_json(json::array({{{"text", a.text}, {"claims", x["claims"]}}}));
+            if (cp.ok() && !cp.doc->atoms.empty()) a.claims = cp.doc->atoms[0].claims;
+            else if (cp.error)
+                rec.warnings.push_back("atom '" + a.text + "': claims ignored (" + cp.error->text() + ")");
+        }
         const int n = x.contains("sentence") && x["sentence"].is_number_integer()
                           ? x["sentence"].get<int>()
                           : 0;
@@ -747,7 +754,7 @@ json judged_json(const JudgedRecord& r) {
                   {"verifiable", a.outcome.verifiable},
                   {"failed", a.outcome.failed}};
         if (a.method == "llm") j["subclaims"] = a.subclaims;
-        else {
+        if (a.method != "llm" || !a.claims.empty()) {
             json c = json::array();
             for (const auto& s : a.claims) c.push_back(sub_claim_json(s));
             j["claims"] = c;

@@ -144,7 +144,8 @@ public:
     // Splits commentary on move_san from before into atoms (decomposition prompt, or reader).
     std::vector<JudgedAtom> decompose(const Position& before, const std::string& move_san,
                                       const std::string& commentary, JudgedRecord& rec) const;
-    // Verifies atom in place (claims deterministically, else the tool-calling judge).
+    // Verifies atom in place: with claims.h sub-claims (given, the reader's, or "claims" in the
+    // model's decomposition) deterministically, else with the tool-calling judge.
     void verify(const Position& before, const std::string& move_san, JudgedAtom& atom,
                 JudgedRecord& rec) const;
 

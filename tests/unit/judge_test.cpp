@@ -424,6 +424,36 @@ TEST(JudgeLlm, DecomposeVerifyWithToolsMatchGoldAndStance) {
     EXPECT_EQ(out.str().find("sk-judge-1"), std::string::npos);
 }
 
+// An atom the model gives with claims in the claims form is checked by the rules: no judge call.
+TEST(JudgeLlm, DecomposedAtomWithClaimsIsVerifiedDeterministically) {
+    FakeLlmServer server;
+    server
+        .then(FakeLlmServer::json_answer(
+            {{"atoms",
+              {{{"text", "Nc7+ gives check"},
+                {"sentence", 1},
+                {"type", "descriptive"},
+                {"claims", {{{"predicate", "gives_check"}, {"args", {{"move", "Nc7+"}}}}}}},
+               {{"text", "Nc7+ captures a8"},
+                {"sentence", 1},
+                {"type", "descriptive"},
+                {"claims", {{{"predicate", "captures"}, {"args", {{"move", "Nc7+"}, {"square", "a8"}}}}}}}}}}))
+        .then(FakeLlmServer::json_answer({{"stance", "inconclusive"}, {"quote", ""}}));
+    LlmClient client(server.client_config(""));
+    PromptLibrary prompts;
+    Judge j(board_only(), &client, &prompts, {});
+    std::string error;
+    auto in = parse_judge_line(line("c", Fork, "Nc7+", "Nc7+ checks and takes on a8."), 1, &error);
+    ASSERT_TRUE(in) << error;
+    JudgedRecord r = j.judge(*in);
+    ASSERT_TRUE(r.ok()) << r.error;
+    EXPECT_EQ(server.requests().size(), 2u);  // decomposition and stance only
+    ASSERT_EQ(r.atoms.size(), 2u);
+    EXPECT_EQ(r.atoms[0].verdict, "correct");
+    EXPECT_EQ(r.atoms[1].verdict, "incorrect");
+    EXPECT_EQ(judged_json(r)["atoms"][1]["claims"][0]["predicate"], "captures");
+}
+
 // ---- the command ----
 
 struct CliRun {
