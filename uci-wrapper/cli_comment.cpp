@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <memory>
 
-#include "cli.h"
 #include "board_tools.h"
+#include "cli.h"
 #include "commentary.h"
 #include "tools.h"
 
@@ -54,8 +54,7 @@ int comment_command(const Args& args) {
         }
     }
     if (!fen || !move) {
-        std::fprintf(stderr, "glossfish comment: --fen and --move are required\n%s",
-                     CommentUsage);
+        std::fprintf(stderr, "glossfish comment: --fen and --move are required\n%s", CommentUsage);
         return 2;
     }
     std::vector<std::string> warnings;
@@ -89,9 +88,9 @@ int comment_command(const Args& args) {
     verifier::CommentResult r =
         verifier::comment_on(client, prompts, *suite, before, *move, options);
     nlohmann::json j = verifier::comment_json(r);
-    std::printf("%s\n",
-                j.dump(pretty ? 2 : -1, ' ', false, nlohmann::json::error_handler_t::replace)
-                    .c_str());
+    std::printf(
+        "%s\n",
+        j.dump(pretty ? 2 : -1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     if (!r.ok) {
         std::fprintf(stderr, "glossfish comment: %s\n", r.error.c_str());
         return 1;

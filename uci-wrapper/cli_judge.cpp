@@ -17,9 +17,11 @@ namespace {
 const char* JudgeUsage =
     "usage: glossfish judge --input FILE.jsonl [--decomposer llm|rules] [--bootstrap B]\n"
     "                       [--seed N] [--depth D] [--out FILE.jsonl] [--verbose]\n"
-    "  records {\"id\",\"fen\",\"move\",\"commentary\",\"gold_atoms\"?,\"atoms\"?|\"claims\"?}, one a line\n"
+    "  records {\"id\",\"fen\",\"move\",\"commentary\",\"gold_atoms\"?,\"atoms\"?|\"claims\"?}, "
+    "one a line\n"
     "  --decomposer llm (default) needs GLOSSFISH_LLM_URL; rules runs offline\n"
-    "  --bootstrap B   resamples of the 95% intervals (default 10000); --seed N (default 20260101)\n"
+    "  --bootstrap B   resamples of the 95% intervals (default 10000); --seed N (default "
+    "20260101)\n"
     "  --depth D       engine depth of the predicates and the move's label (default 12)\n"
     "  --out FILE      the per-record JSONL and the summary line go there instead of stdout\n";
 

@@ -34,11 +34,9 @@ CommentResult comment_on(const LlmClient& client, const PromptLibrary& prompts,
             return "the answer must be an object with a non-empty \"commentary\" string";
         return {};
     };
-    ChatResult r = chat_prompt(client, prompts, "comment",
-                               {{"fen", before.fen()},
-                                {"side", prompt_side(before.side_to_move())},
-                                {"move", san}},
-                               req);
+    ChatResult r = chat_prompt(
+        client, prompts, "comment",
+        {{"fen", before.fen()}, {"side", prompt_side(before.side_to_move())}, {"move", san}}, req);
     out.requests += r.requests;
     out.tool_calls = r.tool_calls;
     if (!r.ok) {
@@ -122,7 +120,9 @@ json comment_info(const CommentResult& r) {
     std::string text = r.record.move + ":";
     for (const auto& v : j["verified"]) text += " " + v.get<std::string>() + ".";
     const std::size_t dropped = j["dropped"]["count"].get<std::size_t>();
-    if (dropped) text += " (" + std::to_string(dropped) + " unverified claim" + (dropped == 1 ? "" : "s") + " dropped)";
+    if (dropped)
+        text += " (" + std::to_string(dropped) + " unverified claim" + (dropped == 1 ? "" : "s") +
+                " dropped)";
     j["text"] = text;
     return j;
 }

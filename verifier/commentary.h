@@ -17,9 +17,9 @@ struct CommentResult {
     std::string error;       // which step failed and why (redacted)
     std::string commentary;  // the model's text
     std::vector<std::string> sentences;
-    JudgedRecord record;     // atoms with verdicts, stance, engine label
+    JudgedRecord record;                     // atoms with verdicts, stance, engine label
     std::vector<ToolCallRecord> tool_calls;  // the writer's tool calls
-    int requests = 0;        // HTTP requests in all, retries included
+    int requests = 0;                        // HTTP requests in all, retries included
 };
 
 // Writes and verifies commentary on move (legal SAN or UCI from before). Needs a configured

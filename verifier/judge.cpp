@@ -74,15 +74,15 @@ std::string bare_san(std::string_view san) {
 
 const std::set<std::string, std::less<>>& descriptive_predicates() {
     static const std::set<std::string, std::less<>> s = {
-        "occupies", "attacks",   "defends",    "pins",       "checks",   "gives_check",
-        "mates",    "captures",  "can_capture", "is_legal",  "opens_file", "open_file",
+        "occupies",   "attacks",  "defends",     "pins",      "checks",     "gives_check",
+        "mates",      "captures", "can_capture", "is_legal",  "opens_file", "open_file",
         "opens_line", "controls", "passed_pawn", "undefended"};
     return s;
 }
 
 bool background_text(std::string_view text) {
     static const Pattern p(
-                  R"(\b(opening|theory|theoretical|gambit|famous|classical|classic|histor\w*|grandmaster|world champion|played by|book move|tournament|(defen[cs]e|attack|variation) is named)\b|\b(1[89]\d\d|20\d\d)\b)");
+        R"(\b(opening|theory|theoretical|gambit|famous|classical|classic|histor\w*|grandmaster|world champion|played by|book move|tournament|(defen[cs]e|attack|variation) is named)\b|\b(1[89]\d\d|20\d\d)\b)");
     return search(std::string(text), p);
 }
 
@@ -122,7 +122,8 @@ std::string check_decomposition(const json& a) {
                 if (!s.is_object() || !s.contains("text") || !s["text"].is_string())
                     return at + ".subclaims must hold objects with a \"text\" string";
         }
-        if (x.contains("sentence") && !x["sentence"].is_null() && !x["sentence"].is_number_integer())
+        if (x.contains("sentence") && !x["sentence"].is_null() &&
+            !x["sentence"].is_number_integer())
             return at + ".sentence must be an integer";
     }
     return {};
@@ -148,8 +149,9 @@ std::string check_atom_verdict(const json& a) {
             if (s.contains("error_category") && !s["error_category"].is_null() &&
                 (!s["error_category"].is_string() ||
                  !cats.count(s["error_category"].get<std::string>())))
-                return at + ".error_category must be null or one of board_comprehension, "
-                            "legality, quality_evaluation, tactical_reasoning, other";
+                return at +
+                       ".error_category must be null or one of board_comprehension, "
+                       "legality, quality_evaluation, tactical_reasoning, other";
         }
     }
     return {};
@@ -388,8 +390,7 @@ Judge::Judge(const ToolSuite& tools, const LlmClient* client, const PromptLibrar
     : tools_(tools), client_(client), prompts_(prompts), options_(options) {}
 
 std::vector<JudgedAtom> Judge::decompose(const Position& before, const std::string& move_san,
-                                         const std::string& commentary,
-                                         JudgedRecord& rec) const {
+                                         const std::string& commentary, JudgedRecord& rec) const {
     std::vector<JudgedAtom> atoms;
     if (options_.decomposer == Decomposer::Rules) {
         MoveParse mp = parse_move_text(before, move_san);
@@ -426,8 +427,8 @@ std::vector<JudgedAtom> Judge::decompose(const Position& before, const std::stri
                                req);
     rec.requests += r.requests;
     if (!r.ok) {
-        rec.error = std::string("decomposition failed (") + llm_error_kind_name(r.kind) +
-                    "): " + r.error;
+        rec.error =
+            std::string("decomposition failed (") + llm_error_kind_name(r.kind) + "): " + r.error;
         return atoms;
     }
     for (const json& x : r.answer["atoms"]) {
@@ -435,15 +436,17 @@ std::vector<JudgedAtom> Judge::decompose(const Position& before, const std::stri
         a.text = x["text"].get<std::string>();
         if (x.contains("context") && x["context"].is_array())
             for (const auto& m : x["context"]) a.context.push_back(m.get<std::string>());
-        a.subclaims = x.contains("subclaims") && x["subclaims"].is_array() ? x["subclaims"]
-                                                                           : json::array();
+        a.subclaims =
+            x.contains("subclaims") && x["subclaims"].is_array() ? x["subclaims"] : json::array();
         a.method = "llm";
         // Sub-claims in the claims form, when the model gives them, are checked by the rules.
         if (x.contains("claims") && x["claims"].is_array()) {
-            ClaimsParse cp = parse_claims_json(json::array({{{"text", a.text}, {"claims", x["claims"]}}}));
+            ClaimsParse cp =
+                parse_claims_json(json::array({{{"text", a.text}, {"claims", x["claims"]}}}));
             if (cp.ok() && !cp.doc->atoms.empty()) a.claims = cp.doc->atoms[0].claims;
             else if (cp.error)
-                rec.warnings.push_back("atom '" + a.text + "': claims ignored (" + cp.error->text() + ")");
+                rec.warnings.push_back("atom '" + a.text + "': claims ignored (" +
+                                       cp.error->text() + ")");
         }
         const int n = x.contains("sentence") && x["sentence"].is_number_integer()
                           ? x["sentence"].get<int>()
@@ -487,18 +490,18 @@ void Judge::verify(const Position& before, const std::string& move_san, JudgedAt
     req.tools = &tools_;
     req.require_tool_use = true;
     req.validate = check_atom_verdict;
-    ChatResult r = chat_prompt(*client_, *prompts_, "verify_atom",
-                               {{"fen", before.fen()},
-                                {"side", prompt_side(before.side_to_move())},
-                                {"move", move_san},
-                                {"atom", text},
-                                {"subclaims", atom.subclaims.is_null() ? std::string("[]")
-                                                                       : atom.subclaims.dump()}},
-                               req);
+    ChatResult r = chat_prompt(
+        *client_, *prompts_, "verify_atom",
+        {{"fen", before.fen()},
+         {"side", prompt_side(before.side_to_move())},
+         {"move", move_san},
+         {"atom", text},
+         {"subclaims", atom.subclaims.is_null() ? std::string("[]") : atom.subclaims.dump()}},
+        req);
     rec.requests += r.requests;
     if (!r.ok) {
-        atom.error = std::string("verification failed (") + llm_error_kind_name(r.kind) +
-                     "): " + r.error;
+        atom.error =
+            std::string("verification failed (") + llm_error_kind_name(r.kind) + "): " + r.error;
         atom.verdict = "unverifiable";
         return;
     }
@@ -522,8 +525,8 @@ void Judge::verify(const Position& before, const std::string& move_san, JudgedAt
     atom.detail["tool_calls"] = calls;
     if (atom.verdict != a["verdict"].get<std::string>())
         rec.warnings.push_back("atom '" + atom.text + "': the judge said " +
-                               a["verdict"].get<std::string>() +
-                               " but its sub-claims make it " + atom.verdict);
+                               a["verdict"].get<std::string>() + " but its sub-claims make it " +
+                               atom.verdict);
 }
 
 void Judge::score_events(JudgedAtom& atom, const MoveEvents& events) const {
@@ -580,9 +583,8 @@ void Judge::match_gold(const Position& before, JudgedRecord& rec) const {
             rec.match_method = "llm";
             return;
         }
-        rec.warnings.push_back(std::string("gold matching failed (") +
-                               llm_error_kind_name(r.kind) + "): " + r.error +
-                               "; matched by shared sub-claims instead");
+        rec.warnings.push_back(std::string("gold matching failed (") + llm_error_kind_name(r.kind) +
+                               "): " + r.error + "; matched by shared sub-claims instead");
     }
     // Deterministic: a gold atom is covered by every atom sharing one of its sub-claims.
     rec.match_method = "rules";
@@ -627,11 +629,9 @@ void Judge::extract_stance(const Position& before, const std::optional<Stance>& 
                 return "\"stance\" must be \"good\", \"bad\" or \"inconclusive\"";
             return {};
         };
-        ChatResult r = chat_prompt(*client_, *prompts_, "stance",
-                                   {{"fen", before.fen()},
-                                    {"move", rec.move},
-                                    {"commentary", rec.commentary}},
-                                   req);
+        ChatResult r = chat_prompt(
+            *client_, *prompts_, "stance",
+            {{"fen", before.fen()}, {"move", rec.move}, {"commentary", rec.commentary}}, req);
         rec.requests += r.requests;
         if (r.ok) {
             rec.stance = *parse_stance(r.answer["stance"].get<std::string>());
@@ -770,28 +770,30 @@ json judged_json(const JudgedRecord& r) {
     }
     json matches = json::array();
     for (std::size_t g = 0; g < r.matches.size(); ++g)
-        matches.push_back({{"gold", g + 1}, {"atoms", r.matches[g]}, {"matched", !r.matches[g].empty()}});
+        matches.push_back(
+            {{"gold", g + 1}, {"atoms", r.matches[g]}, {"matched", !r.matches[g].empty()}});
     const PositionRecord p = judge_metrics_record(r);
     const Metrics m = compute_metrics(p);
-    json out = {{"line", r.line},
-                {"id", r.id},
-                {"fen", r.fen},
-                {"move", r.move},
-                {"commentary", r.commentary},
-                {"events", events_json(r.events)},
-                {"engine_label", r.engine_label ? json(label_name(*r.engine_label)) : json(nullptr)},
-                {"stance", stance_name(r.stance)},
-                {"stance_source", r.stance_source},
-                {"stance_quote", r.stance_quote},
-                {"atoms", atoms},
-                {"gold_atoms", r.gold},
-                {"matches", matches},
-                {"match_method", r.match_method.empty() ? json(nullptr) : json(r.match_method)},
-                {"recall", m.recall ? json(std::round(*m.recall * 10000) / 10000) : json(nullptr)},
-                {"event_recall", {{"produced", produced_events(r.events)}, {"mentioned", events_named(r)}}},
-                {"warnings", r.warnings},
-                {"requests", r.requests},
-                {"metrics", metrics_json(m)}};
+    json out = {
+        {"line", r.line},
+        {"id", r.id},
+        {"fen", r.fen},
+        {"move", r.move},
+        {"commentary", r.commentary},
+        {"events", events_json(r.events)},
+        {"engine_label", r.engine_label ? json(label_name(*r.engine_label)) : json(nullptr)},
+        {"stance", stance_name(r.stance)},
+        {"stance_source", r.stance_source},
+        {"stance_quote", r.stance_quote},
+        {"atoms", atoms},
+        {"gold_atoms", r.gold},
+        {"matches", matches},
+        {"match_method", r.match_method.empty() ? json(nullptr) : json(r.match_method)},
+        {"recall", m.recall ? json(std::round(*m.recall * 10000) / 10000) : json(nullptr)},
+        {"event_recall", {{"produced", produced_events(r.events)}, {"mentioned", events_named(r)}}},
+        {"warnings", r.warnings},
+        {"requests", r.requests},
+        {"metrics", metrics_json(m)}};
     return out;
 }
 
@@ -862,12 +864,12 @@ json summary_json(const JudgeSummary& s) {
                                          {"interval", b["precision"]}};
     }
     j["types"] = types;
-    j["event_recall"] = {{"produced", s.events.produced},
-                         {"mentioned", s.events.mentioned},
-                         {"value", s.events.produced
-                                       ? json(std::round(10000.0 * s.events.mentioned /
-                                                         s.events.produced) / 10000)
-                                       : json(nullptr)}};
+    j["event_recall"] = {
+        {"produced", s.events.produced},
+        {"mentioned", s.events.mentioned},
+        {"value", s.events.produced
+                      ? json(std::round(10000.0 * s.events.mentioned / s.events.produced) / 10000)
+                      : json(nullptr)}};
     return {{"summary", j}};
 }
 

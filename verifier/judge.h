@@ -58,13 +58,14 @@ struct EventRecall {
     int produced = 0, mentioned = 0;
 };
 
-// The type of a unit from the reader's recognised form: background when its text speaks of
-// history or general knowledge (opening names, theory, players, years); descriptive when it
-// has no move context and every sub-claim is a board fact about the position right after the
-// played move (occupies, attacks, defends, pins, checks, gives_check, mates, captures,
-// can_capture, is_legal, opens_file, open_file, opens_line, controls, passed_pawn, undefended
-// with no moves beyond the played one); analytical otherwise. An unread unit is descriptive
-// when it mentions an event, else background by the keywords above, else analytical.
+// The type of a unit from the reader's recognised form. A unit with sub-claims is descriptive
+// when it has no move context after the played move and every sub-claim is a board fact about
+// the position right after it (occupies, attacks, defends, pins, checks, gives_check, mates,
+// captures, can_capture, is_legal, opens_file, open_file, opens_line, controls, passed_pawn,
+// undefended; moves empty or just the played move; a "move" argument only the played move),
+// else analytical. A unit without sub-claims (unread) is descriptive when it names an event
+// and has no context, background when it speaks of openings, theory, history, players or
+// years, else analytical.
 UnitType rules_unit_type(std::string_view text, const std::vector<std::string>& context,
                          const std::vector<SubClaim>& claims, std::string_view played_san);
 
@@ -90,14 +91,14 @@ struct JudgedAtom {
     std::vector<std::string> context;  // moves after the played move it assumes
     UnitType type = UnitType::Analytical;
     std::string method;  // "claims" (given), "rules" (the reader), "llm" (the tool-calling judge)
-    std::vector<SubClaim> claims;     // the claims.h sub-claims (claims / rules)
-    nlohmann::json subclaims;         // the LLM's free-text sub-claims (llm)
-    AtomOutcome outcome;              // sub-claims verifiable / failed
-    std::string verdict;              // "correct", "incorrect", "unverifiable"
-    nlohmann::json detail;            // verdict_json (claims / rules) or the judge's answer (llm)
-    std::string error;                // the LLM judge failed: why (the atom is unverifiable)
-    std::string unread_reason;        // rules: why the reader found no claim
-    int sentence = 0;                 // 1-based sentence of the commentary it comes from, 0: unknown
+    std::vector<SubClaim> claims;  // the claims.h sub-claims (claims / rules)
+    nlohmann::json subclaims;      // the LLM's free-text sub-claims (llm)
+    AtomOutcome outcome;           // sub-claims verifiable / failed
+    std::string verdict;           // "correct", "incorrect", "unverifiable"
+    nlohmann::json detail;         // verdict_json (claims / rules) or the judge's answer (llm)
+    std::string error;             // the LLM judge failed: why (the atom is unverifiable)
+    std::string unread_reason;     // rules: why the reader found no claim
+    int sentence = 0;              // 1-based sentence of the commentary it comes from, 0: unknown
     // Descriptive units: the events the text mentions and how many of them happened.
     std::vector<std::string> events;
     std::optional<AtomOutcome> event_outcome;
@@ -113,7 +114,7 @@ struct JudgeOptions {
 struct JudgedRecord {
     std::size_t line = 0;
     nlohmann::json id;
-    std::string error;  // non-empty: the record was skipped
+    std::string error;      // non-empty: the record was skipped
     std::string fen, move;  // move in SAN
     std::string commentary;
     std::vector<JudgedAtom> atoms;
@@ -122,11 +123,11 @@ struct JudgedRecord {
     std::string stance_quote;   // the LLM's deciding words
     std::optional<QualityLabel> engine_label;
     MoveEvents events;
-    std::vector<nlohmann::json> gold;         // as given
-    std::vector<std::vector<int>> matches;    // per gold atom: 1-based atoms that cover it
-    std::string match_method;                 // "llm", "rules" or "" (no gold atoms)
-    std::vector<std::string> warnings;        // LLM steps that failed and were worked around
-    int requests = 0;                         // HTTP requests to the model
+    std::vector<nlohmann::json> gold;       // as given
+    std::vector<std::vector<int>> matches;  // per gold atom: 1-based atoms that cover it
+    std::string match_method;               // "llm", "rules" or "" (no gold atoms)
+    std::vector<std::string> warnings;      // LLM steps that failed and were worked around
+    int requests = 0;                       // HTTP requests to the model
     bool ok() const { return error.empty(); }
 };
 
@@ -195,8 +196,7 @@ struct JudgeSummary {
     EventRecall events;  // pooled over the records
     int records = 0, skipped = 0;
 };
-JudgeSummary summarize(const std::vector<JudgedRecord>& records, int resamples,
-                       std::uint64_t seed);
+JudgeSummary summarize(const std::vector<JudgedRecord>& records, int resamples, std::uint64_t seed);
 // {"summary":{…metrics_json…,"bootstrap":…,"types":{"descriptive":{…},…},
 //  "event_recall":{"produced","mentioned","value"},"records","skipped"}}
 nlohmann::json summary_json(const JudgeSummary& s);

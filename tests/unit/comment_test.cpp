@@ -1,13 +1,12 @@
 // Grounded commentary (verifier/commentary.h) against the fake OpenAI-compatible server: the
 // model writes commentary with the tools, the judge decomposes and verifies it, a false claim
 // is dropped and flagged; and `glossfish comment` without an endpoint.
-#include "commentary.h"
-
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cstdio>
 
+#include "commentary.h"
 #include "fake_llm_server.h"
 #include "tools.h"
 
@@ -55,13 +54,16 @@ TEST(Comment, FalseClaimIsDroppedAndFlagged) {
         .then(FakeLlmServer::tool_calls({C{"v1", "move_facts", facts}}))
         .then(FakeLlmServer::json_answer(
             {{"verdict", "correct"},
-             {"subclaims", {{{"text", "attacks e8 and a8"}, {"verdict", "true"}, {"evidence", "fork"}}}}}))
-        .then(FakeLlmServer::tool_calls({C{"v2", "pieces", R"({"fen":"r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1","color":"black"})"}}))
-        .then(FakeLlmServer::json_answer(
-            {{"verdict", "incorrect"},
              {"subclaims",
-              {{{"text", "Black has a queen"}, {"verdict", "false"}, {"evidence", "no black queen"},
-                {"error_category", "board_comprehension"}}}}}))
+              {{{"text", "attacks e8 and a8"}, {"verdict", "true"}, {"evidence", "fork"}}}}}))
+        .then(FakeLlmServer::tool_calls(
+            {C{"v2", "pieces", R"({"fen":"r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1","color":"black"})"}}))
+        .then(FakeLlmServer::json_answer({{"verdict", "incorrect"},
+                                          {"subclaims",
+                                           {{{"text", "Black has a queen"},
+                                             {"verdict", "false"},
+                                             {"evidence", "no black queen"},
+                                             {"error_category", "board_comprehension"}}}}}))
         // Stance.
         .then(FakeLlmServer::json_answer({{"stance", "good"}, {"quote", "forks"}}));
     LlmClient client(server.client_config("sk-comment-2"));
@@ -102,7 +104,9 @@ TEST(Comment, FalseClaimIsDroppedAndFlagged) {
     EXPECT_EQ(j["stance"], "good");
 
     json info = comment_info(r);
-    EXPECT_EQ(info, json::parse(R"J({"move":"Nc7+","verified":["Nc7+ forks the king on e8 and the rook on a8"],
+    EXPECT_EQ(
+        info,
+        json::parse(R"J({"move":"Nc7+","verified":["Nc7+ forks the king on e8 and the rook on a8"],
                                    "dropped":{"count":1,"texts":["Nc7+ wins the queen"]},
                                    "text":"Nc7+: Nc7+ forks the king on e8 and the rook on a8. (1 unverified claim dropped)"})J"));
     EXPECT_EQ(j.dump().find("sk-comment-2"), std::string::npos);

@@ -4,6 +4,7 @@
 #include "judge.h"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -11,7 +12,6 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
-#include <sys/wait.h>
 
 #include "analyzer.h"
 #include "fake_llm_server.h"
@@ -272,11 +272,15 @@ TEST_F(JudgeRules, BootstrapOfOnePositionIsDegenerate) {
 TEST(JudgeInput, BrokenRecordsAreReportedWithTheirLineAndSkipped) {
     std::stringstream in;
     in << "{not json\n"
-       << R"({"id":"badfen","fen":"8/8/8 w - - 0 1","move":"e4","commentary":"x"})" << "\n"
+       << R"({"id":"badfen","fen":"8/8/8 w - - 0 1","move":"e4","commentary":"x"})"
        << "\n"
-       << R"({"id":"illegal","fen":")" << Start << R"(","move":"e5","commentary":"x"})" << "\n"
-       << R"({"id":"nocomment","fen":")" << Start << R"(","move":"e4"})" << "\n"
-       << R"({"id":"badgold","fen":")" << Start << R"(","move":"e4","commentary":"x","gold_atoms":[3]})"
+       << "\n"
+       << R"({"id":"illegal","fen":")" << Start << R"(","move":"e5","commentary":"x"})"
+       << "\n"
+       << R"({"id":"nocomment","fen":")" << Start << R"(","move":"e4"})"
+       << "\n"
+       << R"({"id":"badgold","fen":")" << Start
+       << R"(","move":"e4","commentary":"x","gold_atoms":[3]})"
        << "\n"
        << line("ok", Fork, "Nc7+", "Nc7+ gives check.") << "\n";
     std::stringstream out;
@@ -309,8 +313,9 @@ TEST(JudgeInput, BrokenRecordsAreReportedWithTheirLineAndSkipped) {
 }
 
 TEST(JudgeInput, GivenClaimsAreVerifiedWithoutDecomposition) {
-    std::string text = std::string(R"({"id":1,"fen":")") + Fork +
-                       R"(","move":"Nc7+","atoms":[{"text":"Nc7 takes nothing","claims":[{"predicate":"captures","args":{"move":"Nc7"}}]}]})";
+    std::string text =
+        std::string(R"({"id":1,"fen":")") + Fork +
+        R"(","move":"Nc7+","atoms":[{"text":"Nc7 takes nothing","claims":[{"predicate":"captures","args":{"move":"Nc7"}}]}]})";
     std::string error;
     auto in = parse_judge_line(text, 3, &error);
     ASSERT_TRUE(in) << error;
@@ -342,26 +347,31 @@ TEST(JudgeLlm, DecomposeVerifyWithToolsMatchGoldAndStance) {
                 {"sentence", 1},
                 {"context", json::array()},
                 {"type", "analytical"},
-                {"subclaims", {{{"text", "the knight on c7 attacks e8 and a8"}, {"kind", "tactic"}}}}},
+                {"subclaims",
+                 {{{"text", "the knight on c7 attacks e8 and a8"}, {"kind", "tactic"}}}}},
                {{"text", "Nc7+ captures the rook"},
                 {"sentence", 2},
                 {"type", "descriptive"},
                 {"subclaims", {{{"text", "Nc7+ is a capture"}, {"kind", "material"}}}}}}}}))
-        .then(FakeLlmServer::tool_calls({C{"c1", "move_facts",
-                                           std::string(R"({"fen":")") + Fork + R"(","move":"Nc7+"})"}}))
+        .then(FakeLlmServer::tool_calls(
+            {C{"c1", "move_facts", std::string(R"({"fen":")") + Fork + R"(","move":"Nc7+"})"}}))
+        .then(FakeLlmServer::json_answer({{"verdict", "correct"},
+                                          {"subclaims",
+                                           {{{"text", "attacks e8 and a8"},
+                                             {"verdict", "true"},
+                                             {"evidence", "fork: true"},
+                                             {"error_category", nullptr}}}}}))
+        .then(FakeLlmServer::tool_calls(
+            {C{"c2", "move_facts", std::string(R"({"fen":")") + Fork + R"(","move":"Nc7+"})"}}))
+        .then(FakeLlmServer::json_answer({{"verdict", "incorrect"},
+                                          {"subclaims",
+                                           {{{"text", "Nc7+ is a capture"},
+                                             {"verdict", "false"},
+                                             {"evidence", "captured: none"},
+                                             {"error_category", "board_comprehension"}}}}}))
         .then(FakeLlmServer::json_answer(
-            {{"verdict", "correct"},
-             {"subclaims",
-              {{{"text", "attacks e8 and a8"}, {"verdict", "true"}, {"evidence", "fork: true"},
-                {"error_category", nullptr}}}}}))
-        .then(FakeLlmServer::tool_calls({C{"c2", "move_facts",
-                                           std::string(R"({"fen":")") + Fork + R"(","move":"Nc7+"})"}}))
-        .then(FakeLlmServer::json_answer(
-            {{"verdict", "incorrect"},
-             {"subclaims",
-              {{{"text", "Nc7+ is a capture"}, {"verdict", "false"}, {"evidence", "captured: none"},
-                {"error_category", "board_comprehension"}}}}}))
-        .then(FakeLlmServer::json_answer({{"matches", {{{"gold", 1}, {"atoms", {1}}}, {{"gold", 2}, {"atoms", json::array()}}}}}))
+            {{"matches",
+              {{{"gold", 1}, {"atoms", {1}}}, {{"gold", 2}, {"atoms", json::array()}}}}}))
         .then(FakeLlmServer::json_answer({{"stance", "good"}, {"quote", "forks"}}));
     LlmClient client(server.client_config("sk-judge-1"));
     PromptLibrary prompts;
@@ -382,7 +392,8 @@ TEST(JudgeLlm, DecomposeVerifyWithToolsMatchGoldAndStance) {
     std::string u0 = reqs[0].last_content("user");
     EXPECT_NE(u0.find(Fork), std::string::npos);
     EXPECT_NE(u0.find("White played Nc7+."), std::string::npos);
-    EXPECT_NE(u0.find("[1] Nc7+ forks king and rook!\n[2] It captures the rook."), std::string::npos);
+    EXPECT_NE(u0.find("[1] Nc7+ forks king and rook!\n[2] It captures the rook."),
+              std::string::npos);
     EXPECT_FALSE(reqs[0].json.contains("tools"));
     // Verification: tools offered and required, the atom and its sub-claims in the prompt.
     ASSERT_TRUE(reqs[1].json.contains("tools"));
@@ -437,7 +448,9 @@ TEST(JudgeLlm, DecomposedAtomWithClaimsIsVerifiedDeterministically) {
                {{"text", "Nc7+ captures a8"},
                 {"sentence", 1},
                 {"type", "descriptive"},
-                {"claims", {{{"predicate", "captures"}, {"args", {{"move", "Nc7+"}, {"square", "a8"}}}}}}}}}}))
+                {"claims",
+                 {{{"predicate", "captures"},
+                   {"args", {{"move", "Nc7+"}, {"square", "a8"}}}}}}}}}}))
         .then(FakeLlmServer::json_answer({{"stance", "inconclusive"}, {"quote", ""}}));
     LlmClient client(server.client_config(""));
     PromptLibrary prompts;
@@ -499,8 +512,8 @@ TEST(JudgeCommand, RulesOfflineWithABadLine) {
     auto path = std::filesystem::temp_directory_path() /
                 ("glossfish_judge_in_" + std::to_string(::getpid()) + ".jsonl");
     std::ofstream(path) << line("ok", Fork, "Nc7+", "Nc7+ gives check.") << "\n{oops\n";
-    CliRun r = run_glossfish({"judge", "--input", path.string(), "--decomposer", "rules",
-                              "--depth", "4", "--bootstrap", "20", "--seed", "3"});
+    CliRun r = run_glossfish({"judge", "--input", path.string(), "--decomposer", "rules", "--depth",
+                              "4", "--bootstrap", "20", "--seed", "3"});
     std::filesystem::remove(path);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     std::stringstream s(r.out);
