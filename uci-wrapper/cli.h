@@ -32,6 +32,8 @@ int puzzles_command(const Args& args);    // `glossfish puzzles` (cli_puzzles.cp
 int tepp_command(const Args& args);       // `glossfish tepp` (cli_tepp.cpp)
 int annotate_command(const Args& args);   // `glossfish annotate` (cli_annotate.cpp)
 int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbalize.cpp)
+int judge_command(const Args& args);      // `glossfish judge` (cli_judge.cpp)
+int comment_command(const Args& args);    // `glossfish comment` (cli_comment.cpp)
 
 // Reads the puzzles of `--csv` (lichess) or else `--jsonl` (positions), reports the file's
 // failure or each skipped row on stderr as "glossfish COMMAND: FILE:LINE: …", and keeps the

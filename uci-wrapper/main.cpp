@@ -23,7 +23,9 @@ const char* Usage =
     "       glossfish tool --jsonl [--depth D]   {\"id\",\"tool\",\"args\"} lines on stdin\n"
     "       glossfish tools [--schema]         list the tools / print the OpenAI tools array\n"
     "       glossfish verbalize (--fen F | --csv F --id ID | --tree F.json) --mode s|c|sc [--refine N]\n"
-    "       glossfish verify --fen F [--move M] (--claims FILE.json | --text \"...\") [--depth D] [--pretty]\n";
+    "       glossfish verify --fen F [--move M] (--claims FILE.json | --text \"...\") [--depth D] [--pretty]\n"
+    "       glossfish judge --input F.jsonl [--decomposer llm|rules] [--bootstrap B] [--out F]\n"
+    "       glossfish comment --fen F --move M [--depth D]   LLM commentary, verified\n";
 
 }  // namespace
 
@@ -52,6 +54,8 @@ int main(int argc, char** argv) {
         if (cmd == "annotate") return glossfish::cli::annotate_command(args);
         if (cmd == "verbalize") return glossfish::cli::verbalize_command(args);
         if (cmd == "verify") return glossfish::cli::verify_command(args);
+        if (cmd == "judge") return glossfish::cli::judge_command(args);
+        if (cmd == "comment") return glossfish::cli::comment_command(args);
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;

@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <sstream>
 
+#include "commentary.h"
 #include "labeler.h"
 #include "metrics.h"
 #include "movegen.h"
@@ -88,13 +89,15 @@ UciEngine::UciEngine(Writer writer) : writer_(std::move(writer)) {
     add("Glossfish Tree Plies", "spin", "3", "Plies of the strategy tree", 1, MaxTreePlies);
     add("Glossfish Tree Breadth", "spin", "3", "Opponent replies kept per node (k_strat)", 1, MaxTreeBreadth);
     add("Glossfish Tree Depth", "spin", "12", "Search depth per tree node", 1, 60);
+    add("Glossfish Commentary", "string", "",
+        "Commentary on the last move, verified after each search (glossfish.verify)");
+    add("Glossfish Comment", "check", "false",
+        "After each search, the language model comments on the last move; verified (glossfish.comment)");
     // The language model (verifier/llm_client.h); empty: $GLOSSFISH_LLM_URL / _MODEL. The key
     // only ever comes from the environment.
     add("Glossfish LLM URL", "string", "",
         "OpenAI-compatible endpoint, e.g. http://localhost:8080/v1; empty: $GLOSSFISH_LLM_URL");
     add("Glossfish LLM Model", "string", "", "Model name sent to the endpoint; empty: $GLOSSFISH_LLM_MODEL");
-    add("Glossfish Commentary", "string", "",
-        "Commentary on the last move, verified after each search (glossfish.verify)");
     label_worker_ = std::thread([this] { label_loop(); });
     job_worker_ = std::thread([this] { job_loop(); });
 }
@@ -591,6 +594,7 @@ void UciEngine::finish_search(unsigned search_id, const std::string& bestmove_li
         post_job([this, root, options] { emit_tree(root, options); });
     }
     if (std::string text = opt_string("Glossfish Commentary"); !text.empty()) post_verify(before, move, text, false);
+    if (opt_check("Glossfish Comment") && move) post_comment(before, *move);
 }
 
 void UciEngine::on_search_failure(const std::string& reason, unsigned search_id) {
@@ -919,6 +923,36 @@ void UciEngine::post_verify(const Position& before, std::optional<Move> move, st
         nlohmann::json j = out.report;
         j["text"] = j["metrics"]["text"];
         emit_json("verify", j);
+    });
+}
+
+// Glossfish Comment: the model comments on move with the tools on the job thread, the judge
+// verifies it; `info string glossfish.comment {"move","verified","dropped"}`. Without an
+// endpoint one glossfish.error line (the first time only) and no job.
+void UciEngine::post_comment(const Position& before, Move move) {
+    verifier::LlmConfig config = llm_config();
+    if (!config.configured()) {
+        if (!comment_error_reported_.exchange(true))
+            error("no_llm_endpoint", std::string("Glossfish Comment: ") + verifier::NoLlmEndpointMessage);
+        return;
+    }
+    // Bounded waits: a dead server must not hold the job thread (and quit) for long.
+    config.timeout_s = std::min(config.timeout_s, 30.0);
+    config.max_retries = std::min(config.max_retries, 1);
+    verifier::VerifyOptions options;
+    options.depth = int(opt_spin("Glossfish Quality Depth"));
+    options.scheme = *parse_scheme(opt_string("Glossfish Quality Scheme"));
+    post_job([this, before, move, config, options] {
+        if (!tools_) tools_ = std::make_unique<verifier::ToolSuite>(&analyzer());
+        verifier::LlmClient client(config);
+        verifier::PromptLibrary prompts;
+        verifier::CommentResult r =
+            verifier::comment_on(client, prompts, *tools_, before, move_to_uci(before, move), options);
+        if (!r.ok) {
+            error("comment_failed", r.error);
+            return;
+        }
+        emit_json("comment", verifier::comment_info(r));
     });
 }
 

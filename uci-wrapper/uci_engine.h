@@ -2,6 +2,7 @@
 // and their results into UCI text. The input thread never blocks on a search.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -74,6 +75,8 @@ private:
     void cmd_verify(const std::vector<std::string>& tokens, std::string_view line);
     // Verifies claims JSON (claims) or commentary text about move from before on the job thread.
     void post_verify(const Position& before, std::optional<Move> move, std::string input, bool claims);
+    // Glossfish Comment: LLM commentary on move from before, verified, on the job thread.
+    void post_comment(const Position& before, Move move);
     // Runs work that may search on the job thread, in order; the input thread goes on.
     void post_job(std::function<void()> job);
     void job_loop();
@@ -125,6 +128,7 @@ private:
     Position search_root_;
     Position search_before_;          // the searched position before its last move (for verify)
     std::optional<Move> search_move_;  // that last move, if any
+    std::atomic<bool> comment_error_reported_{false};  // Glossfish Comment without an endpoint
     std::optional<SearchInfo> last_main_info_;
     std::vector<SearchInfo> multipv_lines_;
 

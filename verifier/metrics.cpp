@@ -18,6 +18,8 @@ std::optional<double> ratio(int num, int den) {
 // Adds one position's counts to m.
 void accumulate(Metrics& m, const PositionRecord& r) {
     ++m.positions;
+    m.gold_atoms += r.gold_atoms;
+    m.gold_matched += r.gold_matched;
     for (const AtomOutcome& a : r.atoms) {
         ++m.atoms;
         m.verifiable_subclaims += a.verifiable;
@@ -45,6 +47,9 @@ void finish(Metrics& m) {
     m.precision = ratio(m.correct_atoms, m.verifiable_atoms);
     m.error_rate = ratio(m.failed_subclaims, m.verifiable_subclaims);
     m.f1 = ratio(2 * m.tp, 2 * m.tp + m.fp + m.fn);
+    m.quality_precision = ratio(m.tp, m.tp + m.fp);
+    m.quality_recall = ratio(m.tp, m.tp + m.fn);
+    m.recall = ratio(m.gold_matched, m.gold_atoms);
 }
 
 // The q-quantile of sorted values, linear between neighbours.
@@ -99,7 +104,7 @@ BootstrapResult bootstrap(const std::vector<PositionRecord>& records, int resamp
     if (records.empty()) return out;
     std::mt19937_64 engine(seed);
     const std::uint64_t n = records.size();
-    std::vector<double> p, e, f;
+    std::vector<double> p, e, f, r, qp, qr;
     p.reserve(out.resamples);
     e.reserve(out.resamples);
     f.reserve(out.resamples);
@@ -110,10 +115,16 @@ BootstrapResult bootstrap(const std::vector<PositionRecord>& records, int resamp
         if (m.precision) p.push_back(*m.precision);
         if (m.error_rate) e.push_back(*m.error_rate);
         if (m.f1) f.push_back(*m.f1);
+        if (m.recall) r.push_back(*m.recall);
+        if (m.quality_precision) qp.push_back(*m.quality_precision);
+        if (m.quality_recall) qr.push_back(*m.quality_recall);
     }
     out.precision = interval(std::move(p), level);
     out.error_rate = interval(std::move(e), level);
     out.f1 = interval(std::move(f), level);
+    out.recall = interval(std::move(r), level);
+    out.quality_precision = interval(std::move(qp), level);
+    out.quality_recall = interval(std::move(qr), level);
     return out;
 }
 
@@ -132,7 +143,12 @@ nlohmann::json metrics_json(const Metrics& m) {
               {"fn", m.fn},
               {"tn", m.tn},
               {"excluded", m.f1_excluded},
-              {"value", opt(m.f1)}}}};
+              {"value", opt(m.f1)},
+              {"precision", opt(m.quality_precision)},
+              {"recall", opt(m.quality_recall)}}},
+            {"gold_atoms", m.gold_atoms},
+            {"gold_matched", m.gold_matched},
+            {"recall", opt(m.recall)}};
 }
 
 nlohmann::json bootstrap_json(const BootstrapResult& b) {
@@ -145,7 +161,10 @@ nlohmann::json bootstrap_json(const BootstrapResult& b) {
             {"level", b.level},
             {"precision", iv(b.precision)},
             {"error_rate", iv(b.error_rate)},
-            {"f1", iv(b.f1)}};
+            {"f1", iv(b.f1)},
+            {"recall", iv(b.recall)},
+            {"quality_precision", iv(b.quality_precision)},
+            {"quality_recall", iv(b.quality_recall)}};
 }
 
 std::string metrics_line(const Metrics& m) {

@@ -29,6 +29,7 @@ struct PositionRecord {
     std::vector<AtomOutcome> atoms;
     Stance stance = Stance::Inconclusive;      // the commentary's stance on the played move
     std::optional<QualityLabel> engine_label;  // the played move's label; none: no F1 entry
+    int gold_atoms = 0, gold_matched = 0;      // the judge's gold atoms, and those covered
 };
 
 // The record of a position verdict (id defaults to its FEN and move).
@@ -45,6 +46,9 @@ struct Metrics {
     std::optional<double> precision;   // correct atoms / verifiable atoms
     std::optional<double> error_rate;  // failed sub-claims / verifiable sub-claims
     std::optional<double> f1;          // 2tp / (2tp + fp + fn)
+    std::optional<double> quality_precision, quality_recall;  // tp/(tp+fp), tp/(tp+fn)
+    int gold_atoms = 0, gold_matched = 0;
+    std::optional<double> recall;  // atomic recall: gold atoms matched / gold atoms
 };
 
 // Metrics of a set of positions (micro-averaged: counts are pooled before dividing).
@@ -60,6 +64,7 @@ struct Interval {
 
 struct BootstrapResult {
     Interval precision, error_rate, f1;
+    Interval recall, quality_precision, quality_recall;
     int resamples = 0;
     std::uint64_t seed = 0;
     double level = 0.95;
@@ -73,9 +78,11 @@ BootstrapResult bootstrap(const std::vector<PositionRecord>& records, int resamp
                           std::uint64_t seed = 20260101, double level = 0.95);
 
 // {"positions","atoms","verifiable_atoms","correct_atoms","precision","verifiable_subclaims",
-//  "failed_subclaims","error_rate","f1":{"tp","fp","fn","tn","excluded","value"}}
+//  "failed_subclaims","error_rate","f1":{"tp","fp","fn","tn","excluded","value","precision",
+//  "recall"}, "gold_atoms","gold_matched","recall"}
 nlohmann::json metrics_json(const Metrics& m);
-// {"resamples","seed","level","precision":[low,high],"error_rate":[..],"f1":[..]}
+// {"resamples","seed","level","precision":[low,high],"error_rate":[..],"f1":[..],"recall":[..],
+//  "quality_precision":[..],"quality_recall":[..]}
 nlohmann::json bootstrap_json(const BootstrapResult& b);
 // One line: "precision 1/3 (33.3%), sub-claim errors 2/3 (66.7%), stance bad vs blunder".
 std::string metrics_line(const Metrics& m);

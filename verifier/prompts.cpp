@@ -86,7 +86,7 @@ const std::vector<PromptSpec>& prompt_specs() {
         {"decompose",
          "commentary into contextual atoms and sub-claims",
          {"fen", "side", "move", "commentary"},
-         R"({"atoms": [{"text": "…", "context": ["SAN", …], "type": "descriptive|analytical|background", "subclaims": [{"text": "…", "kind": "…"}]}]})"},
+         R"({"atoms": [{"text": "…", "sentence": 1, "context": ["SAN", …], "type": "descriptive|analytical|background", "subclaims": [{"text": "…", "kind": "…"}]}]})"},
         {"verify_atom",
          "one atom checked with mandatory tool use",
          {"fen", "side", "move", "atom", "subclaims"},

@@ -704,5 +704,23 @@ TEST_F(Protocol, VerifyCommandsAndCommentaryOption) {
     EXPECT_EQ(j["atoms"][0]["result"], "correct");
 }
 
+// Glossfish Comment without an endpoint: one glossfish.error (no_llm_endpoint) after the first
+// search only, bestmove unaffected, no job started.
+TEST_F(Protocol, CommentOptionWithoutEndpointErrorsOnce) {
+    Glossfish& g = start({"GLOSSFISH_LLM_URL="});
+    g.send("setoption name Glossfish Comment value true");
+    g.send("position startpos moves e2e4");
+    g.go("go depth 2");
+    // Printed right after bestmove, on the thread that printed it.
+    auto err = g.read_until(starts_with("info string glossfish.error "), ReplyDeadline, "error");
+    EXPECT_EQ(payload(err.back())["code"], "no_llm_endpoint");
+    EXPECT_NE(payload(err.back()).value("message", "").find("GLOSSFISH_LLM_URL"), std::string::npos);
+    // A second search reports nothing: its error would come before the third bestmove.
+    auto lines = g.go("go depth 2");
+    auto more = g.go("go depth 2");
+    lines.insert(lines.end(), more.begin(), more.end());
+    EXPECT_TRUE(errors_in(lines).empty()) << g.transcript();
+}
+
 }  // namespace
 }  // namespace glossfish::testkit
