@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "analyzer.h"
+#include "cli_run.h"
 #include "fake_llm_server.h"
 #include "notation.h"
 #include "tools.h"
@@ -469,36 +470,11 @@ TEST(JudgeLlm, DecomposedAtomWithClaimsIsVerifiedDeterministically) {
 
 // ---- the command ----
 
-struct CliRun {
-    int exit_code = -1;
-    std::string out, err;
-};
+using testkit::CliRun;
 
-std::string quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
+// Runs `glossfish ARGS…` (the first argument is the subcommand) with a clean LLM environment.
 CliRun run_glossfish(const std::vector<std::string>& args) {
-    auto err_path = std::filesystem::temp_directory_path() /
-                    ("glossfish_judge_err_" + std::to_string(::getpid()));
-    std::string cmd =
-        "env -u GLOSSFISH_LLM_URL -u GLOSSFISH_LLM_MODEL -u GLOSSFISH_LLM_KEY -u OPENAI_API_KEY " +
-        quote(GLOSSFISH_BIN);
-    for (const auto& a : args) cmd += " " + quote(a);
-    cmd += " 2>" + quote(err_path.string());
-    CliRun r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    char buf[4096];
-    for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-    int status = pclose(p);
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream e(err_path);
-    r.err.assign(std::istreambuf_iterator<char>(e), std::istreambuf_iterator<char>());
-    std::filesystem::remove(err_path);
-    return r;
+    return testkit::run_glossfish_command(args.front(), {args.begin() + 1, args.end()}, {});
 }
 
 TEST(JudgeCommand, LlmWithoutEndpointOneLineAndExit2) {
