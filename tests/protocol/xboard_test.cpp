@@ -154,10 +154,15 @@ TEST(GuiConfig, CuteChessEntryMatchesTheDeclaredOptions) {
                                                                    : d.dump();
         if (default_text.empty()) default_text = "<empty>";
         EXPECT_EQ(fields["default"], default_text);
-        if (option.contains("min")) EXPECT_EQ(fields["min"], option["min"].dump());
-        if (option.contains("max")) EXPECT_EQ(fields["max"], option["max"].dump());
-        if (option.contains("choices"))
+        if (option.contains("min")) {
+            EXPECT_EQ(fields["min"], option["min"].dump());
+        }
+        if (option.contains("max")) {
+            EXPECT_EQ(fields["max"], option["max"].dump());
+        }
+        if (option.contains("choices")) {
             EXPECT_EQ(vars, option["choices"].get<std::vector<std::string>>());
+        }
     }
     engine.send("quit");
 }
