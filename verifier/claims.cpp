@@ -30,7 +30,10 @@ enum class ArgKind {
     StanceWord,
     Scheme,
     Amount,
-    CheckWord
+    CheckWord,
+    Count,
+    Flag,
+    FileStatusWord
 };
 
 struct PArg {
@@ -126,13 +129,33 @@ const std::vector<PredicateSpec>& specs() {
           "color attacks square at least once and at least as often as the other side"},
          {{"square", Square, true}, {"color", Color, true}},
          {}},
-        {{"passed_pawn", EC::BoardComprehension, false, "the pawn on square is a passed pawn"},
-         {{"square", Square, true}},
+        {{"passed_pawn", EC::BoardComprehension, false,
+          "the pawn on square is a passed pawn; with color instead: color has a passed pawn "
+          "(exactly count of them, when given)"},
+         {{"square", Square, false}, {"color", Color, false}, {"count", Count, false}},
+         {"square", "color"}},
+        {{"material_lead", EC::BoardComprehension, false,
+          "color is ahead in material (P1 N3 B3 R5 Q9), by exactly points when given; without "
+          "color: material is level"},
+         {{"color", Color, false}, {"points", Count, false}},
+         {}},
+        {{"piece_count", EC::BoardComprehension, false,
+          "color has exactly count pieces of the type (at least min; at least one when neither "
+          "is given)"},
+         {{"color", Color, true},
+          {"piece", Piece, true},
+          {"count", Count, false},
+          {"min", Count, false}},
+         {}},
+        {{"file_status", EC::BoardComprehension, false,
+          "file is open (no pawns), half_open (pawns of one side only; with color: none of "
+          "color's, some of the other's) or closed (pawns of both sides)"},
+         {{"file", File, true}, {"status", FileStatusWord, true}, {"color", Color, false}},
          {}},
         {{"only_move", EC::TacticalReasoning, true,
           "move is forced: the only legal move, or the only one within 15 win% of the best "
-          "(engine)"},
-         {{"move", Move, true}},
+          "(engine); with legal: true, the only legal move (no engine)"},
+         {{"move", Move, true}, {"legal", Flag, false}},
          {}},
         {{"best_move", EC::QualityEvaluation, true,
           "move is the engine's best move or loses at most 1 win% point against it (engine)"},
@@ -178,6 +201,9 @@ const char* kind_word(ArgKind k) {
     case ArgKind::Scheme: return "\"lichess\" or \"act-eval\"";
     case ArgKind::Amount: return "an integer 1 … 10000 (centipawns)";
     case ArgKind::CheckWord: return "\"direct\", \"discovered\" or \"double\"";
+    case ArgKind::Count: return "an integer 0 … 64";
+    case ArgKind::Flag: return "true or false";
+    case ArgKind::FileStatusWord: return "\"open\", \"half_open\" or \"closed\"";
     }
     return "";
 }
@@ -213,6 +239,12 @@ bool valid_value(ArgKind k, const json& v) {
         return str([](const std::string& s) {
             return s == "direct" || s == "discovered" || s == "double";
         });
+    case ArgKind::Count:
+        return v.is_number_integer() && v.get<long long>() >= 0 && v.get<long long>() <= 64;
+    case ArgKind::Flag: return v.is_boolean();
+    case ArgKind::FileStatusWord:
+        return str(
+            [](const std::string& s) { return s == "open" || s == "half_open" || s == "closed"; });
     }
     return false;
 }
@@ -316,6 +348,16 @@ std::optional<ClaimsError> check_sub_claim(const SubClaim& c) {
         }
     }
     if (c.moves.size() > 64) return ClaimsError{"moves", "at most 64 moves"};
+    // Arguments that only make sense together.
+    if (c.predicate == "material_lead" && c.args.contains("points") && !c.args.contains("color"))
+        return ClaimsError{"args.points", "material_lead needs \"color\" with \"points\""};
+    if (c.predicate == "passed_pawn" && c.args.contains("square") &&
+        (c.args.contains("color") || c.args.contains("count")))
+        return ClaimsError{"args", "passed_pawn takes \"square\" or \"color\" (and \"count\")"};
+    if (c.predicate == "passed_pawn" && c.args.contains("count") && !c.args.contains("color"))
+        return ClaimsError{"args.count", "passed_pawn needs \"color\" with \"count\""};
+    if (c.predicate == "piece_count" && c.args.contains("count") && c.args.contains("min"))
+        return ClaimsError{"args", "piece_count takes \"count\" or \"min\", not both"};
     return std::nullopt;
 }
 
@@ -503,6 +545,10 @@ public:
         if (p == "opens_line") return opens_line();
         if (p == "controls") return controls();
         if (p == "passed_pawn") return passed_pawn();
+        if (p == "material_lead") return material_lead();
+        if (p == "piece_count") return piece_count();
+        if (p == "file_status") return file_status_claim();
+        if (p == "only_move" && c_.args.value("legal", false)) return only_legal_move();
         if (p == "only_move") return engine_move_claim("is_forced");
         if (p == "best_move") return engine_move_claim("move_quality");
         if (p == "quality_label") return quality_label();
@@ -825,6 +871,16 @@ private:
     }
 
     Outcome passed_pawn() {
+        if (!c_.args.contains("square")) {
+            Color c = *parse_color_word(str("color"));
+            PawnStructure ps = pawn_structure(pos_, c);
+            ev_["pawn_structure"] = {{"color", color_word(c)}, {"passed", squares_json(ps.passed)}};
+            const int n = popcount(ps.passed);
+            const std::string has = std::string(color_word(c)) + " has " + std::to_string(n) +
+                                    " passed pawn" + (n == 1 ? "" : "s");
+            if (c_.args.contains("count")) return is(n == c_.args["count"].get<int>(), has, has);
+            return is(n > 0, has, has);
+        }
         Square s = sq("square");
         Piece p = pos_.piece_at(s);
         if (p == NoPiece || type_of(p) != Pawn) return no("no pawn on " + square_name(s));
@@ -833,6 +889,64 @@ private:
                                  {"passed", squares_json(ps.passed)}};
         return is(ps.passed & square_bb(s), on(pos_, s) + " is passed",
                   on(pos_, s) + " is not passed");
+    }
+
+    Outcome material_lead() {
+        Material w = material(pos_, White), b = material(pos_, Black);
+        const int diff = w.points - b.points;
+        ev_["material"] = {{"white", w.points}, {"black", b.points}, {"balance", diff}};
+        const std::string said = "material: white " + std::to_string(w.points) + ", black " +
+                                 std::to_string(b.points) + " (P1 N3 B3 R5 Q9)";
+        if (!c_.args.contains("color")) return is(diff == 0, said, said);
+        const int lead = *parse_color_word(str("color")) == White ? diff : -diff;
+        if (c_.args.contains("points")) return is(lead == c_.args["points"].get<int>(), said, said);
+        return is(lead > 0, said, said);
+    }
+
+    Outcome piece_count() {
+        Color c = *parse_color_word(str("color"));
+        PieceType pt = *piece_arg();
+        const int n = popcount(pos_.pieces(pt, c));
+        ev_["pieces"] = {{"color", color_word(c)},
+                         {"piece", piece_type_word(pt)},
+                         {"squares", squares_json(pos_.pieces(pt, c))}};
+        const std::string said = std::string(color_word(c)) + " has " + std::to_string(n) + " " +
+                                 piece_type_word(pt) + (n == 1 ? "" : "s");
+        if (c_.args.contains("count")) return is(n == c_.args["count"].get<int>(), said, said);
+        const int least = c_.args.contains("min") ? c_.args["min"].get<int>() : 1;
+        return is(n >= least, said, said);
+    }
+
+    Outcome file_status_claim() {
+        int file = str("file")[0] - 'a';
+        Bitboard fbb = file_bb(file);
+        const bool w = pos_.pieces(Pawn, White) & fbb, b = pos_.pieces(Pawn, Black) & fbb;
+        const std::string f = std::string(1, char('a' + file)) + "-file";
+        ev_["file_status"] = {{"file", std::string(1, char('a' + file))},
+                              {"status", file_status_name(file_status(pos_, file))},
+                              {"pawns", pieces_json(pos_, pos_.pieces(Pawn) & fbb)}};
+        const std::string said = "the " + f + " has " + (w ? "white" : "no white") + " and " +
+                                 (b ? "black" : "no black") + " pawns";
+        const std::string st = str("status");
+        if (st == "open") return is(!w && !b, said, said);
+        if (st == "closed") return is(w && b, said, said);
+        if (c_.args.contains("color")) {
+            const bool own = *parse_color_word(str("color")) == White ? w : b;
+            const bool other = *parse_color_word(str("color")) == White ? b : w;
+            return is(!own && other, said, said);
+        }
+        return is(w != b, said, said);
+    }
+
+    Outcome only_legal_move() {
+        Outcome bad;
+        auto m = move(bad);
+        if (!m) return bad;
+        MoveList moves(pos_);
+        ev_["legal_moves"] = moves.size();
+        const std::string san = move_to_san(pos_, *m);
+        return is(moves.size() == 1, san + " is the only legal move",
+                  san + " is one of " + std::to_string(moves.size()) + " legal moves");
     }
 
     // ---- engine predicates ----

@@ -1,7 +1,9 @@
 // A deterministic reader for English commentary on a move: splits sentences, resolves each
-// sentence's move context ("After Nxd7 Nh5, ..."), recognises common claim forms and maps
-// them to sub-claims (claims.h). A sentence it does not understand is reported as unread with
-// a reason, never guessed. Works offline; no language model.
+// sentence's move context ("After Nxd7 Nh5, ..."), splits it into clauses, recognises common
+// claim forms and maps them to sub-claims (claims.h). A sentence keeps the clauses it reads;
+// every clause it does not understand is reported with a reason, never guessed. Works
+// offline; no language model. Files: reader_lexicon.* (words), reader_sentence.* (context,
+// subjects, clauses) and reader_moves/pieces/sides.cpp (the claim families).
 #pragma once
 
 #include <optional>
@@ -14,12 +16,19 @@
 
 namespace glossfish::verifier {
 
+// A part of a sentence the reader did not map to claims, and why.
+struct UnreadClause {
+    std::string text, reason;
+};
+
 struct ReadSentence {
     std::string text;                  // the sentence as written
     std::vector<std::string> context;  // moves from the given position before its claims hold
-    std::vector<SubClaim> claims;      // empty when unread
+    std::vector<SubClaim> claims;      // from the clauses read; empty when none was
     std::string unread_reason;         // why nothing was recognised (when claims is empty)
+    std::vector<UnreadClause> unread_clauses;  // the clauses left out (read or not)
     bool read() const { return !claims.empty(); }
+    bool partly_read() const { return read() && !unread_clauses.empty(); }
 };
 
 struct CommentaryReading {

@@ -200,12 +200,21 @@ namespace glossfish::verifier {
 nlohmann::json verification_report(const PositionVerdict& v,
                                    const std::vector<ReadSentence>& sentences) {
     nlohmann::json out = verdict_json(v);
-    nlohmann::json unread = nlohmann::json::array();
-    for (const ReadSentence& s : sentences)
+    nlohmann::json unread = nlohmann::json::array(), partly = nlohmann::json::array();
+    for (const ReadSentence& s : sentences) {
+        nlohmann::json clauses = nlohmann::json::array();
+        for (const UnreadClause& c : s.unread_clauses)
+            clauses.push_back({{"text", c.text}, {"reason", c.reason}});
         if (!s.read())
-            unread.push_back(
-                {{"text", s.text}, {"reason", s.unread_reason}, {"context", s.context}});
+            unread.push_back({{"text", s.text},
+                              {"reason", s.unread_reason},
+                              {"context", s.context},
+                              {"clauses", clauses}});
+        else if (s.partly_read())
+            partly.push_back({{"text", s.text}, {"context", s.context}, {"clauses", clauses}});
+    }
     out["unread"] = unread;
+    out["partly_read"] = partly;
     Metrics m = compute_metrics(record_of(v));
     nlohmann::json mj = metrics_json(m);
     mj["text"] = metrics_line(m);

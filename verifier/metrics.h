@@ -91,10 +91,10 @@ std::string metrics_line(const Metrics& m);
 
 namespace glossfish::verifier {
 
-
 // The report of one position: verdict_json(v) plus "unread" (sentences the reader left
-// unverified: {text, reason, context}) and "metrics" (metrics_json of the position plus its
-// one-line "text").
+// unverified: {text, reason, context, clauses: [{text, reason}]}), "partly_read" (sentences
+// read in part: {text, context, clauses: the clauses left out}) and "metrics" (metrics_json of the
+// position plus its one-line "text").
 nlohmann::json verification_report(const PositionVerdict& v,
                                    const std::vector<ReadSentence>& sentences = {});
 

@@ -29,6 +29,9 @@ constexpr Sample Samples[] = {
     {"r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1", "Nc7+"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e4"},
     {"4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1", ""},
+    {"4k3/8/8/4n3/8/5N2/8/3QK3 w - - 0 1", ""},
+    {"8/1p3k2/8/3P4/8/2K5/P7/8 w - - 0 1", ""},
+    {"k7/8/1K6/8/8/8/8/2R5 b - - 0 1", ""},
 };
 constexpr std::size_t SampleCount = sizeof(Samples) / sizeof(Samples[0]);
 
@@ -45,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     CommentaryReading r = read_commentary(pos, sample.move, text);
     std::size_t read = 0;
     for (const ReadSentence& s : r.sentences) {
-        if (!s.read() && s.unread_reason.empty()) {
+        if ((!s.read() && s.unread_reason.empty()) || (!s.read() && s.unread_clauses.empty())) {
             std::fprintf(stderr, "fuzz_commentary: unread without a reason: \"%s\"\n",
                          s.text.c_str());
             std::abort();

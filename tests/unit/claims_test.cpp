@@ -448,3 +448,47 @@ TEST_F(ClaimsEngine, QualityBestMoveAndThreats) {
 
 }  // namespace
 }  // namespace glossfish::verifier
+
+namespace glossfish::verifier {
+namespace {
+
+// The predicates added for the reader's families, on hand-counted positions.
+TEST(Claims, MaterialCountsFilesAndOnlyLegalMove) {
+    // White: Q, N (12 points); Black: N (3).
+    const char* g = "4k3/8/8/4n3/8/5N2/8/3QK3 w - - 0 1";
+    EXPECT_EQ(truth(g, sc("material_lead", {{"color", "white"}, {"points", 9}})), Truth::True);
+    EXPECT_EQ(truth(g, sc("material_lead", {{"color", "white"}, {"points", 3}})), Truth::False);
+    EXPECT_EQ(truth(g, sc("material_lead", {{"color", "black"}})), Truth::False);
+    EXPECT_EQ(truth(Start, sc("material_lead", json::object())), Truth::True);
+    EXPECT_EQ(
+        truth(Start, sc("piece_count", {{"color", "black"}, {"piece", "pawn"}, {"count", 8}})),
+        Truth::True);
+    EXPECT_EQ(truth(g, sc("piece_count", {{"color", "white"}, {"piece", "rook"}})), Truth::False);
+    EXPECT_EQ(truth(g, sc("piece_count", {{"color", "white"}, {"piece", "queen"}, {"min", 2}})),
+              Truth::False);
+    // c2 pawn alone on the c-file: half-open for Black; f-file closed.
+    const char* e = "r5k1/5ppp/8/8/8/8/2P2PPP/4R1K1 b - - 0 1";
+    EXPECT_EQ(truth(e, sc("file_status", {{"file", "c"}, {"status", "half_open"}})), Truth::True);
+    EXPECT_EQ(
+        truth(e, sc("file_status", {{"file", "c"}, {"status", "half_open"}, {"color", "white"}})),
+        Truth::False);
+    EXPECT_EQ(truth(e, sc("file_status", {{"file", "f"}, {"status", "closed"}})), Truth::True);
+    EXPECT_EQ(truth(e, sc("passed_pawn", {{"color", "white"}, {"count", 1}})), Truth::True);
+    EXPECT_EQ(truth(e, sc("passed_pawn", {{"color", "black"}})), Truth::False);
+    // Ka8 against Kb6 and Rc1: Kb8 is the only legal move (no engine needed).
+    const char* j = "k7/8/1K6/8/8/8/8/2R5 b - - 0 1";
+    EXPECT_EQ(truth(j, sc("only_move", {{"move", "Kb8"}, {"legal", true}})), Truth::True);
+    EXPECT_EQ(truth(Start, sc("only_move", {{"move", "e4"}, {"legal", true}})), Truth::False);
+    // Arguments that do not fit together are parse errors.
+    for (
+        const char* bad :
+        {R"([{"claims":[{"predicate":"material_lead","args":{"points":1}}]}])",
+         R"([{"claims":[{"predicate":"passed_pawn","args":{"square":"d5","color":"white"}}]}])",
+         R"([{"claims":[{"predicate":"passed_pawn","args":{}}]}])",
+         R"([{"claims":[{"predicate":"piece_count","args":{"color":"white","piece":"rook","count":1,"min":1}}]}])",
+         R"([{"claims":[{"predicate":"file_status","args":{"file":"e","status":"shut"}}]}])"})
+        EXPECT_FALSE(parse_claims(bad).ok()) << bad;
+}
+
+}  // namespace
+}  // namespace glossfish::verifier

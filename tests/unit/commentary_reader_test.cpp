@@ -143,7 +143,8 @@ const Case Cases[] = {
     {Start, "e4", "e4 attacks f5.", "attacks(from=e4,target=f5)@e4", "correct"},
     {Start, "e4", "e4 attacks e5.", "attacks(from=e4,target=e5)@e4", "incorrect"},
     {Start, "e4", "The f-pawn is passed.", "", "unread"},  // ambiguous: f2 or f7
-    {Start, "e4", "White's f-pawn is on f2.", "occupies(piece=pawn,square=f2)@e4", "correct"},
+    {Start, "e4", "White's f-pawn is on f2.", "occupies(color=white,piece=pawn,square=f2)@e4",
+     "correct"},  // now also names the colour the words give
     {Start, "e4", "The queen on d1 is attacked.",
      "occupies(piece=queen,square=d1)@e4; attacks(color=black,target=d1)@e4", "incorrect"},
     {Start, "e4", "After e4 e5, Qh5 attacks the pawn on e5.",
@@ -327,6 +328,79 @@ TEST(CommentaryReader, ParagraphToAtomsAndStance) {
     EXPECT_EQ(report["metrics"]["correct_atoms"], 1);
     EXPECT_EQ(report["atoms"][0]["result"], "correct");
     EXPECT_EQ(report["atoms"][1]["result"], "unverifiable");
+}
+
+// A sentence keeps the clauses it reads; the others are listed with their reasons.
+TEST(CommentaryReader, ClauseLevelReading) {
+    auto pos = Position::from_fen("4k3/8/8/4n3/8/5N2/8/3QK3 w - - 0 1");
+    CommentaryReading one = read_commentary(*pos, "", "The knight on f3 attacks e5.");
+    CommentaryReading two =
+        read_commentary(*pos, "", "The knight on f3 attacks e5 and Black's king is safe.");
+    ASSERT_EQ(one.doc.atoms.size(), 1u);
+    ASSERT_EQ(two.doc.atoms.size(), 1u);
+    EXPECT_EQ(two.doc.atoms[0].claims.size(), one.doc.atoms[0].claims.size());
+    const ReadSentence& s = two.sentences[0];
+    EXPECT_TRUE(s.partly_read());
+    ASSERT_EQ(s.unread_clauses.size(), 1u);
+    EXPECT_EQ(s.unread_clauses[0].text, "Black's king is safe");
+    EXPECT_NE(s.unread_clauses[0].reason.find("not understood"), std::string::npos);
+    // A new subject after "and" starts its own clause; an object list does not.
+    CommentaryReading three = read_commentary(
+        *pos, "", "The knight on f3 attacks the knight on e5 and the knight on e5 is undefended.");
+    ASSERT_EQ(three.doc.atoms.size(), 1u);
+    EXPECT_FALSE(three.sentences[0].partly_read());
+    std::string preds;
+    for (const auto& c : three.doc.atoms[0].claims) preds += c.predicate + " ";
+    EXPECT_NE(preds.find("attacks"), std::string::npos);
+    EXPECT_NE(preds.find("undefended"), std::string::npos);
+    // The report lists the clause left out.
+    PositionVerdict v = ClaimVerifier(board_only()).verify(*pos, two.doc);
+    json report = verification_report(v, two.sentences);
+    ASSERT_EQ(report["partly_read"].size(), 1u);
+    EXPECT_EQ(report["partly_read"][0]["clauses"][0]["text"], "Black's king is safe");
+    EXPECT_TRUE(report["unread"].empty());
+    EXPECT_EQ(report["atoms"][0]["result"], "correct");
+    CommentaryReading none = read_commentary(*pos, "", "Black's king is safe.");
+    json r2 =
+        verification_report(ClaimVerifier(board_only()).verify(*pos, none.doc), none.sentences);
+    ASSERT_EQ(r2["unread"].size(), 1u);
+    EXPECT_EQ(r2["unread"][0]["clauses"].size(), 1u);
+}
+
+// New predicates read from the claim families' usual wording.
+TEST(CommentaryReader, FamilyForms) {
+    struct Form {
+        const char *fen, *sentence, *claims;
+    };
+    const char* g = "4k3/8/8/4n3/8/5N2/8/3QK3 w - - 0 1";
+    const Form forms[] = {
+        {g, "White is up a queen.", "material_lead(color=white,points=9)@"},
+        {g, "Black is two pawns down.", "material_lead(color=white,points=2)@"},
+        {g, "Material is level.", "material_lead()@"},
+        {g, "White has two bishops.", "piece_count(color=white,count=2,piece=bishop)@"},
+        {g, "White has a queen.", "piece_count(color=white,min=1,piece=queen)@"},
+        {g, "White has a knight on f3.", "occupies(color=white,piece=knight,square=f3)@"},
+        {g, "With Nxe5 White captures a knight.", "captures(move=Nxe5,piece=knight)@"},
+        {g, "Qd8+ is a check.", "gives_check(move=Qd8+)@"},
+        {g, "The knight on f3 is defended by the queen.",
+         "occupies(piece=knight,square=f3)@; defends(from=d1,target=f3)@"},
+        {"r5k1/5ppp/8/8/8/8/2P2PPP/4R1K1 b - - 0 1", "The c-file is half-open for Black.",
+         "file_status(color=black,file=c,status=half_open)@"},
+        {"8/1p3k2/8/3P4/8/2K5/P7/8 w - - 0 1", "Black has no passed pawns.",
+         "passed_pawn(color=black,count=0)@"},
+        {"k7/8/1K6/8/8/8/8/2R5 b - - 0 1", "The only legal move is Kb8.",
+         "only_move(legal=true,move=Kb8)@"},
+    };
+    for (const Form& f : forms) {
+        SCOPED_TRACE(f.sentence);
+        CommentaryReading r = read_commentary(*Position::from_fen(f.fen), "", f.sentence);
+        ASSERT_EQ(r.sentences.size(), 1u);
+        std::string got;
+        for (const auto& sc : r.sentences[0].claims) got += (got.empty() ? "" : "; ") + render(sc);
+        EXPECT_EQ(got, f.claims) << r.sentences[0].unread_reason;
+        for (const auto& sc : r.sentences[0].claims)
+            EXPECT_FALSE(check_sub_claim(sc)) << render(sc);
+    }
 }
 
 TEST(CommentaryReader, BadMoveAndOddInputNeverCrash) {
