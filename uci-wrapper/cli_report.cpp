@@ -3,6 +3,7 @@
 // page per PGN file, streamed game by game (read, analyse, write its section, drop it).
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -29,6 +30,14 @@ struct FileCloser {
         if (f) std::fclose(f);
     }
 };
+
+// The temporary output, removed when SIGINT/SIGTERM/SIGHUP end the run (async-signal-safe).
+char g_report_tmp[4096];
+
+extern "C" void remove_report_tmp_and_exit(int signal) {
+    if (g_report_tmp[0]) ::unlink(g_report_tmp);
+    ::_exit(128 + signal);
+}
 
 struct ReportArgs {
     std::string in_path, out_path, scheme_text = "lichess";
@@ -177,6 +186,10 @@ int report_command(const Args& args) {
             return 1;
         }
         out = file.get();
+        if (tmp_path.size() < sizeof g_report_tmp) {
+            std::memcpy(g_report_tmp, tmp_path.c_str(), tmp_path.size() + 1);
+            for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, remove_report_tmp_and_exit);
+        }
     }
     auto discard = [&] {
         if (file) {
@@ -205,12 +218,12 @@ int report_command(const Args& args) {
         if (!game->is_game) continue;
         ++games;
         if (r.game && games != *r.game) continue;
+        const int line = verifier::game_start_line(*game);
         if (!game->ok()) {
             ++unread;
             std::fprintf(stderr, "glossfish report: %s: game %d (line %d): %s (skipped)\n",
-                         r.in_path.c_str(), games, game->first_line, game->error->text().c_str());
-            if (!write(
-                    verifier::report_skipped_section(games, game->first_line, game->error->text())))
+                         r.in_path.c_str(), games, line, game->error->text().c_str());
+            if (!write(verifier::report_skipped_section(games, line, game->error->text())))
                 return write_failed();
             continue;
         }
@@ -218,9 +231,8 @@ int report_command(const Args& args) {
         if (!a.ok()) {
             ++failed;
             std::fprintf(stderr, "glossfish report: %s: game %d (line %d): engine failed: %s\n",
-                         r.in_path.c_str(), games, game->first_line, a.error.c_str());
-            if (!write(verifier::report_skipped_section(games, game->first_line,
-                                                        "engine failed: " + a.error)))
+                         r.in_path.c_str(), games, line, a.error.c_str());
+            if (!write(verifier::report_skipped_section(games, line, "engine failed: " + a.error)))
                 return write_failed();
             continue;
         }

@@ -47,7 +47,9 @@ table.summary th:first-child,table.summary td:first-child{text-align:left}
 .moment h3{margin:2px 0 6px;font-size:16px}
 .moment p{margin:4px 0;font-size:13px}
 .moment svg.board{width:336px;height:336px;display:block}
-.moment .tree{overflow-x:auto;margin-top:6px}
+.moment.has-tree{width:auto;flex:1 1 100%;display:flex;gap:16px}
+.moment .card{width:352px;flex:none}
+.moment .tree{overflow-x:auto;min-width:0}
 .legend{font-size:12px;color:#666}
 .comments{list-style:none;padding:0}
 .comment{margin:6px 0;font-size:14px}
@@ -199,9 +201,14 @@ std::string moment(const ReportGame& rg, std::size_t i, const Position& pos,
     const std::string move = numbered_move(pos, m.san) + label_glyph(label);
     board.title = "Position before " + move;
     const char* mover = pos.side_to_move() == White ? "White" : "Black";
-    std::string out = "<div class=\"moment " + std::string(label_name(label)) + "\" id=\"" + id +
-                      "\"><h3>" + xml_escape(move) + " <span class=\"chip " + label_name(label) +
-                      "\">" + label_title(label) + "</span></h3>";
+    const StrategyTree* tree = nullptr;
+    for (const auto& [ply, t] : rg.trees)
+        if (ply == int(i)) tree = &t;
+    // A card with a tree spans the row: the board and its text left, the tree right.
+    std::string out = "<div class=\"moment " + std::string(label_name(label)) +
+                      (tree ? " has-tree" : "") + "\" id=\"" + id + "\"><div class=\"card\"><h3>" +
+                      xml_escape(move) + " <span class=\"chip " + label_name(label) + "\">" +
+                      label_title(label) + "</span></h3>";
     out += board_svg(pos, board);
     out += "<p>" + std::string(mover) + "'s win%: " + fixed1(m.quality.wp_before) + " &rarr; " +
            fixed1(m.quality.wp_after) + " (<b>&minus;" + fixed1(m.quality.wp_loss) +
@@ -213,11 +220,11 @@ std::string moment(const ReportGame& rg, std::size_t i, const Position& pos,
         out += "<p>Best: <b>" + xml_escape(m.best_san) + "</b></p>";
         out += "<p>Best line: " + xml_escape(line_text(pos, m.best_line)) + "</p>";
     }
-    for (const auto& [ply, tree] : rg.trees)
-        if (ply == int(i))
-            out += "<div class=\"tree\"><p>Strategy tree of the position (" +
-                   std::to_string(tree.options.plies) + " plies, breadth " +
-                   std::to_string(tree.options.breadth) + "):</p>" + tree_to_svg(tree) + "</div>";
+    out += "</div>";
+    if (tree)
+        out += "<div class=\"tree\"><p>Strategy tree of the position before the move (" +
+               std::to_string(tree->options.plies) + " plies, breadth " +
+               std::to_string(tree->options.breadth) + "):</p>" + tree_to_svg(*tree) + "</div>";
     return out + "</div>";
 }
 
@@ -248,6 +255,15 @@ std::string comment_list(const ReportGame& rg) {
 }
 
 }  // namespace
+
+int game_start_line(const PgnGame& game) {
+    int line = game.first_line;
+    for (char c : game.text) {
+        if (c == '\n') ++line;
+        else if (c != ' ' && c != '\t' && c != '\r') break;
+    }
+    return line;
+}
 
 std::string report_page_start(const ReportInfo& info) {
     std::string out =
@@ -289,7 +305,7 @@ std::string report_game_section(const ReportGame& rg) {
         if (auto v = g.tag(t); v && !v->empty() && *v != "?" && *v != "????.??.??")
             meta += (meta.empty() ? "" : " &middot; ") + xml_escape(*v);
     out += "<div class=\"meta\">" + meta + (meta.empty() ? "" : " &middot; ") + "line " +
-           std::to_string(g.first_line) + " of the input</div>";
+           std::to_string(game_start_line(g)) + " of the input</div>";
     out += summary_table(g, a);
 
     // White's win% of every position, start first (the checkmated side's 0 or 100 at a mate).

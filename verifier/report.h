@@ -69,6 +69,10 @@ std::string report_skipped_section(int number, int line, const std::string& reas
 // The page's end: a summary line, the script (index, jump highlighting) and the closing tags.
 std::string report_page_end(const std::string& summary);
 
+// The line of the game's first non-blank character in the input (PgnGame::first_line is the line
+// of the blank lines the reader keeps before it).
+int game_start_line(const PgnGame& game);
+
 // "15... Nxd7": the move with its number, from the position before it.
 std::string numbered_move(const Position& before, const std::string& san);
 

@@ -329,6 +329,16 @@ TEST(Report, WithoutAVerifierSentencesAreReadButNotChecked) {
     EXPECT_EQ(checks[0].sentences[2].status, verifier::SentenceStatus::NotRead);
 }
 
+TEST(Report, GameStartLineSkipsTheBlankLinesBefore) {
+    std::vector<PgnGame> games = read_pgn("[A \"1\"]\n\n1. e4 *\n\n\n[B \"2\"]\n\n1. d4 *\n");
+    std::vector<const PgnGame*> real;
+    for (const PgnGame& g : games)
+        if (g.is_game) real.push_back(&g);
+    ASSERT_EQ(real.size(), 2u);
+    EXPECT_EQ(verifier::game_start_line(*real[0]), 1);
+    EXPECT_EQ(verifier::game_start_line(*real[1]), 6);
+}
+
 TEST(Report, SkippedGameEscapesTheReason) {
     const std::string s = verifier::report_skipped_section(3, 40, "illegal move <b>Qx</b>");
     EXPECT_NE(s.find("line 40"), std::string::npos);
