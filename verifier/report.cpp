@@ -67,7 +67,8 @@ var toc=document.getElementById('toc');
 if(games.length>1){games.forEach(function(s){var h=s.querySelector('h2');if(!h)return;
 var li=document.createElement('li');var a=document.createElement('a');a.href='#'+s.id;
 a.textContent=h.textContent;li.appendChild(a);toc.appendChild(li);});}
-function mark(id){document.querySelectorAll('.current').forEach(function(x){x.classList.remove('current');});
+function mark(id){if(!/^g[0-9]+-[mc][0-9]+$/.test(id))return;
+document.querySelectorAll('.current').forEach(function(x){x.classList.remove('current');});
 var t=document.getElementById(id);if(t)t.classList.add('current');
 document.querySelectorAll('[data-move="'+id+'"]').forEach(function(x){x.classList.add('current');});}
 document.addEventListener('click',function(e){var a=e.target.closest('a');if(!a)return;
@@ -269,7 +270,7 @@ std::string report_page_start(const ReportInfo& info) {
     std::string out =
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-        "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
+        "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>";
     out += "glossfish report: " + xml_escape(info.source) + "</title>\n<style>" + Style +
            "</style>\n</head><body>\n";

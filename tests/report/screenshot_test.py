@@ -7,6 +7,7 @@ and dark, with white and black pieces on it). The PNG is decoded with the standa
 usage: screenshot_test.py GLOSSFISH_BIN SAMPLE.pgn [--keep OUT.png] [--depth D]
 Exit 77 (skipped) when no chromium is installed (.ci/install installs it)."""
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -120,6 +121,22 @@ def screenshot(binary, sample, depth, keep):
             fail("expected exactly one <script> element, got %d" % page.count("<script"))
         if "alert(&#39;tag&#39;)" not in page or "alert(&#39;comment&#39;)" not in page:
             fail("hostile PGN text not found escaped")
+        # The script: opened at a labelled move's anchor, it marks that card and its graph marker.
+        moment = re.search(r'<div class="moment (\w+)[^"]*" id="(g1-m\d+)"', page)
+        if not moment:
+            fail("no labelled move in the report")
+        dom = subprocess.run(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+             "--no-first-run", "--disable-background-networking", "--disable-component-update",
+             "--disable-sync", "--user-data-dir=" + os.path.join(tmp, "profile-dom"),
+             "--dump-dom", "file://" + html + "#" + moment.group(2)],
+            capture_output=True, text=True, timeout=240).stdout
+        card = 'class="moment %s current" id="%s"' % (moment.group(1), moment.group(2))
+        marker = re.search(r'<circle class="mark \w+ current" data-move="%s"' % moment.group(2), dom)
+        if card not in dom or not marker:
+            fail("the script did not mark %s (card %s, marker %s)"
+                 % (moment.group(2), card in dom, bool(marker)))
+        print("script marked", moment.group(2))
         png = os.path.join(tmp, "shot.png")
         cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                "--no-first-run", "--disable-background-networking", "--disable-component-update",
