@@ -67,7 +67,7 @@ std::string win_graph_svg(const std::vector<double>& white_win, const std::vecto
                std::to_string(pct) + "%</text>";
     }
     // Move numbers along the bottom: about eight ticks whatever the length.
-    const int moves = (n - 1 + 1) / 2;
+    const int moves = n / 2;
     const int step = std::max(1, (moves + 7) / 8);
     for (int m = step; n > 1 && 2 * m - 1 < n; m += step) {
         const GraphPoint p = graph_point(2 * m - 1, n, 0, o);
