@@ -6,6 +6,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "settings.h"
 
 namespace glossfish {
 
@@ -91,7 +92,7 @@ AnalysisResult Analyzer::analyse(const Position& pos, const AnalysisLimits& limi
                                  bool clear_hash) {
     multipv = std::clamp(multipv, 1, 500);
     AnalysisLimits effective = limits;
-    if (effective.empty()) effective.depth = 12;
+    if (effective.empty()) effective.depth = DefaultAnalysisDepth;
     std::string key = cache_key(pos, effective, multipv, searchmoves);
     if (!clear_hash) {
         std::lock_guard lock(mutex_);

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "movegen.h"
+#include "settings.h"
 
 namespace glossfish {
 
@@ -212,7 +213,7 @@ PlayerSpecParse parse_player_spec(std::string_view text) {
 
 EngineOracle::EngineOracle(Analyzer& analyzer, AnalysisLimits limits)
     : analyzer_(analyzer), limits_(std::move(limits)) {
-    if (limits_.empty()) limits_.depth = 12;
+    if (limits_.empty()) limits_.depth = DefaultAnalysisDepth;
 }
 
 AnalysisResult EngineOracle::analyse(const Position& pos, int multipv) {
@@ -252,30 +253,14 @@ std::optional<std::string> check_engine_option(const std::vector<OptionDecl>& de
     auto it = std::find_if(declared.begin(), declared.end(),
                            [&](const OptionDecl& d) { return lower(d.name) == lower(name); });
     if (it == declared.end()) return "no option '" + name + "'";
-    const OptionDecl& d = *it;
-    if (found) *found = &d;
-    if (d.type == "spin") {
-        const auto n = to_integer(value);
-        if (!n || (d.min && *n < *d.min) || (d.max && *n > *d.max))
-            return "option '" + d.name + "' must be an integer " +
-                   (d.min ? std::to_string(*d.min) : "") + ".." +
-                   (d.max ? std::to_string(*d.max) : "") + ", got '" + value + "'";
-    } else if (d.type == "check") {
-        if (value != "true" && value != "false")
-            return "option '" + d.name + "' must be true or false, got '" + value + "'";
-    } else if (d.type == "combo") {
-        if (std::none_of(d.vars.begin(), d.vars.end(),
-                         [&](const std::string& v) { return lower(v) == lower(value); }))
-            return "option '" + d.name + "' has no choice '" + value + "'";
-    } else if (d.type == "button" && !value.empty()) {
-        return "option '" + d.name + "' is a button and takes no value";
-    }
-    return std::nullopt;
+    if (found) *found = &*it;
+    std::string checked = value;  // the check shared with our own options (settings.h)
+    return check_option_value(*it, checked);
 }
 
 UciEnginePlayer::UciEnginePlayer(EngineSpec spec, AnalysisLimits default_limits)
     : spec_(std::move(spec)), limits_(spec_.limits.empty() ? default_limits : spec_.limits) {
-    if (limits_.empty()) limits_.depth = 12;
+    if (limits_.empty()) limits_.depth = DefaultAnalysisDepth;
 }
 
 UciEnginePlayer::~UciEnginePlayer() {
@@ -294,7 +279,9 @@ std::optional<std::string> UciEnginePlayer::start() {
         const OptionDecl* d = nullptr;
         if (auto err = check_engine_option(declared, name, value, &d))
             return "the engine '" + spec_.program + "': " + *err;
-        host_->set_option(d->name, value);
+        std::string canonical = value;  // "TRUE" -> "true", a combo choice as declared
+        check_option_value(*d, canonical);
+        host_->set_option(d->name, canonical);
     }
     if (!host_->sync(std::chrono::milliseconds(5000)))
         return "the engine '" + spec_.program + "' did not answer after its options were set";

@@ -149,7 +149,8 @@ private:
 };
 
 // Checks NAME=VALUE against an engine's declared options: the name case-insensitively, a
-// spin value within min..max, check true/false, a combo one of its vars, a button no value.
+// spin value within min..max, check true/false, a combo one of its vars, a button no value
+// (check_option_value, settings.h).
 // Sets *found to the declaration when the name is known. An error text when it does not fit.
 std::optional<std::string> check_engine_option(const std::vector<OptionDecl>& declared,
                                                const std::string& name, const std::string& value,

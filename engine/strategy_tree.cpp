@@ -17,6 +17,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "quality.h"
+#include "settings.h"
 
 namespace glossfish {
 
@@ -366,7 +367,7 @@ std::vector<StrategyTree> build_trees(Analyzer& analyzer, const std::vector<Posi
                                       const TreeOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     TreeOptions opts = options;
-    if (opts.limits.empty()) opts.limits.depth = 12;
+    if (opts.limits.empty()) opts.limits.depth = DefaultAnalysisDepth;
 
     std::vector<StrategyTree> trees(roots.size());
     for (std::size_t i = 0; i < roots.size(); ++i) {

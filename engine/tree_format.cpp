@@ -1,10 +1,12 @@
 // Strategy-tree serialisations: compact JSON, rich JSON, text outline, Graphviz DOT, info JSON.
 #include "tree_format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "labeler.h"
+#include "markup.h"
 
 namespace glossfish {
 
@@ -140,6 +142,65 @@ std::string main_line(const StrategyTree& tree) {
     return out;
 }
 
+// Layout of the SVG picture: one column per ply, one row per leaf.
+constexpr double BoxW = 124, BoxH = 34, ColW = 160, RowH = 42, Margin = 10, HeaderH = 40;
+
+struct SvgLayout {
+    std::string boxes, edges;
+    int rows = 0;
+};
+
+// Lays out n's subtree (n at column `column`) and returns n's centre y.
+double svg_subtree(const TreeNode& n, int column, Color solver, const std::string& path,
+                   SvgLayout& out) {
+    const double x = Margin + column * ColW;
+    double y;
+    std::vector<double> child_y;
+    for (const TreeNode& child : n.children)
+        child_y.push_back(svg_subtree(child, column + 1, solver,
+                                      path.empty() ? child.san : path + " " + child.san, out));
+    if (child_y.empty()) y = HeaderH + (out.rows++) * RowH + BoxH / 2;
+    else y = (child_y.front() + child_y.back()) / 2;
+    for (std::size_t k = 0; k < child_y.size(); ++k) {
+        const double x1 = x + BoxW, x2 = x + ColW, mid = (x1 + x2) / 2;
+        const bool solver_move = n.children[k].mover == solver;
+        out.edges += "<path class=\"edge\" d=\"M" + svg_number(x1) + " " + svg_number(y) + "C" +
+                     svg_number(mid) + " " + svg_number(y) + " " + svg_number(mid) + " " +
+                     svg_number(child_y[k]) + " " + svg_number(x2) + " " + svg_number(child_y[k]) +
+                     "\" fill=\"none\" stroke=\"" + (solver_move ? "#3060c0" : "#8a8a8a") +
+                     "\" stroke-width=\"" + (solver_move ? "2" : "1.2") + "\"/>";
+    }
+    const bool root = n.ply == 0;
+    const bool solver_move = !root && n.mover == solver;
+    const char* kind = root ? "root" : solver_move ? "solver" : "opponent";
+    const char* fill = root ? "#ffffff" : solver_move ? "#dbe8ff" : "#eeeeee";
+    const char* stroke = root ? "#555555" : solver_move ? "#3060c0" : "#9a9a9a";
+    const double top = y - BoxH / 2;
+    std::string g = "<g class=\"node " + std::string(kind) + "\" data-path=\"" + xml_escape(path) +
+                    "\"><rect x=\"" + svg_number(x) + "\" y=\"" + svg_number(top) + "\" width=\"" +
+                    svg_number(BoxW) + "\" height=\"" + svg_number(BoxH) + "\" rx=\"6\" fill=\"" +
+                    fill + "\" stroke=\"" + stroke + "\"/>";
+    if (n.outcome)
+        g += "<rect x=\"" + svg_number(x + 3) + "\" y=\"" + svg_number(top + 3) + "\" width=\"" +
+             svg_number(BoxW - 6) + "\" height=\"" + svg_number(BoxH - 6) +
+             "\" rx=\"4\" fill=\"none\" stroke=\"" + stroke + "\"/>";
+    const std::string title = root ? std::string(color_title(solver)) + " to move" : numbered(n);
+    g += "<text x=\"" + svg_number(x + BoxW / 2) + "\" y=\"" + svg_number(top + 14) +
+         "\" text-anchor=\"middle\" font-size=\"12\" font-weight=\"bold\">" + xml_escape(title) +
+         "</text>";
+    g += "<text x=\"" + svg_number(x + BoxW / 2) + "\" y=\"" + svg_number(top + 28) +
+         "\" text-anchor=\"middle\" font-size=\"10.5\" fill=\"#333333\">" +
+         xml_escape(node_summary(n)) + "</text></g>";
+    out.boxes += g;
+    return y;
+}
+
+int tree_depth(const TreeNode& n) {
+    int d = 0;
+    for (const TreeNode& c : n.children) d = std::max(d, 1 + tree_depth(c));
+    return d;
+}
+
 }  // namespace
 
 const char* tree_format_name(TreeFormat f) {
@@ -148,12 +209,14 @@ const char* tree_format_name(TreeFormat f) {
     case TreeFormat::Json: return "json";
     case TreeFormat::Text: return "text";
     case TreeFormat::Dot: return "dot";
+    case TreeFormat::Svg: return "svg";
     }
     return "compact";
 }
 
 std::optional<TreeFormat> parse_tree_format(std::string_view name) {
-    for (TreeFormat f : {TreeFormat::Compact, TreeFormat::Json, TreeFormat::Text, TreeFormat::Dot})
+    for (TreeFormat f : {TreeFormat::Compact, TreeFormat::Json, TreeFormat::Text, TreeFormat::Dot,
+                         TreeFormat::Svg})
         if (name == tree_format_name(f)) return f;
     return std::nullopt;
 }
@@ -209,12 +272,37 @@ std::string tree_to_dot(const StrategyTree& tree) {
     return out;
 }
 
+std::string tree_to_svg(const StrategyTree& tree) {
+    SvgLayout layout;
+    svg_subtree(tree.root, 0, tree.solver, "", layout);
+    const int columns = tree_depth(tree.root) + 1;
+    const double width = std::max(2 * Margin + (columns - 1) * ColW + BoxW, 420.0);
+    const double height = HeaderH + std::max(layout.rows, 1) * RowH + Margin;
+    std::string header = tree.root.fen + " | " + std::to_string(tree.options.plies) +
+                         " plies, breadth " + std::to_string(tree.options.breadth) + ", " +
+                         limits_text(tree.options.limits);
+    std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"tree\" viewBox=\"0 0 " +
+                      svg_number(width) + " " + svg_number(height) + "\" width=\"" +
+                      svg_number(width) + "\" height=\"" + svg_number(height) +
+                      "\" font-family=\"sans-serif\" role=\"img\"><title>Strategy tree of " +
+                      xml_escape(tree.root.fen) + "</title>";
+    out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>";
+    out += "<text x=\"" + svg_number(Margin) + "\" y=\"20\" font-size=\"12\" fill=\"#333333\">" +
+           xml_escape(header) + "</text>";
+    if (!tree.ok())
+        out += "<text x=\"" + svg_number(Margin) + "\" y=\"34\" font-size=\"11\" " +
+               "fill=\"#b00000\">error: " + xml_escape(tree.error) + "</text>";
+    out += layout.edges + layout.boxes + "</svg>\n";
+    return out;
+}
+
 std::string format_tree(const StrategyTree& tree, TreeFormat format) {
     switch (format) {
     case TreeFormat::Compact: return tree_to_compact(tree).dump() + "\n";
     case TreeFormat::Json: return tree_to_json(tree).dump(2) + "\n";
     case TreeFormat::Text: return tree_to_text(tree);
     case TreeFormat::Dot: return tree_to_dot(tree);
+    case TreeFormat::Svg: return tree_to_svg(tree);
     }
     return "";
 }

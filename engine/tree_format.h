@@ -1,7 +1,7 @@
 // Serialisations of a strategy tree: the verbalization paper's compact nested-SAN JSON, a rich
 // JSON (per node san, uci, fen, score, win%), an indented text outline with move numbers,
-// Graphviz DOT, and the one-line JSON of `info string glossfish.tree`. Children keep their
-// MultiPV order everywhere (ordered JSON objects).
+// Graphviz DOT, a self-drawn SVG picture, and the one-line JSON of `info string glossfish.tree`.
+// Children keep their MultiPV order everywhere (ordered JSON objects).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -13,8 +13,8 @@
 
 namespace glossfish {
 
-enum class TreeFormat { Compact, Json, Text, Dot };
-const char* tree_format_name(TreeFormat f);  // "compact", "json", "text", "dot"
+enum class TreeFormat { Compact, Json, Text, Dot, Svg };
+const char* tree_format_name(TreeFormat f);  // "compact", "json", "text", "dot", "svg"
 std::optional<TreeFormat> parse_tree_format(std::string_view name);
 
 // {"Re8+":{"Rxe8":{"Rxe8#":{}}}}: moves in SAN, nested by ply, leaves {}.
@@ -31,6 +31,12 @@ std::string tree_to_text(const StrategyTree& tree);
 // A Graphviz digraph (`dot -Tsvg`): solver moves blue, opponent moves grey, game-over nodes
 // double-bordered.
 std::string tree_to_dot(const StrategyTree& tree);
+
+// A standalone SVG picture laid out by us (no Graphviz): plies as columns left to right, each
+// move a box "1. Re8+" over its score and win%, solver moves blue, opponent moves grey, game-over
+// nodes double-bordered, each parent centred on its children. Boxes are <g class="node solver|
+// opponent" data-path="Re8+ Rxe8">, edges <path class="edge">; every text is escaped.
+std::string tree_to_svg(const StrategyTree& tree);
 
 // The format's text, ending in a newline.
 std::string format_tree(const StrategyTree& tree, TreeFormat format);

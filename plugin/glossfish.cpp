@@ -2,6 +2,7 @@
 // exception stops here.
 #include "glossfish.h"
 
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -20,6 +21,7 @@
 #include "perft.h"
 #include "position.h"
 #include "quality.h"
+#include "settings.h"
 #include "tools.h"
 
 using nlohmann::json;
@@ -35,15 +37,15 @@ namespace {
 
 using namespace glossfish;
 
-constexpr int MaxPerftDepth = 8;
-
-#ifndef GLOSSFISH_VERSION
-#define GLOSSFISH_VERSION "unknown"
-#endif
 #define GF_STRINGIFY2(x) #x
 #define GF_STRINGIFY(x) GF_STRINGIFY2(x)
-constexpr const char* VersionText =
-    "glossfish " GLOSSFISH_VERSION " (abi " GF_STRINGIFY(GF_ABI_VERSION) ")";
+
+// "glossfish 0.1.0 (abi 1)": the project version (engine/settings.h) and the ABI version.
+const std::string& version_text() {
+    static const std::string text =
+        std::string("glossfish ") + version() + " (abi " GF_STRINGIFY(GF_ABI_VERSION) ")";
+    return text;
+}
 
 thread_local std::string open_error;       // why the last gf_open on this thread failed
 thread_local std::string last_error_copy;  // what gf_last_error returned last on this thread
@@ -148,7 +150,8 @@ json perft_call(const json& args) {
     if (!find_arg(args, "depth"))
         throw CallError{"missing_argument", "missing argument \"depth\"", "depth"};
     Position pos = position_arg(args, false);
-    long long depth = int_arg(args, "depth", 0, MaxPerftDepth, 0);
+    long long depth = int_arg(args, "depth", LLONG_MIN, LLONG_MAX, 0);
+    if (auto err = check_perft_depth(depth)) throw CallError{"bad_value", *err, "depth"};
     return {{"fen", pos.fen()}, {"depth", depth}, {"nodes", perft(pos, int(depth))}};
 }
 
@@ -284,7 +287,7 @@ char* copy_out(const std::string& text) {
 
 extern "C" {
 
-const char* gf_version(void) { return VersionText; }
+const char* gf_version(void) { return version_text().c_str(); }
 
 gf_handle* gf_open(const char* config_json) {
     try {

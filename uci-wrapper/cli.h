@@ -34,6 +34,7 @@ int annotate_command(const Args& args);   // `glossfish annotate` (cli_annotate.
 int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbalize.cpp)
 int judge_command(const Args& args);      // `glossfish judge` (cli_judge.cpp)
 int comment_command(const Args& args);    // `glossfish comment` (cli_comment.cpp)
+int report_command(const Args& args);     // `glossfish report` (cli_report.cpp)
 
 // Reads the puzzles of `--csv` (lichess) or else `--jsonl` (positions), reports the file's
 // failure or each skipped row on stderr as "glossfish COMMAND: FILE:LINE: …", and keeps the

@@ -1,5 +1,5 @@
-// `glossfish tree`: the strategy tree of a position in one of four formats (compact, json,
-// text, dot), built on a pool of one Stockfish child per core unless told otherwise.
+// `glossfish tree`: the strategy tree of a position in one of five formats (compact, json,
+// text, dot, svg), built on a pool of one Stockfish child per core unless told otherwise.
 #include <charconv>
 #include <cstdio>
 #include <fstream>
@@ -17,7 +17,7 @@ namespace {
 const char* TreeUsage =
     "usage: glossfish tree [--fen FEN] [--chess960] [--plies P] [--breadth K]\n"
     "                      [--depth D | --nodes N | --movetime MS]\n"
-    "                      [--format compact|json|text|dot] [--out FILE]\n"
+    "                      [--format compact|json|text|dot|svg] [--out FILE]\n"
     "                      [--jobs N] [--plain] [--reproducible] [--hash MB]\n";
 
 }  // namespace
@@ -82,7 +82,7 @@ int tree_command(const Args& args) {
             if (!f) {
                 std::fprintf(
                     stderr,
-                    "glossfish tree: --format must be compact, json, text or dot, got '%s'\n",
+                    "glossfish tree: --format must be compact, json, text, dot or svg, got '%s'\n",
                     v.c_str());
                 return 2;
             }

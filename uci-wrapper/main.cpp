@@ -19,6 +19,7 @@ const char* Usage =
     "       glossfish puzzles (--csv F | --jsonl F) --out F.jsonl [--jobs N] ...  resumable batch\n"
     "       glossfish tepp (--csv F | --jsonl F) --player SPEC|llm[:MODEL] [--guide G] ...  puzzle playing\n"
     "       glossfish annotate IN.pgn [-o OUT.pgn] [--depth D | --nodes N] [--scheme S] [--jobs N]\n"
+    "       glossfish report GAME.pgn [-o report.html] [--game N] [--trees] ...  HTML game report\n"
     "       glossfish tool NAME '{json}' [--depth D] [--pretty]   run one verifier tool\n"
     "       glossfish tool --jsonl [--depth D]   {\"id\",\"tool\",\"args\"} lines on stdin\n"
     "       glossfish tools [--schema]         list the tools / print the OpenAI tools array\n"
@@ -56,6 +57,7 @@ int main(int argc, char** argv) {
         if (cmd == "verify") return glossfish::cli::verify_command(args);
         if (cmd == "judge") return glossfish::cli::judge_command(args);
         if (cmd == "comment") return glossfish::cli::comment_command(args);
+        if (cmd == "report") return glossfish::cli::report_command(args);
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;

@@ -14,13 +14,12 @@
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "settings.h"
 #include "tree_format.h"
 
 namespace glossfish {
 
 namespace {
-
-const char* Version = "0.1.0";
 
 std::vector<std::string> tokenize(std::string_view line) {
     std::vector<std::string> out;
@@ -67,37 +66,10 @@ std::string option_line(const std::string& name, const std::string& type,
 }  // namespace
 
 UciEngine::UciEngine(Writer writer) : writer_(std::move(writer)) {
-    // Our options. Help texts are in the README ("UCI options").
-    auto add = [this](std::string name, std::string type, std::string def, std::string help,
-                      long long min = 0, long long max = 0, std::vector<std::string> vars = {}) {
-        own_.push_back(FrontOption{std::move(name), std::move(type), def, std::move(help), min, max,
-                                   std::move(vars), def});
-    };
-    add("Stockfish Path", "string", "",
-        "Path of the Stockfish binary; empty: $GLOSSFISH_STOCKFISH, then PATH, then /usr/games/stockfish");
-    add("Glossfish Quality", "check", "true", "Label the last move of the position during analysis");
-    add("Glossfish Quality Scheme", "combo", "lichess", "Label thresholds: lichess or act-eval", 0, 0,
-        {"lichess", "act-eval"});
-    add("Glossfish Quality Depth", "spin", "14", "Search depth of the label searches", 1, 60);
-    add("Glossfish Quality In Games", "check", "false",
-        "Also label moves in timed games (on the analysis pool, never on the game clock)");
-    add("Glossfish Analysis Workers", "spin", "1",
-        "Stockfish processes kept for our own analysis, apart from the GUI's search", 1, 16);
-    add("Glossfish Analysis Hash", "spin", "16", "Hash (MB) of each analysis worker", 1, 4096);
-    add("Glossfish Tree", "check", "false",
-        "After each search, print the strategy tree of the searched position (glossfish.tree)");
-    add("Glossfish Tree Plies", "spin", "3", "Plies of the strategy tree", 1, MaxTreePlies);
-    add("Glossfish Tree Breadth", "spin", "3", "Opponent replies kept per node (k_strat)", 1, MaxTreeBreadth);
-    add("Glossfish Tree Depth", "spin", "12", "Search depth per tree node", 1, 60);
-    add("Glossfish Commentary", "string", "",
-        "Commentary on the last move, verified after each search (glossfish.verify)");
-    add("Glossfish Comment", "check", "false",
-        "After each search, the language model comments on the last move; verified (glossfish.comment)");
-    // The language model (verifier/llm_client.h); empty: $GLOSSFISH_LLM_URL / _MODEL. The key
-    // only ever comes from the environment.
-    add("Glossfish LLM URL", "string", "",
-        "OpenAI-compatible endpoint, e.g. http://localhost:8080/v1; empty: $GLOSSFISH_LLM_URL");
-    add("Glossfish LLM Model", "string", "", "Model name sent to the endpoint; empty: $GLOSSFISH_LLM_MODEL");
+    // Our options, declared once in engine/settings.cpp; help texts also in the README.
+    for (const OptionSpec& o : option_table())
+        own_.push_back(FrontOption{o.name, o.type, o.default_value, o.help, o.min, o.max, o.vars,
+                                   o.default_value});
     label_worker_ = std::thread([this] { label_loop(); });
     job_worker_ = std::thread([this] { job_loop(); });
 }
@@ -245,7 +217,7 @@ bool UciEngine::handle(std::string_view line) {
 void UciEngine::cmd_uci() {
     bool ok = ensure_host();
     std::string child = ok ? host_->engine_name() : "";
-    emit(std::string("id name glossfish ") + Version + (child.empty() ? "" : " (" + child + ")"));
+    emit(std::string("id name glossfish ") + version() + (child.empty() ? "" : " (" + child + ")"));
     emit("id author the glossfish developers; search by the Stockfish developers");
     for (const auto& o : child_options_) {
         if (own_option(o.name)) continue;  // our name wins; names stay unique

@@ -19,6 +19,7 @@
 
 #include "position.h"
 #include "quality.h"
+#include "settings.h"
 
 namespace glossfish::verifier {
 
@@ -114,8 +115,8 @@ struct AtomVerdict {
 };
 
 struct VerifyOptions {
-    int depth = 12;                                 // engine predicates' search depth
-    QualityScheme scheme = QualityScheme::ActEval;  // quality_label's default scheme
+    int depth = DefaultAnalysisDepth;             // engine predicates' search depth
+    QualityScheme scheme = DefaultQualityScheme;  // quality_label's default scheme (lichess)
 };
 
 // The verdicts of one position's claims.

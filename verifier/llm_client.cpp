@@ -11,6 +11,7 @@
 #include <set>
 #include <thread>
 
+#include "settings.h"
 #include "tools.h"
 
 namespace glossfish::verifier {
@@ -250,7 +251,8 @@ LlmClient::HttpReply LlmClient::post(const std::string& url, const std::string& 
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
                      long(std::max(1.0, config_.connect_timeout_s * 1000)));
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(std::max(1.0, config_.timeout_s * 1000)));
-    curl_easy_setopt(curl, CURLOPT_USERAGENT, "glossfish/" GLOSSFISH_VERSION);
+    static const std::string user_agent = std::string("glossfish/") + glossfish::version();
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, user_agent.c_str());
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     reply.code = curl_easy_perform(curl);
     if (reply.code != CURLE_OK) {

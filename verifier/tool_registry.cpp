@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "board_tools.h"
+#include "settings.h"
 #include "tool_json.h"
 
 namespace glossfish::verifier {
@@ -373,12 +374,12 @@ Analyzer& ToolCall::analyzer() const {
 
 AnalysisLimits ToolCall::limits() const {
     AnalysisLimits l;
-    if (has("depth")) l.depth = integer("depth", 12);
+    if (has("depth")) l.depth = integer("depth", DefaultAnalysisDepth);
     if (has("nodes")) l.nodes = std::uint64_t(raw("nodes").get<double>());
     if (has("movetime")) l.movetime_ms = integer("movetime", 1000);
     if (!l.empty()) return l;
     if (!default_limits_.empty()) return default_limits_;
-    l.depth = 12;
+    l.depth = DefaultAnalysisDepth;
     return l;
 }
 
@@ -414,9 +415,9 @@ std::vector<ArgSpec> limit_args() {
     return {
         {.name = "depth",
          .type = ArgType::Integer,
-         .description = "search depth in plies (default: the suite's, 12 in the CLI)",
+         .description = "search depth in plies (default: the suite's, 12 unless set)",
          .minimum = 1,
-         .maximum = 40},
+         .maximum = MaxToolDepth},
         {.name = "nodes",
          .type = ArgType::Integer,
          .description = "search node limit",

@@ -1,5 +1,5 @@
 // The strategy tree as a tool: the same tree as `glossfish tree` and the UCI `tree` command,
-// built on the suite's Analyzer, in any of the four formats.
+// built on the suite's Analyzer, in any of the five formats.
 #include "strategy_tree.h"
 #include "tool_registry.h"
 #include "tree_format.h"
@@ -59,8 +59,8 @@ void add_tree_tools(std::vector<ToolSpec>& tools) {
         {.name = "format",
          .type = ArgType::String,
          .description = "json (per node san, uci, fen, score, win), compact (nested SAN), text "
-                        "(outline) or dot (Graphviz)",
-         .choices = {"json", "compact", "text", "dot"},
+                        "(outline), dot (Graphviz) or svg (a picture)",
+         .choices = {"json", "compact", "text", "dot", "svg"},
          .default_value = "json"},
         {.name = "reproducible",
          .type = ArgType::Boolean,

@@ -1,6 +1,8 @@
 // The verifier library: its version and build facts.
 #include "verifier.h"
 
+#include "settings.h"
+
 namespace glossfish::verifier {
 
 namespace {
@@ -15,7 +17,7 @@ constexpr const char* Compiler = "unknown";
 
 }  // namespace
 
-const char* version() { return GLOSSFISH_VERSION; }
+const char* version() { return glossfish::version(); }
 
 nlohmann::json build_info() {
     return {{"name", "glossfish"}, {"version", version()}, {"compiler", Compiler}};

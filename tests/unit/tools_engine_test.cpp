@@ -210,6 +210,11 @@ TEST_F(ToolsEngine, StrategyTreeOfAMateInTwo) {
     EXPECT_NE(text["output"].get<std::string>().find("2. Rb8#"), std::string::npos) << text;
     json dot = run("strategy_tree", {{"fen", MateInTwo}, {"plies", 1}, {"format", "dot"}});
     EXPECT_EQ(dot["output"].get<std::string>().rfind("digraph", 0), 0u) << dot;
+    json svg = run("strategy_tree", {{"fen", MateInTwo}, {"plies", 3}, {"format", "svg"}});
+    EXPECT_EQ(svg["output"].get<std::string>().rfind("<svg ", 0), 0u) << svg;
+    EXPECT_NE(svg["output"].get<std::string>().find("data-path=\"Ra7 Kg8 Rb8#\""),
+              std::string::npos)
+        << svg;
 }
 
 TEST_F(ToolsEngine, StrategyTreeRejectsBadArguments) {
@@ -219,7 +224,7 @@ TEST_F(ToolsEngine, StrategyTreeRejectsBadArguments) {
     };
     EXPECT_EQ(code({{"fen", MateInTwo}, {"plies", 0}}), "bad_value");
     EXPECT_EQ(code({{"fen", MateInTwo}, {"breadth", 65}}), "bad_value");
-    EXPECT_EQ(code({{"fen", MateInTwo}, {"format", "svg"}}), "bad_value");
+    EXPECT_EQ(code({{"fen", MateInTwo}, {"format", "png"}}), "bad_value");
     EXPECT_EQ(code({{"fen", MateInTwo}, {"reproducible", true}, {"movetime", 50}}),
               "bad_arguments");
     EXPECT_EQ(code({{"fen", "8/8/8/8/8/8/8/8 w - - 0 1"}}), "bad_fen");
