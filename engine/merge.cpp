@@ -389,6 +389,10 @@ MergeProblems merge_pgn(std::istream& input, const std::vector<std::string>& pat
     };
     for (std::size_t k = 0; k < readers.size(); ++k) advance(k);
     auto at = [&](std::size_t k) { return place(readers[k].path(), heads[k]->line); };
+    auto out_of_order = [&](std::size_t k) {
+        return at(k) + ": game " + std::to_string(heads[k]->marker.game) + " after game " +
+               std::to_string(last[k]) + " of the same file (repeated or out of input order)";
+    };
 
     PgnReader reader(input);
     int game = 0;
@@ -398,14 +402,18 @@ MergeProblems merge_pgn(std::istream& input, const std::vector<std::string>& pat
             continue;
         }
         ++game;
+        // Named by the line where its text starts (a game's item begins with the blank lines
+        // before it).
+        const std::size_t start = item->text.find_first_not_of(" \t\r\n");
+        int line = item->first_line;
+        for (std::size_t i = 0; i < start && i < item->text.size(); ++i)
+            line += item->text[i] == '\n';
         const std::string what =
-            "game " + std::to_string(game) + " (line " + std::to_string(item->first_line) + ")";
+            "game " + std::to_string(game) + " (line " + std::to_string(line) + ")";
         std::vector<std::size_t> holders;
         for (std::size_t k = 0; k < readers.size(); ++k) {
             while (heads[k] && heads[k]->marker.game < game) {
-                problems.bad.push_back(at(k) + ": game " + std::to_string(heads[k]->marker.game) +
-                                       " after game " + std::to_string(last[k]) +
-                                       " of the same file (repeated or out of input order)");
+                problems.bad.push_back(out_of_order(k));
                 advance(k);
             }
             if (heads[k] && heads[k]->marker.game == game) holders.push_back(k);
@@ -438,9 +446,11 @@ MergeProblems merge_pgn(std::istream& input, const std::vector<std::string>& pat
     problems.expected = std::size_t(game);
     for (std::size_t k = 0; k < readers.size(); ++k)
         while (heads[k]) {
-            problems.bad.push_back(at(k) + ": game " + std::to_string(heads[k]->marker.game) +
-                                   " is not in the input (it has " + std::to_string(game) +
-                                   " games)");
+            problems.bad.push_back(heads[k]->marker.game <= game
+                                       ? out_of_order(k)
+                                       : at(k) + ": game " + std::to_string(heads[k]->marker.game) +
+                                             " is not in the input (it has " +
+                                             std::to_string(game) + " games)");
             advance(k);
         }
     if (input.bad()) problems.bad.push_back("the input: read error");
