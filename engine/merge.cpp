@@ -402,9 +402,10 @@ MergeProblems merge_pgn(std::istream& input, const std::vector<std::string>& pat
             continue;
         }
         ++game;
-        // Named by the line where its text starts (a game's item begins with the blank lines
-        // before it).
-        const std::size_t start = item->text.find_first_not_of(" \t\r\n");
+        // Named by the line of its first tag (else of its first text): its item begins with
+        // the blank lines and escapes before it.
+        const std::size_t start =
+            item->tags.empty() ? item->text.find_first_not_of(" \t\r\n") : item->tags.front().begin;
         int line = item->first_line;
         for (std::size_t i = 0; i < start && i < item->text.size(); ++i)
             line += item->text[i] == '\n';
