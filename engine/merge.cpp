@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <sstream>
 #include <unordered_map>
 
 #include "pgn.h"
@@ -110,12 +111,38 @@ std::optional<MergeKind> merge_kind_of_record(const json& j) {
     return std::nullopt;
 }
 
+namespace {
+
+// Opens each path; the streams live in files.
+std::vector<MergeSource> open_sources(const std::vector<std::string>& paths,
+                                      std::vector<std::unique_ptr<std::ifstream>>& files) {
+    std::vector<MergeSource> sources;
+    for (const std::string& path : paths) {
+        files.push_back(std::make_unique<std::ifstream>(path, std::ios::binary));
+        MergeSource s{path, files.back().get(), {}};
+        if (!*files.back()) {
+            s.open_error = open_problem(path);
+            s.in = nullptr;
+        }
+        sources.push_back(std::move(s));
+    }
+    return sources;
+}
+
+}  // namespace
+
 JsonlMergePlan plan_jsonl_merge(MergeKind kind, const std::vector<MergeExpected>& expected,
                                 const std::vector<std::string>& paths) {
+    std::vector<std::unique_ptr<std::ifstream>> files;
+    return plan_jsonl_merge(kind, expected, open_sources(paths, files));
+}
+
+JsonlMergePlan plan_jsonl_merge(MergeKind kind, const std::vector<MergeExpected>& expected,
+                                const std::vector<MergeSource>& sources) {
     const JsonlRules rules = rules_of(kind);
     const char* kind_name = merge_kind_name(kind);
     JsonlMergePlan plan;
-    plan.summaries.resize(paths.size());
+    plan.summaries.resize(sources.size());
     std::unordered_map<std::string, std::size_t> index;
     for (std::size_t i = 0; i < expected.size(); ++i) index.emplace(expected[i].key, i);
 
@@ -128,13 +155,13 @@ JsonlMergePlan plan_jsonl_merge(MergeKind kind, const std::vector<MergeExpected>
     }
     std::map<std::pair<std::size_t, std::size_t>, std::vector<Seen>> seen;  // (group, record)
 
-    for (std::size_t f = 0; f < paths.size(); ++f) {
-        const std::string& path = paths[f];
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            plan.problems.bad.push_back(open_problem(path));
+    for (std::size_t f = 0; f < sources.size(); ++f) {
+        const std::string& path = sources[f].name;
+        if (!sources[f].in) {
+            plan.problems.bad.push_back(sources[f].open_error);
             continue;
         }
+        std::istream& in = *sources[f].in;
         std::string line;
         std::uint64_t offset = 0;
         for (std::size_t number = 1; std::getline(in, line); ++number) {
@@ -225,7 +252,8 @@ JsonlMergePlan plan_jsonl_merge(MergeKind kind, const std::vector<MergeExpected>
             }
             if (it->second.size() > 1) {
                 MergeProblems::Duplicate d{expected[i].label + suffix, {}};
-                for (const Seen& s : it->second) d.at.push_back(place(paths[s.where.file], s.line));
+                for (const Seen& s : it->second)
+                    d.at.push_back(place(sources[s.where.file].name, s.line));
                 plan.problems.duplicated.push_back(std::move(d));
                 continue;
             }
@@ -258,6 +286,7 @@ std::optional<std::uint64_t> take_number(std::string_view& text, std::string_vie
     std::uint64_t v = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (ec != std::errc() || end == text.data()) return std::nullopt;
+    if (text[0] == '0' && end - text.data() > 1) return std::nullopt;  // one spelling only
     text.remove_prefix(std::size_t(end - text.data()));
     return v;
 }
@@ -336,10 +365,13 @@ private:
 
 }  // namespace
 
+std::string pgn_shard_marker_line(const PgnShardMarker& m) {
+    return std::string(MarkerStart) + "game=" + std::to_string(m.game) +
+           " bytes=" + std::to_string(m.bytes) + " source=" + hex16(m.source);
+}
+
 std::string pgn_shard_item(int game, std::string_view source, std::string_view text) {
-    std::string out = std::string(MarkerStart) + "game=" + std::to_string(game) +
-                      " bytes=" + std::to_string(text.size()) +
-                      " source=" + hex16(fnv1a64(source)) + "\n";
+    std::string out = pgn_shard_marker_line({game, text.size(), fnv1a64(source)}) + "\n";
     out += text;
     if (text.empty() || text.back() != '\n') out += '\n';
     return out;
@@ -371,19 +403,24 @@ std::optional<PgnShardMarker> parse_pgn_shard_marker(std::string_view line) {
 
 MergeProblems merge_pgn(std::istream& input, const std::vector<std::string>& paths, int shards,
                         std::ostream& out) {
-    MergeProblems problems;
     std::vector<std::unique_ptr<std::ifstream>> files;
+    return merge_pgn(input, open_sources(paths, files), shards, out);
+}
+
+MergeProblems merge_pgn(std::istream& input, const std::vector<MergeSource>& sources, int shards,
+                        std::ostream& out) {
+    MergeProblems problems;
+    std::istringstream nothing;
     std::vector<ShardPgnReader> readers;
-    for (const std::string& path : paths) {
-        files.push_back(std::make_unique<std::ifstream>(path, std::ios::binary));
-        if (!*files.back()) problems.bad.push_back(open_problem(path));
-        readers.emplace_back(*files.back(), path);
+    for (const MergeSource& s : sources) {
+        if (!s.in) problems.bad.push_back(s.open_error);
+        readers.emplace_back(s.in ? *s.in : nothing, s.name);
     }
     std::vector<std::optional<ShardPgnGame>> heads(readers.size());
     std::vector<int> last(readers.size(), 0);  // the last game number each file gave
     auto advance = [&](std::size_t k) {
         if (heads[k]) last[k] = heads[k]->marker.game;
-        heads[k] = *files[k] ? readers[k].next() : std::nullopt;
+        heads[k] = readers[k].next();
         if (!heads[k] && !readers[k].problem().empty())
             problems.bad.push_back(readers[k].problem());
     };

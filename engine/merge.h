@@ -45,6 +45,14 @@ struct MergeProblems {
     bool ok() const { return bad.empty() && missing.empty() && duplicated.empty(); }
 };
 
+// A shard output to read: its name in messages and its stream (null when it could not be
+// opened: then open_error says why, and it counts as a problem).
+struct MergeSource {
+    std::string name;
+    std::istream* in = nullptr;
+    std::string open_error;
+};
+
 // ---- JSONL kinds ----
 
 // One record the input promises, in input order.
@@ -80,6 +88,9 @@ struct JsonlMergePlan {
 // summary line did not finish and is a problem too.
 JsonlMergePlan plan_jsonl_merge(MergeKind kind, const std::vector<MergeExpected>& expected,
                                 const std::vector<std::string>& paths);
+// The same over open streams (JsonlPlace::file indexes sources).
+JsonlMergePlan plan_jsonl_merge(MergeKind kind, const std::vector<MergeExpected>& expected,
+                                const std::vector<MergeSource>& sources);
 
 // ---- PGN (annotate) ----
 
@@ -94,7 +105,10 @@ struct PgnShardMarker {
     std::uint64_t bytes = 0;
     std::uint64_t source = 0;
 };
-// Reads a marker line (without its '\n'); nullopt when it is not exactly one.
+// The marker line (without '\n'): numbers in decimal without leading zeros.
+std::string pgn_shard_marker_line(const PgnShardMarker& m);
+// Reads a marker line (without its '\n', a '\r' tolerated); nullopt when it is not exactly
+// pgn_shard_marker_line of some marker.
 std::optional<PgnShardMarker> parse_pgn_shard_marker(std::string_view line);
 
 // Merges annotate shard outputs against the input PGN as one stream: each non-game item of the
@@ -103,6 +117,9 @@ std::optional<PgnShardMarker> parse_pgn_shard_marker(std::string_view line);
 // must list its games in input order, as annotate writes them. Writes to out as it goes; when
 // problems are returned the output is incomplete. shards: the shard count, or -1 when unknown.
 MergeProblems merge_pgn(std::istream& input, const std::vector<std::string>& paths, int shards,
+                        std::ostream& out);
+// The same over open streams.
+MergeProblems merge_pgn(std::istream& input, const std::vector<MergeSource>& sources, int shards,
                         std::ostream& out);
 
 }  // namespace glossfish
