@@ -11,7 +11,8 @@
 # SHARDS; their earlier merge job (waiting on a dependency that can no longer be met) is
 # cancelled and a new one waits for every task submitted so far to end and the rerun to succeed.
 # Puzzles outputs are resumable: the rerun skips the records its killed task already wrote.
-# Extra sbatch options (partition, time, account): SBATCH_* variables, e.g. SBATCH_PARTITION.
+# CPUs per task: GF_CPUS (default 1; puzzles and annotate run --jobs GF_CPUS). Other sbatch
+# options (partition, time limit, account): SBATCH_* variables, e.g. SBATCH_PARTITION.
 # The merge is given --limit N when ARGS hold --limit N.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,7 +49,8 @@ if [[ -n $rerun ]]; then
     dependency=afterany:$arrays
 fi
 
-array=$(sbatch --parsable --array="$tasks" --output="$out_dir/logs/shard-%A_%a.log" \
+array=$(sbatch --parsable --array="$tasks" --cpus-per-task="${GF_CPUS:-1}" \
+    --output="$out_dir/logs/shard-%A_%a.log" \
     "$here/shard.sbatch" "$@")
 array=${array%%;*}
 dependency=${dependency:+$dependency,}afterok:$array
