@@ -5,7 +5,6 @@
 // before, so puzzles run --reproducible, tepp plays the (hash-clearing) optimal player, and the
 // annotate / judge / verify inputs are forced mates and a stalemate, whose scores are exact.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -87,19 +86,10 @@ CliRun glossfish(const std::vector<std::string>& args) {
     return testkit::run_glossfish_command(args.front(), {args.begin() + 1, args.end()}, {});
 }
 
-// `glossfish verify --jsonl ARGS < input`, stdout captured.
-CliRun verify_jsonl(const std::vector<std::string>& args, const fs::path& input) {
-    std::string cmd = testkit::shell_quote(GLOSSFISH_BIN) + " verify --jsonl";
-    for (const auto& a : args) cmd += " " + testkit::shell_quote(a);
-    cmd += " < " + testkit::shell_quote(input.string()) + " 2>/dev/null";
-    CliRun r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    char buf[4096];
-    for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-    const int status = pclose(p);
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+// `glossfish verify --jsonl ARGS < input`.
+CliRun verify_jsonl(std::vector<std::string> args, const fs::path& input) {
+    args.insert(args.begin(), "--jsonl");
+    return testkit::run_glossfish_command("verify", args, {}, input.string());
 }
 
 class ShardCli : public ::testing::Test {
