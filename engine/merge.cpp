@@ -23,16 +23,19 @@ namespace {
 // At most this much of a bad line is quoted in a message.
 constexpr std::size_t QuoteChars = 80;
 
+// The text in single quotes, cut after QuoteChars characters.
 std::string quote_prefix(std::string_view text) {
     std::string q(text.substr(0, QuoteChars));
     if (text.size() > QuoteChars) q += "...";
     return "'" + q + "'";
 }
 
+// "FILE:LINE".
 std::string place(const std::string& path, std::size_t line) {
     return path + ":" + std::to_string(line);
 }
 
+// "FILE: cannot open: <errno text>" (right after the failed open).
 std::string open_problem(const std::string& path) {
     return path + ": cannot open: " + std::strerror(errno);
 }
@@ -51,6 +54,7 @@ struct JsonlRules {
     bool grouped;               // tepp: one record per key and (player, guide, run)
 };
 
+// The key, check and summary fields of a kind's records.
 JsonlRules rules_of(MergeKind kind) {
     switch (kind) {
     case MergeKind::Puzzles: return {"id", false, "fen", nullptr, false};
@@ -272,6 +276,7 @@ constexpr std::string_view MarkerStart = "%glossfish-shard ";
 // A game's annotated text is far smaller; a marker promising more is not ours.
 constexpr std::uint64_t MaxGameBytes = std::uint64_t(1) << 30;
 
+// v as 16 lowercase hex digits.
 std::string hex16(std::uint64_t v) {
     char buf[17];
     for (int i = 15; i >= 0; --i, v >>= 4) buf[i] = "0123456789abcdef"[v & 15];

@@ -7,7 +7,7 @@ namespace glossfish {
 
 namespace {
 
-// A decimal number without sign or leading '+', nullopt-like -1 when it is not one or too big.
+// The value of a decimal number of at most 9 digits (no sign), or -1 when the text is not one.
 long long decimal(std::string_view text) {
     if (text.empty() || text.size() > 9) return -1;
     long long v = 0;

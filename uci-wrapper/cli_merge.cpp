@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -34,6 +35,7 @@ const char* MergeUsage =
 // Problems listed per kind before "... and K more".
 constexpr std::size_t ListedProblems = 20;
 
+// Whether s ends with the lowercase suffix, in any case.
 bool ends_with_ci(const std::string& s, const char* suffix) {
     const std::size_t n = std::strlen(suffix);
     if (s.size() < n) return false;

@@ -6,6 +6,7 @@ using json = nlohmann::json;
 
 namespace {
 
+// The label of a name as label_name writes it.
 std::optional<QualityLabel> parse_label(const json& j) {
     if (!j.is_string()) return std::nullopt;
     for (QualityLabel l : {QualityLabel::Good, QualityLabel::Inaccuracy, QualityLabel::Mistake,
