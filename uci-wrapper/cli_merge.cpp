@@ -260,24 +260,27 @@ int merge_command(const Args& args) {
                      MergeUsage);
         return 2;
     }
+    std::vector<std::string> inputs = paths;
+    inputs.push_back(input);
+    for (const std::string& p : inputs)
+        if (struct stat st; ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+            std::fprintf(stderr, "glossfish merge: %s is a directory\n", p.c_str());
+            return 2;
+        }
     for (const std::string& p : paths)
         if (same_file(p, input)) {
             std::fprintf(stderr, "glossfish merge: %s is the input, not a shard output\n",
                          p.c_str());
             return 2;
         }
-    {
-        std::vector<std::string> inputs = paths;
-        inputs.push_back(input);
-        for (const std::string& p : inputs)
-            if (same_file(out_path, p)) {
-                std::fprintf(stderr,
-                             "glossfish merge: -o %s is one of the inputs (%s): refusing to "
-                             "overwrite it\n",
-                             out_path.c_str(), p.c_str());
-                return 2;
-            }
-    }
+    for (const std::string& p : inputs)
+        if (same_file(out_path, p)) {
+            std::fprintf(stderr,
+                         "glossfish merge: -o %s is one of the inputs (%s): refusing to "
+                         "overwrite it\n",
+                         out_path.c_str(), p.c_str());
+            return 2;
+        }
     if (struct stat st; ::stat(out_path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
         std::fprintf(stderr, "glossfish merge: -o %s is not a regular file\n", out_path.c_str());
         return 2;

@@ -334,6 +334,10 @@ TEST_F(ShardCli, MergeRefusesToOverwriteItsInputs) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.err, "glossfish merge: -o " + in + " is one of the inputs (" + in +
                          "): refusing to overwrite it\n");
+    fs::create_directory(path("dir"));
+    r = merge(in, {shard, path("dir")}, path("out.jsonl"));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, "glossfish merge: " + path("dir") + " is a directory\n");
     r = merge(in, {in}, path("out.jsonl"));
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.err, "glossfish merge: " + in + " is the input, not a shard output\n");
