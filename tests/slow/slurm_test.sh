@@ -129,6 +129,7 @@ already=$(sed -n 's/^glossfish puzzles: [0-9]* puzzles\{0,1\}, \([0-9]*\) alread
 [[ -n $already ]] || fail "no resume line in $rerun_log"
 ((already >= at_kill - 1 && already >= 2)) ||
     fail "the rerun found $already records, the killed task had written $at_kill"
+echo "slurm_test: the rerun of task 1 resumed with $already records already done"
 # Every input id exactly once (ids read from the CSV with awk, independently of glossfish).
 awk -F, 'NR > 1 { print $1 }' "$input" | sort >"$work/ids.in"
 sed -n 's/^{"id":"\([^"]*\)".*/\1/p' "$out/merged.jsonl" | sort >"$work/ids.merged"
