@@ -9,6 +9,7 @@
 
 #include "llm_client.h"
 #include "puzzles.h"
+#include "shard.h"
 
 namespace glossfish::verifier {
 class ToolSuite;
@@ -35,13 +36,19 @@ int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbaliz
 int judge_command(const Args& args);      // `glossfish judge` (cli_judge.cpp)
 int comment_command(const Args& args);    // `glossfish comment` (cli_comment.cpp)
 int report_command(const Args& args);     // `glossfish report` (cli_report.cpp)
+int merge_command(const Args& args);      // `glossfish merge` (cli_merge.cpp)
 
 // Reads the puzzles of `--csv` (lichess) or else `--jsonl` (positions), reports the file's
-// failure or each skipped row on stderr as "glossfish COMMAND: FILE:LINE: …", and keeps the
-// first `limit` records. nullopt when the file cannot be read (cli_puzzles.cpp).
+// failure or each skipped row on stderr as "glossfish COMMAND: FILE:LINE: …", keeps the
+// first `limit` records and of those the ones of `shard` (by id). nullopt when the file cannot
+// be read (cli_puzzles.cpp).
 std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::string& csv_path,
                                             const std::string& jsonl_path,
-                                            std::optional<long long> limit);
+                                            std::optional<long long> limit, ShardSpec shard = {});
+
+// Reads the value of `--shard I/N` (engine/shard.h); otherwise prints
+// "glossfish COMMAND: <reason>" and returns nullopt (cli_puzzles.cpp).
+std::optional<ShardSpec> parse_shard_option(const char* command, const std::string& text);
 
 // "1m05s", "2h03m": a duration for progress lines (cli_puzzles.cpp).
 std::string duration_text(double seconds);

@@ -14,6 +14,7 @@
 
 #include "annotate.h"
 #include "cli.h"
+#include "merge.h"
 
 namespace glossfish::cli {
 
@@ -21,7 +22,7 @@ namespace {
 
 const char* AnnotateUsage =
     "usage: glossfish annotate IN.pgn [-o OUT.pgn] [--depth D | --nodes N]\n"
-    "                          [--scheme lichess|act-eval] [--jobs N]\n";
+    "                          [--scheme lichess|act-eval] [--jobs N] [--shard I/N]\n";
 
 struct FileCloser {
     void operator()(std::FILE* f) const {
@@ -43,6 +44,7 @@ int annotate_command(const Args& args) {
     std::string in_path, out_path, scheme_text = "lichess";
     AnnotateOptions options;
     int jobs = 1;
+    ShardSpec shard;
     for (std::size_t i = 0; i < args.size();) {
         const std::string a = args[i];
         if (a == "--help" || a == "-h") {
@@ -80,6 +82,10 @@ int annotate_command(const Args& args) {
             jobs = int(*n);
         } else if (a == "--scheme") {
             scheme_text = v;
+        } else if (a == "--shard") {
+            auto s = parse_shard_option("annotate", v);
+            if (!s) return 2;
+            shard = *s;
         } else {
             std::fprintf(stderr, "glossfish annotate: unexpected argument '%s'\n%s", a.c_str(),
                          AnnotateUsage);
@@ -150,6 +156,11 @@ int annotate_command(const Args& args) {
     double bytes = 0;
     while (auto game = reader.next()) {
         bytes += double(game->text.size());
+        // A shard keeps its games (by index) and nothing else; merge restores the rest.
+        if (shard.count > 1 && !(game->is_game && shard.contains_index(std::uint64_t(games)))) {
+            if (game->is_game) ++games;
+            continue;
+        }
         if (game->is_game) {
             ++games;
             if (!game->ok()) {
@@ -180,7 +191,8 @@ int annotate_command(const Args& args) {
                 }
             }
         }
-        const std::string text = write_pgn_game(*game);
+        std::string text = write_pgn_game(*game);
+        if (shard.count > 1) text = pgn_shard_item(games, game->text, text);
         if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) return fail_output();
         std::fflush(out);
         if (game->is_game) {
@@ -219,7 +231,7 @@ int annotate_command(const Args& args) {
     }
     std::fprintf(
         stderr, "glossfish annotate: %d games: %d annotated, %d not readable, %d engine failures\n",
-        games, annotated, unread, failed);
+        annotated + unread + failed, annotated, unread, failed);
     if (failed > 0) return 1;
     return unread > 0 ? 2 : 0;
 }

@@ -16,14 +16,15 @@ namespace {
 
 const char* JudgeUsage =
     "usage: glossfish judge --input FILE.jsonl [--decomposer llm|rules] [--bootstrap B]\n"
-    "                       [--seed N] [--depth D] [--out FILE.jsonl] [--verbose]\n"
+    "                       [--seed N] [--depth D] [--out FILE.jsonl] [--shard I/N] [--verbose]\n"
     "  records {\"id\",\"fen\",\"move\",\"commentary\",\"gold_atoms\"?,\"atoms\"?|\"claims\"?}, "
     "one a line\n"
     "  --decomposer llm (default) needs GLOSSFISH_LLM_URL; rules runs offline\n"
     "  --bootstrap B   resamples of the 95% intervals (default 10000); --seed N (default "
     "20260101)\n"
     "  --depth D       engine depth of the predicates and the move's label (default 12)\n"
-    "  --out FILE      the per-record JSONL and the summary line go there instead of stdout\n";
+    "  --out FILE      the per-record JSONL and the summary line go there instead of stdout\n"
+    "  --shard I/N     only the records of shard I of N (by id, else by line; I from 0)\n";
 
 }  // namespace
 
@@ -32,6 +33,7 @@ int judge_command(const Args& args) {
     int depth = 12, resamples = 10000;
     std::uint64_t seed = 20260101;
     bool verbose = false;
+    ShardSpec shard;
     for (std::size_t i = 0; i < args.size();) {
         const std::string& a = args[i];
         if (a == "--help" || a == "-h") {
@@ -44,7 +46,7 @@ int judge_command(const Args& args) {
             continue;
         }
         if (a != "--input" && a != "--out" && a != "--decomposer" && a != "--depth" &&
-            a != "--bootstrap" && a != "--seed") {
+            a != "--bootstrap" && a != "--seed" && a != "--shard") {
             std::fprintf(stderr, "glossfish judge: unexpected argument '%s'\n%s", a.c_str(),
                          JudgeUsage);
             return 2;
@@ -58,7 +60,11 @@ int judge_command(const Args& args) {
         if (a == "--input") input_path = v;
         else if (a == "--out") out_path = v;
         else if (a == "--decomposer") decomposer = v;
-        else {
+        else if (a == "--shard") {
+            auto s = parse_shard_option("judge", v);
+            if (!s) return 2;
+            shard = *s;
+        } else {
             auto n = a == "--depth"       ? parse_number("judge", a, v, 1, 40)
                      : a == "--bootstrap" ? parse_number("judge", a, v, 1, 1000000)
                                           : parse_number("judge", a, v, 0, 4000000000000000000LL);
@@ -116,7 +122,10 @@ int judge_command(const Args& args) {
     options.verify.depth = depth;
     verifier::Judge judge(*suite, config.configured() ? &client : nullptr, &prompts, options);
 
-    std::vector<verifier::JudgedRecord> records = verifier::judge_lines(judge, in, out);
+    std::vector<verifier::JudgedRecord> records =
+        verifier::judge_lines(judge, in, out, [&](std::string_view line, std::size_t number) {
+            return shard_of_jsonl_line(line, number, shard.count) == shard.index;
+        });
     for (const auto& r : records)
         if (!r.ok()) std::fprintf(stderr, "glossfish judge: skipped %s\n", r.error.c_str());
     verifier::JudgeSummary summary = verifier::summarize(records, resamples, seed);

@@ -18,7 +18,8 @@ namespace {
 const char* PuzzlesUsage =
     "usage: glossfish puzzles (--csv FILE | --jsonl FILE) --out FILE.jsonl [--jobs N]\n"
     "                         [--plies P | --plies-from-solution] [--breadth K]\n"
-    "                         [--depth D | --nodes N] [--limit N]\n";
+    "                         [--depth D | --nodes N] [--limit N] [--shard I/N]\n"
+    "                         [--reproducible]\n";
 
 }  // namespace
 
@@ -30,9 +31,18 @@ std::string duration_text(double seconds) {
     return buf;
 }
 
+std::optional<ShardSpec> parse_shard_option(const char* command, const std::string& text) {
+    ShardParse p = parse_shard(text);
+    if (!p.ok()) {
+        std::fprintf(stderr, "glossfish %s: %s\n", command, p.error.c_str());
+        return std::nullopt;
+    }
+    return p.spec;
+}
+
 std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::string& csv_path,
                                             const std::string& jsonl_path,
-                                            std::optional<long long> limit) {
+                                            std::optional<long long> limit, ShardSpec shard) {
     const std::string& in_path = csv_path.empty() ? jsonl_path : csv_path;
     PuzzleFile input = csv_path.empty() ? read_position_jsonl_file(jsonl_path)
                                         : read_lichess_puzzles_file(csv_path);
@@ -46,6 +56,13 @@ std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::stri
                      e.line, e.reason.c_str());
     if (limit && input.records.size() > std::size_t(*limit))
         input.records.resize(std::size_t(*limit));
+    if (shard.count > 1) {
+        const std::size_t all = input.records.size();
+        std::erase_if(input.records,
+                      [&](const PuzzleRecord& r) { return !shard.contains_key(r.id); });
+        std::fprintf(stderr, "glossfish %s: shard %s: %zu of %zu records\n", command,
+                     shard.text().c_str(), input.records.size(), all);
+    }
     return input;
 }
 
@@ -57,6 +74,7 @@ int puzzles_command(const Args& args) {
     unsigned cores = std::thread::hardware_concurrency();
     int jobs = cores == 0 ? 1 : int(cores);
     std::optional<long long> limit;
+    ShardSpec shard;
 
     for (std::size_t i = 0; i < args.size();) {
         const std::string a = args[i];
@@ -64,8 +82,9 @@ int puzzles_command(const Args& args) {
             std::fputs(PuzzlesUsage, stdout);
             return 0;
         }
-        if (a == "--plies-from-solution") {
-            plies_from_solution = true;
+        if (a == "--plies-from-solution" || a == "--reproducible") {
+            if (a == "--reproducible") options.reproducible = true;
+            else plies_from_solution = true;
             ++i;
             continue;
         }
@@ -101,6 +120,10 @@ int puzzles_command(const Args& args) {
         } else if (a == "--limit") {
             if (!(n = parse_number("puzzles", a, v, 1, 1'000'000'000LL))) return 2;
             limit = *n;
+        } else if (a == "--shard") {
+            auto s = parse_shard_option("puzzles", v);
+            if (!s) return 2;
+            shard = *s;
         } else {
             std::fprintf(stderr, "glossfish puzzles: unexpected argument '%s'\n%s", a.c_str(),
                          PuzzlesUsage);
@@ -122,7 +145,8 @@ int puzzles_command(const Args& args) {
         return 2;
     }
 
-    std::optional<PuzzleFile> read = read_puzzle_input("puzzles", csv_path, jsonl_path, limit);
+    std::optional<PuzzleFile> read =
+        read_puzzle_input("puzzles", csv_path, jsonl_path, limit, shard);
     if (!read) return 2;
     PuzzleFile& input = *read;
 
@@ -151,13 +175,14 @@ int puzzles_command(const Args& args) {
     const std::size_t already = total - pending.size();
     std::fprintf(stderr, "glossfish puzzles: %zu puzzle%s, %zu already in %s, %zu to do\n", total,
                  total == 1 ? "" : "s", already, out_path.c_str(), pending.size());
-    if (pending.empty()) return 0;
 
+    // Opened even with nothing to do: an empty shard leaves an empty output for the merge.
     PuzzleOutput out;
     if (!out.open(out_path)) {
         std::fprintf(stderr, "glossfish puzzles: %s\n", out.error().c_str());
         return 1;
     }
+    if (pending.empty()) return 0;
     Analyzer::Config config;
     config.workers = jobs;
     config.threads_per_worker = 1;

@@ -25,7 +25,7 @@ const char* TeppUsage =
     "usage: glossfish tepp (--csv FILE | --jsonl FILE) --player SPEC [--player SPEC ...]\n"
     "                      [--baseline SPEC] [--guide G ...] [--breadth K] [--refine N]\n"
     "                      [--k-eval K] [--runs R] [--limit N] [--depth D | --nodes N]\n"
-    "                      [--retries N] [--out FILE.jsonl] [--verbose]\n"
+    "                      [--retries N] [--out FILE.jsonl] [--shard I/N] [--verbose]\n"
     "  SPEC: optimal | human | llm[:MODEL] | PROGRAM [NAME=VALUE ...]\n"
     "        [@nodes=N|@depth=D|@movetime=MS], e.g. \"stockfish Skill Level=0\"\n"
     "  G (llm players): none | concepts | tree | description:MODE,\n"
@@ -58,6 +58,7 @@ int tepp_command(const Args& args) {
     int runs = 1, breadth = 3, refine = 1;
     bool verbose = false;
     std::optional<long long> limit;
+    ShardSpec shard;
 
     for (std::size_t i = 0; i < args.size();) {
         const std::string a = args[i];
@@ -113,6 +114,10 @@ int tepp_command(const Args& args) {
         } else if (a == "--limit") {
             if (!(n = parse_number("tepp", a, v, 1, 1'000'000'000LL))) return 2;
             limit = *n;
+        } else if (a == "--shard") {
+            auto s = parse_shard_option("tepp", v);
+            if (!s) return 2;
+            shard = *s;
         } else {
             std::fprintf(stderr, "glossfish tepp: unexpected argument '%s'\n%s", a.c_str(),
                          TeppUsage);
@@ -214,10 +219,20 @@ int tepp_command(const Args& args) {
     }
 
     const std::string& in_path = csv_path.empty() ? jsonl_path : csv_path;
-    const std::optional<PuzzleFile> input = read_puzzle_input("tepp", csv_path, jsonl_path, limit);
+    const std::optional<PuzzleFile> input =
+        read_puzzle_input("tepp", csv_path, jsonl_path, limit, shard);
     if (!input) return 2;
     std::vector<TeppPuzzle> puzzles;
     for (const PuzzleRecord& r : input->records) puzzles.push_back(tepp_puzzle(r));
+    if (puzzles.empty() && shard.count > 1) {
+        // An empty shard of a non-empty input: an empty output for the merge, and success.
+        if (!out_path.empty() && !std::ofstream(out_path, std::ios::out | std::ios::trunc)) {
+            std::fprintf(stderr, "glossfish tepp: cannot write '%s'\n", out_path.c_str());
+            return 1;
+        }
+        std::fprintf(stderr, "glossfish tepp: shard %s holds no puzzles\n", shard.text().c_str());
+        return 0;
+    }
     if (puzzles.empty()) {
         std::fprintf(stderr, "glossfish tepp: %s: no puzzles\n", in_path.c_str());
         return 2;

@@ -11,6 +11,7 @@
 #include "claims.h"
 #include "cli.h"
 #include "metrics.h"
+#include "shard_summary.h"
 #include "tools.h"
 
 namespace glossfish::cli {
@@ -23,21 +24,25 @@ const char* VerifyUsage =
     "                        [--scheme lichess|act-eval] [--pretty]\n"
     "  --claims -   reads the claims JSON from stdin; fen/move inside it replace --fen/--move\n"
     "       glossfish verify --jsonl [--depth D] [--scheme S] [--bootstrap B] [--seed N]\n"
+    "                        [--shard I/N]\n"
     "                        {\"id\",\"fen\",\"move\",\"text\"|\"claims\"} lines on stdin; one "
     "answer line each,\n"
     "                        then one line of overall metrics with bootstrap intervals\n";
 
-// Verifies batch lines from stdin; one answer line each, then the overall metrics.
-int run_jsonl(const verifier::ClaimVerifier& verifier, int resamples, std::uint64_t seed) {
+// Verifies batch lines from stdin (those of the shard); one answer line each, then the overall
+// metrics.
+int run_jsonl(const verifier::ClaimVerifier& verifier, int resamples, std::uint64_t seed,
+              ShardSpec shard) {
     std::vector<verifier::PositionRecord> records;
     std::string line;
     std::size_t number = 0;
     while (std::getline(std::cin, line)) {
         ++number;
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        if (shard_of_jsonl_line(line, number, shard.count) != shard.index) continue;
         nlohmann::json id;
         verifier::VerifyOutcome out = verifier::verify_line(verifier, line, id);
-        nlohmann::json answer = {{"id", id}};
+        nlohmann::json answer = {{"id", id}, {"line", number}};
         if (out.ok()) {
             answer["result"] = out.report;
             if (!id.is_null()) out.record.id = id.is_string() ? id.get<std::string>() : id.dump();
@@ -50,13 +55,9 @@ int run_jsonl(const verifier::ClaimVerifier& verifier, int resamples, std::uint6
                     answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
         std::fflush(stdout);
     }
-    verifier::Metrics m = verifier::compute_metrics(records);
-    nlohmann::json overall = {
-        {"overall", verifier::metrics_json(m)},
-        {"bootstrap", verifier::bootstrap_json(verifier::bootstrap(records, resamples, seed))},
-        {"text", verifier::metrics_line(m)}};
+    const nlohmann::json overall = verifier::verify_overall_json(records, resamples, seed);
     std::printf("%s\n", overall.dump().c_str());
-    std::fprintf(stderr, "overall: %s\n", verifier::metrics_line(m).c_str());
+    std::fprintf(stderr, "overall: %s\n", overall["text"].get<std::string>().c_str());
     return 0;
 }
 
@@ -69,6 +70,7 @@ int verify_command(const Args& args) {
     bool pretty = false, jsonl = false;
     int resamples = 10000;
     std::uint64_t seed = 20260101;
+    std::optional<ShardSpec> shard;
     for (std::size_t i = 0; i < args.size();) {
         const std::string& a = args[i];
         auto value = [&](const char* what) -> std::optional<std::string> {
@@ -106,6 +108,10 @@ int verify_command(const Args& args) {
             if (!n) return 2;
             if (a == "--seed") seed = std::uint64_t(*n);
             else resamples = int(*n);
+        } else if (a == "--shard") {
+            auto v = value(a.c_str());
+            if (!v) return 2;
+            if (!(shard = parse_shard_option("verify", *v))) return 2;
         } else if (a == "--jsonl") {
             jsonl = true;
             ++i;
@@ -118,11 +124,15 @@ int verify_command(const Args& args) {
             return 2;
         }
     }
+    if (shard && !jsonl) {
+        std::fputs("glossfish verify: --shard needs --jsonl\n", stderr);
+        return 2;
+    }
     if (jsonl) {
         if (fen || move || claims_file || text || pretty) {
-            std::fprintf(
-                stderr,
-                "glossfish verify: --jsonl takes only --depth, --scheme, --bootstrap, --seed\n");
+            std::fprintf(stderr,
+                         "glossfish verify: --jsonl takes only --depth, --scheme, --bootstrap, "
+                         "--seed, --shard\n");
             return 2;
         }
     } else if (bool(claims_file) == bool(text)) {
@@ -172,7 +182,7 @@ int verify_command(const Args& args) {
     options.depth = depth;
     options.scheme = *scheme;
     verifier::ClaimVerifier verifier(*suite, options);
-    if (jsonl) return run_jsonl(verifier, resamples, seed);
+    if (jsonl) return run_jsonl(verifier, resamples, seed, shard.value_or(ShardSpec{}));
     verifier::VerifyOutcome out =
         claims_file ? verifier::verify_claims(verifier, before, move.value_or(""), claims_text)
                     : verifier::verify_commentary(verifier, before, move.value_or(""), *text);

@@ -26,7 +26,8 @@ const char* Usage =
     "       glossfish verbalize (--fen F | --csv F --id ID | --tree F.json) --mode s|c|sc [--refine N]\n"
     "       glossfish verify --fen F [--move M] (--claims FILE.json | --text \"...\") [--depth D] [--pretty]\n"
     "       glossfish judge --input F.jsonl [--decomposer llm|rules] [--bootstrap B] [--out F]\n"
-    "       glossfish comment --fen F --move M [--depth D]   LLM commentary, verified\n";
+    "       glossfish comment --fen F --move M [--depth D]   LLM commentary, verified\n"
+    "       glossfish merge --input IN [--shards N] -o OUT SHARD...   join --shard I/N outputs\n";
 
 }  // namespace
 
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
         if (cmd == "judge") return glossfish::cli::judge_command(args);
         if (cmd == "comment") return glossfish::cli::comment_command(args);
         if (cmd == "report") return glossfish::cli::report_command(args);
+        if (cmd == "merge") return glossfish::cli::merge_command(args);
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;

@@ -797,13 +797,16 @@ json judged_json(const JudgedRecord& r) {
     return out;
 }
 
-std::vector<JudgedRecord> judge_lines(const Judge& judge, std::istream& in, std::ostream& out) {
+std::vector<JudgedRecord> judge_lines(
+    const Judge& judge, std::istream& in, std::ostream& out,
+    const std::function<bool(std::string_view line, std::size_t number)>& keep) {
     std::vector<JudgedRecord> records;
     std::string line;
     std::size_t number = 0;
     while (std::getline(in, line)) {
         ++number;
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        if (keep && !keep(line, number)) continue;
         std::string error;
         std::optional<JudgeInput> input = parse_judge_line(line, number, &error);
         JudgedRecord rec;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -181,8 +182,11 @@ EventRecall event_recall(const JudgedRecord& r);
 
 // Judges every line of in (blank lines skipped), writing one judged_json line per record to
 // out as it goes (flushed); a bad line becomes {"line","id","error"} and is skipped. Returns all
-// records, skipped ones included.
-std::vector<JudgedRecord> judge_lines(const Judge& judge, std::istream& in, std::ostream& out);
+// records, skipped ones included. With keep, only the lines it accepts (text, 1-based number)
+// are read at all: the others belong to another shard.
+std::vector<JudgedRecord> judge_lines(
+    const Judge& judge, std::istream& in, std::ostream& out,
+    const std::function<bool(std::string_view line, std::size_t number)>& keep = {});
 
 struct JudgeSummary {
     Metrics overall;

@@ -1,6 +1,7 @@
 // Runs the glossfish binary (GLOSSFISH_BIN) from a test: one subcommand with its arguments, a
 // clean language-model environment (GLOSSFISH_LLM_URL/_MODEL/_KEY and OPENAI_API_KEY unset)
-// plus the given "NAME=value" variables; collects stdout, stderr and the exit code. Blocks.
+// plus the given "NAME=value" variables, stdin from stdin_path when given; collects stdout,
+// stderr and the exit code. Blocks.
 #pragma once
 
 #include <sys/wait.h>
@@ -29,7 +30,8 @@ inline std::string shell_quote(const std::string& s) {
 
 inline CliRun run_glossfish_command(const std::string& command,
                                     const std::vector<std::string>& args,
-                                    const std::vector<std::string>& env) {
+                                    const std::vector<std::string>& env,
+                                    const std::string& stdin_path = "") {
     const auto err_path = std::filesystem::temp_directory_path() /
                           ("glossfish_" + command + "_err_" + std::to_string(::getpid()));
     std::string cmd =
@@ -37,6 +39,7 @@ inline CliRun run_glossfish_command(const std::string& command,
     for (const auto& e : env) cmd += " " + shell_quote(e);
     cmd += " " + shell_quote(GLOSSFISH_BIN) + " " + command;
     for (const auto& a : args) cmd += " " + shell_quote(a);
+    if (!stdin_path.empty()) cmd += " <" + shell_quote(stdin_path);
     cmd += " 2>" + shell_quote(err_path.string());
     CliRun r;
     FILE* p = popen(cmd.c_str(), "r");
