@@ -18,7 +18,7 @@ namespace {
 const char* PuzzlesUsage =
     "usage: glossfish puzzles (--csv FILE | --jsonl FILE) --out FILE.jsonl [--jobs N]\n"
     "                         [--plies P | --plies-from-solution] [--breadth K]\n"
-    "                         [--depth D | --nodes N] [--limit N]\n";
+    "                         [--depth D | --nodes N] [--limit N] [--reproducible]\n";
 
 }  // namespace
 
@@ -66,6 +66,11 @@ int puzzles_command(const Args& args) {
         }
         if (a == "--plies-from-solution") {
             plies_from_solution = true;
+            ++i;
+            continue;
+        }
+        if (a == "--reproducible") {
+            options.reproducible = true;
             ++i;
             continue;
         }

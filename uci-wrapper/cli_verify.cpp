@@ -20,9 +20,10 @@ namespace {
 const char* VerifyUsage =
     "usage: glossfish verify --fen FEN [--move M] (--claims FILE.json | --text \"...\") [--depth "
     "D]\n"
-    "                        [--scheme lichess|act-eval] [--pretty]\n"
+    "                        [--scheme lichess|act-eval] [--pretty] [--reproducible]\n"
     "  --claims -   reads the claims JSON from stdin; fen/move inside it replace --fen/--move\n"
     "       glossfish verify --jsonl [--depth D] [--scheme S] [--bootstrap B] [--seed N]\n"
+    "                        [--reproducible]\n"
     "                        {\"id\",\"fen\",\"move\",\"text\"|\"claims\"} lines on stdin; one "
     "answer line each,\n"
     "                        then one line of overall metrics with bootstrap intervals\n";
@@ -66,7 +67,7 @@ int verify_command(const Args& args) {
     std::optional<std::string> fen, move, claims_file, text;
     std::string scheme_text = "act-eval";
     int depth = 12;
-    bool pretty = false, jsonl = false;
+    bool pretty = false, jsonl = false, reproducible = false;
     int resamples = 10000;
     std::uint64_t seed = 20260101;
     for (std::size_t i = 0; i < args.size();) {
@@ -111,6 +112,9 @@ int verify_command(const Args& args) {
             ++i;
         } else if (a == "--pretty") {
             pretty = true;
+            ++i;
+        } else if (a == "--reproducible") {
+            reproducible = true;
             ++i;
         } else {
             std::fprintf(stderr, "glossfish verify: unexpected argument '%s'\n%s", a.c_str(),
@@ -167,7 +171,7 @@ int verify_command(const Args& args) {
             return 2;
         }
     }
-    auto suite = make_suite(depth);
+    auto suite = make_suite(depth, reproducible);
     verifier::VerifyOptions options;
     options.depth = depth;
     options.scheme = *scheme;

@@ -5,6 +5,7 @@
 // Nxb8 17.Rd8#, mate in 2). Needs `stockfish`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -75,6 +76,44 @@ TEST(AnnotateSlow, ClassicGamesDecisiveBlundersAndMates) {
     EXPECT_NE(opera.find("[WhiteBlunders \"0\"]"), std::string::npos);
     EXPECT_EQ(opera.find("[BlackBlunders \"0\"]"), std::string::npos);
     EXPECT_EQ(out.find("[BlackBlunders \"0\"]"), std::string::npos);
+}
+
+// Reproducible analysis at the bench's depth: --jobs 1 and --jobs 2 (games side by side on two
+// workers) give the same bytes for the three classic games, and so do the games in reverse order.
+TEST(AnnotateSlow, ReproducibleClassicGamesAtDepth14AreTheSameForJobsOneAndTwo) {
+    std::ifstream in(std::string(GLOSSFISH_TEST_DATA) + "/classic_games.pgn", std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    const std::vector<PgnGame> games = read_pgn(s.str());
+    auto annotate = [](std::vector<PgnGame> input, int jobs) {
+        Analyzer::Config config;
+        config.workers = jobs;
+        Analyzer analyzer(config);
+        AnnotateOptions options;
+        options.limits.depth = 14;
+        options.limits.reproducible = true;
+        options.jobs = jobs;
+        std::size_t k = 0;
+        std::vector<std::string> out;
+        annotate_games(
+            analyzer, options,
+            [&]() -> std::optional<PgnGame> {
+                if (k == input.size()) return std::nullopt;
+                return input[k++];
+            },
+            [&](PgnGame& g, const GameAnnotation* a) {
+                EXPECT_TRUE(a && a->ok());
+                if (a && a->ok()) add_annotation_edits(g, *a, options);
+                out.push_back(write_pgn_game(g));
+                return true;
+            });
+        return out;
+    };
+    const std::vector<std::string> one = annotate(games, 1);
+    EXPECT_EQ(one, annotate(games, 2));
+    std::vector<std::string> back = annotate({games.rbegin(), games.rend()}, 2);
+    std::reverse(back.begin(), back.end());
+    EXPECT_EQ(one, back);
 }
 
 }  // namespace
