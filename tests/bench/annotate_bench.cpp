@@ -24,6 +24,7 @@
 #include "annotate.h"
 #include "engine_host.h"
 #include "movegen.h"
+#include "notation.h"
 
 using namespace glossfish;
 using Clock = std::chrono::steady_clock;
@@ -70,23 +71,27 @@ Run plain_loop(const std::vector<PgnGame>& games, int depth) {
             positions.push_back(positions.back());
             positions.back().do_move(m.move);
         }
-        std::vector<Score> eval;  // side to move's view
+        std::vector<Score> eval;         // side to move's view
+        std::vector<std::string> bests;  // the engine's move (UCI), "" when the game is over
         for (const Position& p : positions) {
             if (MoveList(p).empty()) {
                 eval.push_back(p.is_check() ? Score::mate(0) : Score::cp(0));
+                bests.emplace_back();
                 continue;
             }
             std::mutex m;
             std::condition_variable cv;
             bool done = false;
             Score last;
+            std::string best;
             SearchCallbacks cb;
             cb.on_info = [&](const SearchInfo& info) {
                 std::lock_guard lock(m);
                 if (info.score && !info.pv.empty()) last = *info.score;
             };
-            cb.on_bestmove = [&](const BestMove&) {
+            cb.on_bestmove = [&](const BestMove& b) {
                 std::lock_guard lock(m);
+                best = b.move;
                 done = true;
                 cv.notify_all();
             };
@@ -96,13 +101,14 @@ Run plain_loop(const std::vector<PgnGame>& games, int depth) {
             std::unique_lock lock(m);
             cv.wait(lock, [&] { return done; });
             eval.push_back(last);
+            bests.push_back(best);
         }
         for (std::size_t i = 0; i + 1 < positions.size(); ++i) {
             QualityInput in;
             in.best = eval[i];
             const bool mate = positions[i + 1].is_checkmate();
             in.played = mate ? Score::mate(1) : flip(eval[i + 1]);
-            in.played_is_best = mate;
+            in.played_is_best = mate || bests[i] == move_to_uci(positions[i], g.mainline[i].move);
             r.labels.push_back(classify_move(in, QualityScheme::Lichess).label);
             ++r.moves;
         }

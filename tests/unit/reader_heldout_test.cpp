@@ -67,6 +67,7 @@ protected:
         analyzer_ = std::make_unique<Analyzer>(Analyzer::Config{});
         AnalysisLimits limits;
         limits.depth = EngineDepth;
+        limits.reproducible = true;  // verdicts that do not depend on the order of the claims
         suite_ = std::make_unique<ToolSuite>(analyzer_.get(), limits);
     }
     static void TearDownTestSuite() {
