@@ -1232,19 +1232,8 @@ private:
     // The position with the other side to move (the null move), when that side is not in check.
     std::optional<Position> null_move() const {
         if (pos_.is_check()) return std::nullopt;
-        std::string fen = pos_.fen();
-        std::vector<std::string> f;
-        std::size_t a = 0;
-        for (std::size_t b; (b = fen.find(' ', a)) != std::string::npos; a = b + 1)
-            f.push_back(fen.substr(a, b - a));
-        f.push_back(fen.substr(a));
-        if (f.size() < 4) return std::nullopt;
-        f[1] = f[1] == "w" ? "b" : "w";
-        f[3] = "-";
-        std::string out;
-        for (const auto& x : f) out += (out.empty() ? "" : " ") + x;
         Position np;
-        if (!np.set(out).ok()) return std::nullopt;
+        if (!np.set(null_move_fen(pos_)).ok()) return std::nullopt;
         return np;
     }
 

@@ -445,13 +445,7 @@ bool SentenceReader::placement_clause(std::size_t i, std::size_t end, const Subj
     if (s.plural) {
         if (neg) return false;
         std::vector<Square> squares;
-        for (; k < end; ++k) {
-            if (words_[k].low == "and") continue;
-            Square sq = parse_square(words_[k].low);
-            if (sq == NoSquare) return false;
-            squares.push_back(sq);
-        }
-        if (squares.size() < 2) return false;
+        if (!square_list(k, end, squares) || squares.size() < 2) return false;
         for (Square sq : squares)
             add(make_claim("occupies",
                            {{"square", square_name(sq)},

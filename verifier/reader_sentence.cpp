@@ -946,4 +946,15 @@ bool SentenceReader::each_clause(std::size_t i, std::size_t end) {
     return true;
 }
 
+// "d8 and h8", "c3, e3 and f3" at words_[k, end): every word a square or "and".
+bool SentenceReader::square_list(std::size_t k, std::size_t end, std::vector<Square>& out) const {
+    for (; k < end; ++k) {
+        if (words_[k].low == "and") continue;
+        Square sq = parse_square(words_[k].low);
+        if (sq == NoSquare) return false;
+        out.push_back(sq);
+    }
+    return true;
+}
+
 }  // namespace glossfish::verifier

@@ -100,6 +100,7 @@ private:
     bool there_clause(std::size_t i, std::size_t end);
     bool nothing_clause(std::size_t i, std::size_t end);
     bool each_clause(std::size_t i, std::size_t end);
+    bool square_list(std::size_t k, std::size_t end, std::vector<Square>& out) const;
     bool filler(std::size_t i, std::size_t end) const;
     bool clause(std::size_t i, std::size_t end, const Subject& s);
     std::vector<std::string> after_subject(const Subject& s) const;

@@ -238,12 +238,7 @@ bool SentenceReader::has_clause(std::size_t i, std::size_t end, Color side, bool
     if (words_[k].low != "on" || *count == 0 || neg) return false;
     ++k;
     std::vector<Square> squares;
-    for (; k < end; ++k) {
-        if (words_[k].low == "and") continue;
-        Square sq = parse_square(words_[k].low);
-        if (sq == NoSquare) return false;
-        squares.push_back(sq);
-    }
+    if (!square_list(k, end, squares)) return false;
     if (squares.empty() || (!at_least && *count >= 0 && int(squares.size()) != *count))
         return false;
     for (Square sq : squares)

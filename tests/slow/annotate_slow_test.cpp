@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "annotate.h"
+#include "annotate_chunks.h"
 
 namespace glossfish {
 namespace {
@@ -85,29 +86,12 @@ TEST(AnnotateSlow, ReproducibleClassicGamesAtDepth14AreTheSameForJobsOneAndTwo) 
     std::ostringstream s;
     s << in.rdbuf();
     const std::vector<PgnGame> games = read_pgn(s.str());
-    auto annotate = [](std::vector<PgnGame> input, int jobs) {
-        Analyzer::Config config;
-        config.workers = jobs;
-        Analyzer analyzer(config);
+    auto annotate = [](const std::vector<PgnGame>& input, int jobs) {
         AnnotateOptions options;
         options.limits.depth = 14;
         options.limits.reproducible = true;
         options.jobs = jobs;
-        std::size_t k = 0;
-        std::vector<std::string> out;
-        annotate_games(
-            analyzer, options,
-            [&]() -> std::optional<PgnGame> {
-                if (k == input.size()) return std::nullopt;
-                return input[k++];
-            },
-            [&](PgnGame& g, const GameAnnotation* a) {
-                EXPECT_TRUE(a && a->ok());
-                if (a && a->ok()) add_annotation_edits(g, *a, options);
-                out.push_back(write_pgn_game(g));
-                return true;
-            });
-        return out;
+        return testkit::annotate_chunks(input, options);
     };
     const std::vector<std::string> one = annotate(games, 1);
     EXPECT_EQ(one, annotate(games, 2));

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "annotate.h"
+#include "annotate_chunks.h"
 #include "claims.h"
 #include "cli_run.h"
 #include "labeler.h"
@@ -51,27 +52,12 @@ Analyzer::Config pool(int workers) {
     return c;
 }
 
-// The text of every chunk of a PGN input after annotate_games, in input order.
+// The text of every chunk of a PGN input after reproducible annotation with `jobs` workers.
 std::vector<std::string> annotate_chunks(const std::vector<PgnGame>& games, int jobs) {
-    Analyzer analyzer(pool(jobs));
     AnnotateOptions options;
     options.limits = reproducible_depth(Depth);
     options.jobs = jobs;
-    std::size_t k = 0;
-    std::vector<std::string> out;
-    annotate_games(
-        analyzer, options,
-        [&]() -> std::optional<PgnGame> {
-            if (k == games.size()) return std::nullopt;
-            return games[k++];
-        },
-        [&](PgnGame& g, const GameAnnotation* a) {
-            EXPECT_TRUE(a && a->ok()) << (a ? a->error : "not analysed");
-            if (a && a->ok()) add_annotation_edits(g, *a, options);
-            out.push_back(write_pgn_game(g));
-            return true;
-        });
-    return out;
+    return testkit::annotate_chunks(games, options);
 }
 
 TEST(Reproducible, RefusedWithMovetimeOrSeveralThreads) {
