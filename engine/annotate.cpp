@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -133,17 +134,28 @@ namespace {
 
 // One game on its way through annotate_games: its positions, their searches as they finish,
 // and the annotation once all are done.
+// Positions [next, end) of a game that one thread searches in order.
+struct Range {
+    std::size_t next = 0, end = 0;
+    std::size_t left() const { return end - next; }
+};
+
 struct Slot {
     PgnGame game;
     bool analyse = false;  // a game read without error: its positions are searched
     std::vector<Position> positions;
     std::vector<PositionEval> evals;
     std::vector<std::string> errors;
-    std::atomic<std::size_t> next{0};  // the next position to search
+    // Under the runner's mutex: whether a thread took the game, and the ranges being searched
+    // (a helper takes the upper half of the longest one, so every thread keeps searching
+    // consecutive positions, each finding the previous one's work in its hash).
+    bool started = false;
+    std::list<Range> ranges;
     std::atomic<std::size_t> finished{0};
-    int number = 0;   // among the games of the input, 1 first (0: not a game)
-    int helpers = 0;  // threads searching its positions (under the runner's mutex)
-    bool complete = false;
+    int number = 0;  // among the games of the input, 1 first (0: not a game)
+    // Under the runner's mutex: labelled, and complete once no thread is left in it (the
+    // caller's thread may then destroy it).
+    bool labelled = false, complete = false;
     GameAnnotation annotation;
 };
 
@@ -250,13 +262,14 @@ public:
     void work(int me) {
         for (;;) {
             Slot* slot = nullptr;
+            Range* range = nullptr;
             {
                 std::unique_lock lock(mutex_);
-                cv_.wait(lock, [&] { return stop_ || (slot = pick()) || (eof_ && idle()); });
+                cv_.wait(lock,
+                         [&] { return stop_ || (slot = pick(range)) || (eof_ && !splittable()); });
                 if (!slot) return;
-                ++slot->helpers;
             }
-            search(*slot, me);
+            search(*slot, *range, me);
         }
     }
 
@@ -316,36 +329,55 @@ public:
     }
 
 private:
-    // Under mutex_: the game to search next, or null.
-    Slot* pick() {
+    // Under mutex_: the first game nobody took, whole; else the upper half of the longest
+    // range in flight (when it has two positions or more left); else null.
+    Slot* pick(Range*& range) {
         for (auto& s : slots_)
-            if (s->analyse && s->helpers == 0 && s->next < s->positions.size()) return s.get();
-        Slot* best = nullptr;
-        std::size_t left = 0;
-        for (auto& s : slots_) {
-            if (!s->analyse) continue;
-            const std::size_t n = s->positions.size(), at = s->next;
-            if (at < n && n - at > left) {
-                left = n - at;
-                best = s.get();
+            if (s->analyse && !s->started) {
+                s->started = true;
+                s->ranges.push_back({0, s->positions.size()});
+                range = &s->ranges.back();
+                return s.get();
             }
-        }
+        Slot* best = nullptr;
+        Range* longest = nullptr;
+        for (auto& s : slots_)
+            for (Range& r : s->ranges)
+                if (r.left() >= 2 && (!longest || r.left() > longest->left())) {
+                    longest = &r;
+                    best = s.get();
+                }
+        if (!longest) return nullptr;
+        const std::size_t mid = longest->next + (longest->left() + 1) / 2;
+        best->ranges.push_back({mid, longest->end});
+        longest->end = mid;
+        range = &best->ranges.back();
         return best;
     }
 
-    // Under mutex_: no game has positions left to hand out.
-    bool idle() const {
-        for (const auto& s : slots_)
-            if (s->analyse && s->next < s->positions.size()) return false;
-        return true;
+    // Under mutex_: whether pick() has anything to give.
+    bool splittable() const {
+        for (const auto& s : slots_) {
+            if (s->analyse && !s->started) return true;
+            for (const Range& r : s->ranges)
+                if (r.left() >= 2) return true;
+        }
+        return false;
     }
 
-    // Searches positions of slot in order until none is left; the thread that finishes the
-    // last one labels the game.
-    void search(Slot& slot, int me) {
+    // Searches the positions of range in order (its end may shrink meanwhile, when a helper
+    // takes its upper half); the thread that finishes the game's last position labels it, the
+    // last thread to leave the game marks it complete.
+    void search(Slot& slot, Range& range, int me) {
         const std::size_t n = slot.positions.size();
-        for (std::size_t i = slot.next++; i < n; i = slot.next++) {
-            if (stop_flag()) break;
+        bool labelled = false;
+        for (;;) {
+            std::size_t i;
+            {
+                std::lock_guard lock(mutex_);
+                if (stop_ || range.next >= range.end) break;
+                i = range.next++;
+            }
             slot.errors[i] =
                 search_position(analyzer_, slot.positions[i], options_, me, slot.evals[i]);
             const std::size_t d = ++slot.finished;
@@ -356,19 +388,14 @@ private:
             if (d == n) {
                 slot.annotation =
                     label_game(slot.game, slot.positions, slot.evals, slot.errors, options_);
-                std::lock_guard lock(mutex_);
-                slot.complete = true;
-                cv_.notify_all();
+                labelled = true;
             }
         }
         std::lock_guard lock(mutex_);
-        --slot.helpers;
+        slot.ranges.remove_if([&](const Range& r) { return &r == &range; });
+        slot.labelled = slot.labelled || labelled;
+        if (slot.labelled && slot.ranges.empty()) slot.complete = true;
         cv_.notify_all();
-    }
-
-    bool stop_flag() {
-        std::lock_guard lock(mutex_);
-        return stop_;
     }
 
     Analyzer& analyzer_;
