@@ -18,6 +18,13 @@ std::string AnalysisLimits::go_args() const {
     return out.empty() ? out : out.substr(1);
 }
 
+std::optional<std::string> reproducible_error(const AnalysisLimits& limits) {
+    if (limits.movetime_ms)
+        return "reproducible analysis needs a depth or node limit, not movetime (a search "
+               "stopped by the clock depends on the machine)";
+    return std::nullopt;
+}
+
 struct Analyzer::Worker {
     int index = 0;
     std::unique_ptr<EngineHost> host;
@@ -93,7 +100,17 @@ AnalysisResult Analyzer::analyse(const Position& pos, const AnalysisLimits& limi
     multipv = std::clamp(multipv, 1, 500);
     AnalysisLimits effective = limits;
     if (effective.empty()) effective.depth = DefaultAnalysisDepth;
-    std::string key = cache_key(pos, effective, multipv, searchmoves);
+    if (limits.reproducible) {
+        AnalysisResult refused;
+        if (auto err = reproducible_error(limits)) refused.error = *err;
+        else if (config_.threads_per_worker != 1)
+            refused.error = "reproducible analysis needs one thread per worker, not " +
+                            std::to_string(config_.threads_per_worker);
+        if (!refused.ok()) return refused;
+    }
+    // A search from a cleared hash is its own request: its result depends on nothing else.
+    const bool fresh = clear_hash || limits.reproducible;
+    std::string key = cache_key(pos, effective, multipv, searchmoves) + (fresh ? "fresh" : "");
     if (!clear_hash) {
         std::lock_guard lock(mutex_);
         if (auto it = cache_.find(key); it != cache_.end()) {
@@ -113,10 +130,10 @@ AnalysisResult Analyzer::analyse(const Position& pos, const AnalysisLimits& limi
     }
 
     Worker* w = acquire(worker_hint);
-    AnalysisResult result = run(*w, pos, effective, multipv, searchmoves, clear_hash);
+    AnalysisResult result = run(*w, pos, effective, multipv, searchmoves, fresh);
     if (!result.ok()) {
         w->started = false;  // restart the child and try once more
-        result = run(*w, pos, effective, multipv, searchmoves, clear_hash);
+        result = run(*w, pos, effective, multipv, searchmoves, fresh);
     }
     release(w);
 

@@ -20,10 +20,18 @@ struct AnalysisLimits {
     std::optional<int> depth;
     std::optional<std::uint64_t> nodes;
     std::optional<int> movetime_ms;
+    // Reproducible analysis: every search starts from a cleared hash (ucinewgame + isready),
+    // so with one thread per worker its result depends only on the position, the limits, the
+    // MultiPV and the searchmoves, never on the searches before it or the worker that ran it.
+    // Needs depth or nodes: movetime is refused.
+    bool reproducible = false;
     // "depth 12", "nodes 100000", "movetime 500" (several may be combined).
     std::string go_args() const;
     bool empty() const { return !depth && !nodes && !movetime_ms; }
 };
+
+// Why limits cannot be searched reproducibly (movetime), or nullopt.
+std::optional<std::string> reproducible_error(const AnalysisLimits& limits);
 
 struct AnalysisLine {
     int multipv = 1;
@@ -39,7 +47,7 @@ struct AnalysisResult {
     Move best;                        // Move::none() when the root has no legal move
     int worker = -1;                  // which pool worker searched it
     bool cached = false;
-    std::string error;                // non-empty on failure
+    std::string error;  // non-empty on failure
     bool ok() const { return error.empty(); }
 };
 
@@ -60,7 +68,10 @@ public:
 
     // Analyses pos. Blocks until a worker is free and its search has finished. A worker
     // whose child dies is restarted and the request retried once. worker_hint prefers a
-    // worker (its hash is warm for this line); clear_hash sends ucinewgame first.
+    // worker (its hash is warm for this line); clear_hash sends ucinewgame first (and skips
+    // the cache). limits.reproducible clears the hash too, and its results are cached apart
+    // from the others, so a cached answer is the one a fresh search gives; it is an error with
+    // movetime or with more than one thread per worker.
     AnalysisResult analyse(const Position& pos, const AnalysisLimits& limits, int multipv = 1,
                            const std::vector<Move>& searchmoves = {}, int worker_hint = -1,
                            bool clear_hash = false);

@@ -5,7 +5,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
+#include <deque>
+#include <list>
+#include <memory>
+#include <mutex>
 #include <thread>
 
 #include "movegen.h"
@@ -125,14 +130,37 @@ double game_accuracy(const std::vector<double>& white_win, const std::vector<dou
     return (weighted / weights + harmonic) / 2;
 }
 
-GameAnnotation analyse_game(Analyzer& analyzer, const PgnGame& game, const AnnotateOptions& options,
-                            const AnnotateProgress& progress) {
-    GameAnnotation out;
-    if (!game.ok()) {
-        out.error = "the game was not read";
-        return out;
-    }
-    // The positions of the main line.
+namespace {
+
+// One game on its way through annotate_games: its positions, their searches as they finish,
+// and the annotation once all are done.
+// Positions [next, end) of a game that one thread searches in order.
+struct Range {
+    std::size_t next = 0, end = 0;
+    std::size_t left() const { return end - next; }
+};
+
+struct Slot {
+    PgnGame game;
+    bool analyse = false;  // a game read without error: its positions are searched
+    std::vector<Position> positions;
+    std::vector<PositionEval> evals;
+    std::vector<std::string> errors;
+    // Under the runner's mutex: whether a thread took the game, and the ranges being searched
+    // (a helper takes the upper half of the longest one, so every thread keeps searching
+    // consecutive positions, each finding the previous one's work in its hash).
+    bool started = false;
+    std::list<Range> ranges;
+    std::atomic<std::size_t> finished{0};
+    int number = 0;  // among the games of the input, 1 first (0: not a game)
+    // Under the runner's mutex: labelled, and complete once no thread is left in it (the
+    // caller's thread may then destroy it).
+    bool labelled = false, complete = false;
+    GameAnnotation annotation;
+};
+
+// The main-line positions of a game read without error, start first.
+std::vector<Position> mainline_positions(const PgnGame& game) {
     std::vector<Position> positions;
     positions.reserve(game.mainline.size() + 1);
     Position pos = game.start_position();
@@ -141,47 +169,35 @@ GameAnnotation analyse_game(Analyzer& analyzer, const PgnGame& game, const Annot
         pos.do_move(m.move);
         positions.push_back(pos);
     }
-    std::size_t n = positions.size();
-    out.evals.resize(n);
-    std::vector<std::string> errors(n);
-    std::atomic<std::size_t> next{0};
-    std::atomic<int> done{0};
-    std::mutex progress_mutex;
-    auto work = [&](int hint) {
-        for (std::size_t i = next++; i < n; i = next++) {
-            const Position& p = positions[i];
-            PositionEval& e = out.evals[i];
-            if (p.is_checkmate()) {
-                e.score = Score::mate(0);
-                e.checkmate = e.terminal = true;
-            } else if (p.is_stalemate() || p.is_insufficient_material()) {
-                e.score = Score::cp(0);
-                e.terminal = true;
-            } else {
-                AnalysisResult r = analyzer.analyse(p, options.limits, 1, {}, hint);
-                if (!r.ok() || r.lines.empty()) {
-                    errors[i] = r.ok() ? "no analysis line" : r.error;
-                } else {
-                    e.score = r.lines.front().score;
-                    e.pv = r.lines.front().pv;
-                    if (e.pv.empty() && r.best != Move::none()) e.pv.push_back(r.best);
-                }
-            }
-            int d = ++done;
-            if (progress) {
-                std::lock_guard lock(progress_mutex);
-                progress(d);
-            }
-        }
-    };
-    int jobs = std::max(1, std::min<int>(options.jobs, int(n)));
-    if (jobs == 1) {
-        work(-1);
+    return positions;
+}
+
+// Searches one position (or scores a finished game) into e; the error text, if any.
+std::string search_position(Analyzer& analyzer, const Position& p, const AnnotateOptions& options,
+                            int hint, PositionEval& e) {
+    if (p.is_checkmate()) {
+        e.score = Score::mate(0);
+        e.checkmate = e.terminal = true;
+    } else if (p.is_stalemate() || p.is_insufficient_material()) {
+        e.score = Score::cp(0);
+        e.terminal = true;
     } else {
-        std::vector<std::thread> threads;
-        for (int t = 0; t < jobs; ++t) threads.emplace_back(work, t);
-        for (std::thread& t : threads) t.join();
+        AnalysisResult r = analyzer.analyse(p, options.limits, 1, {}, hint);
+        if (!r.ok() || r.lines.empty()) return r.ok() ? "no analysis line" : r.error;
+        e.score = r.lines.front().score;
+        e.pv = r.lines.front().pv;
+        if (e.pv.empty() && r.best != Move::none()) e.pv.push_back(r.best);
     }
+    return {};
+}
+
+// Labels every move of a game from the evaluations of its positions.
+GameAnnotation label_game(const PgnGame& game, const std::vector<Position>& positions,
+                          std::vector<PositionEval> evals, const std::vector<std::string>& errors,
+                          const AnnotateOptions& options) {
+    GameAnnotation out;
+    const std::size_t n = positions.size();
+    out.evals = std::move(evals);
     for (std::size_t i = 0; i < n; ++i)
         if (!errors[i].empty()) {
             out.error =
@@ -232,6 +248,204 @@ GameAnnotation analyse_game(Analyzer& analyzer, const PgnGame& game, const Annot
     out.white.accuracy = game_accuracy(white_win, accuracies, 0, first_side);
     out.black.accuracy = game_accuracy(white_win, accuracies, 1, first_side);
     return out;
+}
+
+// The shared state of one annotate_games run: the games in flight in input order, read by the
+// caller's thread and searched by the worker threads.
+class Runner {
+public:
+    Runner(Analyzer& analyzer, const AnnotateOptions& options, const GameProgress& progress)
+        : analyzer_(analyzer), options_(options), progress_(progress) {}
+
+    // Worker thread `me` (Analyzer worker hint `me`): takes the first game nobody searches yet,
+    // else helps the game with the most positions left, until the input is done.
+    void work(int me) {
+        for (;;) {
+            Slot* slot = nullptr;
+            Range* range = nullptr;
+            {
+                std::unique_lock lock(mutex_);
+                cv_.wait(lock,
+                         [&] { return stop_ || (slot = pick(range)) || (eof_ && !splittable()); });
+                if (!slot) return;
+            }
+            search(*slot, *range, me);
+        }
+    }
+
+    // Caller's thread: reads games until the end and hands each back in input order.
+    void run(const NextGame& next, const GameDone& done, int threads) {
+        const std::size_t window = std::size_t(2 * threads + 2);
+        for (;;) {
+            // Keep the window full of games to search.
+            while (!eof_) {
+                {
+                    std::lock_guard lock(mutex_);
+                    if (slots_.size() >= window) break;
+                }
+                std::optional<PgnGame> game = next();
+                auto slot = std::make_unique<Slot>();
+                if (game) {
+                    slot->game = std::move(*game);
+                    slot->analyse = slot->game.is_game && slot->game.ok();
+                    if (slot->analyse) {
+                        slot->positions = mainline_positions(slot->game);
+                        slot->evals.resize(slot->positions.size());
+                        slot->errors.resize(slot->positions.size());
+                    }
+                    slot->complete = !slot->analyse;
+                }
+                if (game && slot->game.is_game) slot->number = ++numbered_;
+                std::lock_guard lock(mutex_);
+                if (!game) eof_ = true;
+                else slots_.push_back(std::move(slot));
+                cv_.notify_all();
+            }
+            // The window is full or the input done: wait for the oldest game.
+            std::unique_ptr<Slot> front;
+            {
+                std::unique_lock lock(mutex_);
+                if (slots_.empty()) return;
+                cv_.wait(lock, [&] { return slots_.front()->complete; });
+                front = std::move(slots_.front());
+                slots_.pop_front();
+                cv_.notify_all();
+            }
+            const bool keep_going =
+                done(front->game, front->analyse ? &front->annotation : nullptr);
+            if (!keep_going) {
+                std::lock_guard lock(mutex_);
+                stop_ = true;
+                cv_.notify_all();
+                return;
+            }
+        }
+    }
+
+    void finish() {
+        std::lock_guard lock(mutex_);
+        stop_ = true;
+        cv_.notify_all();
+    }
+
+private:
+    // Under mutex_: the first game nobody took, whole; else the upper half of the longest
+    // range in flight (when it has two positions or more left); else null.
+    Slot* pick(Range*& range) {
+        for (auto& s : slots_)
+            if (s->analyse && !s->started) {
+                s->started = true;
+                s->ranges.push_back({0, s->positions.size()});
+                range = &s->ranges.back();
+                return s.get();
+            }
+        Slot* best = nullptr;
+        Range* longest = nullptr;
+        for (auto& s : slots_)
+            for (Range& r : s->ranges)
+                if (r.left() >= 2 && (!longest || r.left() > longest->left())) {
+                    longest = &r;
+                    best = s.get();
+                }
+        if (!longest) return nullptr;
+        const std::size_t mid = longest->next + (longest->left() + 1) / 2;
+        best->ranges.push_back({mid, longest->end});
+        longest->end = mid;
+        range = &best->ranges.back();
+        return best;
+    }
+
+    // Under mutex_: whether pick() has anything to give.
+    bool splittable() const {
+        for (const auto& s : slots_) {
+            if (s->analyse && !s->started) return true;
+            for (const Range& r : s->ranges)
+                if (r.left() >= 2) return true;
+        }
+        return false;
+    }
+
+    // Searches the positions of range in order (its end may shrink meanwhile, when a helper
+    // takes its upper half); the thread that finishes the game's last position labels it, the
+    // last thread to leave the game marks it complete.
+    void search(Slot& slot, Range& range, int me) {
+        const std::size_t n = slot.positions.size();
+        bool labelled = false;
+        for (;;) {
+            std::size_t i;
+            {
+                std::lock_guard lock(mutex_);
+                if (stop_ || range.next >= range.end) break;
+                i = range.next++;
+            }
+            slot.errors[i] =
+                search_position(analyzer_, slot.positions[i], options_, me, slot.evals[i]);
+            const std::size_t d = ++slot.finished;
+            if (progress_) {
+                std::lock_guard lock(progress_mutex_);
+                progress_(slot.number, int(d), int(n));
+            }
+            if (d == n) {
+                slot.annotation =
+                    label_game(slot.game, slot.positions, slot.evals, slot.errors, options_);
+                labelled = true;
+            }
+        }
+        std::lock_guard lock(mutex_);
+        slot.ranges.remove_if([&](const Range& r) { return &r == &range; });
+        slot.labelled = slot.labelled || labelled;
+        if (slot.labelled && slot.ranges.empty()) slot.complete = true;
+        cv_.notify_all();
+    }
+
+    Analyzer& analyzer_;
+    const AnnotateOptions& options_;
+    const GameProgress& progress_;
+    std::mutex mutex_, progress_mutex_;
+    std::condition_variable cv_;
+    std::deque<std::unique_ptr<Slot>> slots_;
+    bool eof_ = false, stop_ = false;
+    int numbered_ = 0;
+};
+
+}  // namespace
+
+void annotate_games(Analyzer& analyzer, const AnnotateOptions& options, const NextGame& next,
+                    const GameDone& done, const GameProgress& progress) {
+    const int threads = std::max(1, options.jobs);
+    Runner runner(analyzer, options, progress);
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) workers.emplace_back([&runner, t] { runner.work(t); });
+    runner.run(next, done, threads);
+    runner.finish();
+    for (std::thread& t : workers) t.join();
+}
+
+GameAnnotation analyse_game(Analyzer& analyzer, const PgnGame& game, const AnnotateOptions& options,
+                            const AnnotateProgress& progress) {
+    if (!game.ok()) {
+        GameAnnotation out;
+        out.error = "the game was not read";
+        return out;
+    }
+    // One game: its positions shared by up to options.jobs threads.
+    GameAnnotation result;
+    bool given = false;
+    annotate_games(
+        analyzer, options,
+        [&]() -> std::optional<PgnGame> {
+            if (given) return std::nullopt;
+            given = true;
+            return game;
+        },
+        [&](PgnGame&, const GameAnnotation* a) {
+            if (a) result = *a;
+            return true;
+        },
+        [&](int, int done, int) {
+            if (progress) progress(done);
+        });
+    return result;
 }
 
 void add_annotation_edits(PgnGame& game, const GameAnnotation& annotation,

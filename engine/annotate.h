@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,10 @@ namespace glossfish {
 struct AnnotateOptions {
     AnalysisLimits limits;                          // depth or nodes per position
     QualityScheme scheme = QualityScheme::Lichess;  // which win% thresholds label a move
-    int jobs = 1;             // positions searched at once (use an Analyzer with >= jobs workers)
+    // Searches at once: games side by side, each searched in order on one Analyzer worker
+    // (use an Analyzer with >= jobs workers); threads left without a game of their own help
+    // with the positions of the games in flight.
+    int jobs = 1;
     int variation_plies = 8;  // length cap of the engine line added as a variation
 };
 
@@ -57,8 +61,27 @@ struct GameAnnotation {
 // Called after each position's search with the number of positions finished in this game.
 using AnnotateProgress = std::function<void(int done)>;
 
+// The next chunk of a PGN input (a game, readable or not, or text between games); nullopt at
+// the end.
+using NextGame = std::function<std::optional<PgnGame>()>;
+// A chunk handed back in input order with its annotation (null when it is not a game read
+// without error; check ok() for an engine failure). Returning false stops the run.
+using GameDone = std::function<bool(PgnGame& game, const GameAnnotation* annotation)>;
+// After each position's search: the game's number among the input's games (1 first), the
+// positions of it searched so far and its number of positions. Calls are serialised.
+using GameProgress = std::function<void(int game, int done, int positions)>;
+
+// Annotates a stream of games with options.jobs threads (blocks): reads chunks with `next` on
+// the caller's thread, keeps up to 2 * jobs + 2 of them in flight, searches the games side by
+// side (thread t on Analyzer worker t, a game's positions in order) and hands every chunk to
+// `done` in input order, on the caller's thread. The annotations equal analyse_game's; with
+// reproducible limits they are the same bytes for any jobs.
+void annotate_games(Analyzer& analyzer, const AnnotateOptions& options, const NextGame& next,
+                    const GameDone& done, const GameProgress& progress = {});
+
 // Searches every main-line position of a game read without error (blocks; options.jobs
-// searches run at once) and labels every move. Positions after the game ended are not searched.
+// searches of its positions run at once) and labels every move. Positions after the game ended
+// are not searched.
 GameAnnotation analyse_game(Analyzer& analyzer, const PgnGame& game, const AnnotateOptions& options,
                             const AnnotateProgress& progress = {});
 

@@ -261,6 +261,7 @@ std::optional<std::string> check_engine_option(const std::vector<OptionDecl>& de
 UciEnginePlayer::UciEnginePlayer(EngineSpec spec, AnalysisLimits default_limits)
     : spec_(std::move(spec)), limits_(spec_.limits.empty() ? default_limits : spec_.limits) {
     if (limits_.empty()) limits_.depth = DefaultAnalysisDepth;
+    limits_.reproducible = default_limits.reproducible;
 }
 
 UciEnginePlayer::~UciEnginePlayer() {
@@ -305,6 +306,13 @@ PlayerReply UciEnginePlayer::choose_move(const PlayerRequest& request) {
         if (auto err = start()) return PlayerReply::fail(*err);
     }
     if (request.chess960) host_->set_option("UCI_Chess960", "true");
+    if (limits_.reproducible) {
+        // Every move from a cleared hash: the reply depends on the position only.
+        host_->send_raw("ucinewgame");
+        if (!host_->sync(std::chrono::milliseconds(5000)))
+            return PlayerReply::fail("the engine '" + spec_.program +
+                                     "' did not answer after ucinewgame");
+    }
     std::string position = "position fen " + request.start_fen;
     if (!request.history_uci.empty()) {
         position += " moves";

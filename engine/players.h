@@ -163,6 +163,8 @@ std::optional<std::string> check_engine_option(const std::vector<OptionDecl>& de
 // differ; otherwise, with nodes or depth limits, it is deterministic.
 class UciEnginePlayer : public SolvingPlayer {
 public:
+    // default_limits apply when the spec has none; their `reproducible` always does (each move
+    // is then searched after ucinewgame).
     UciEnginePlayer(EngineSpec spec, AnalysisLimits default_limits);
     ~UciEnginePlayer() override;
     // Starts the engine, checks every option against the engine's declarations (name, case

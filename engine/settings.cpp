@@ -70,6 +70,9 @@ std::vector<OptionSpec> make_table() {
         spin("Glossfish Tree Breadth", d.tree_breadth, 1, MaxTreeBreadth,
              "Opponent replies kept per node (k_strat)"),
         spin("Glossfish Tree Depth", d.tree_depth, 1, MaxOptionDepth, "Search depth per tree node"),
+        check("Glossfish Reproducible", d.reproducible,
+              "Search every analysed position (labels, trees, verify) from a cleared hash, so that "
+              "results do not depend on the order or on earlier searches"),
         string("Glossfish Commentary", d.commentary,
                "Commentary on the last move, verified after each search (glossfish.verify)"),
         check("Glossfish Comment", d.comment,
@@ -167,6 +170,7 @@ std::optional<std::string> apply_option(Settings& s, std::string_view name, std:
     else if (n == "Glossfish Tree Plies") s.tree_plies = number;
     else if (n == "Glossfish Tree Breadth") s.tree_breadth = number;
     else if (n == "Glossfish Tree Depth") s.tree_depth = number;
+    else if (n == "Glossfish Reproducible") s.reproducible = on;
     else if (n == "Glossfish Commentary") s.commentary = value;
     else if (n == "Glossfish Comment") s.comment = on;
     else if (n == "Glossfish LLM URL") s.llm_url = value;

@@ -53,6 +53,9 @@ struct Settings {
     int tree_plies = DefaultTreePlies;
     int tree_breadth = DefaultTreeBreadth;
     int tree_depth = DefaultAnalysisDepth;
+    // Reproducible analysis: labels, trees and verify searches start from a cleared hash
+    // (AnalysisLimits::reproducible), so their results do not depend on what ran before.
+    bool reproducible = false;
     std::string commentary;          // verified after each search (UCI)
     bool comment = false;            // LLM commentary after each search (UCI)
     std::string llm_url, llm_model;  // empty: $GLOSSFISH_LLM_URL / $GLOSSFISH_LLM_MODEL

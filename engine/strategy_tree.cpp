@@ -342,6 +342,8 @@ std::string check_options(const TreeOptions& o) {
     if (o.breadth < 1 || o.breadth > MaxTreeBreadth)
         return "breadth must be 1.." + std::to_string(MaxTreeBreadth) + ", got " +
                std::to_string(o.breadth);
+    if (o.reproducible)
+        if (auto err = reproducible_error(o.limits)) return *err;
     return "";
 }
 
@@ -368,6 +370,9 @@ std::vector<StrategyTree> build_trees(Analyzer& analyzer, const std::vector<Posi
     const auto start = std::chrono::steady_clock::now();
     TreeOptions opts = options;
     if (opts.limits.empty()) opts.limits.depth = DefaultAnalysisDepth;
+    // One switch: reproducible limits make a reproducible tree and the other way round.
+    opts.reproducible = opts.reproducible || opts.limits.reproducible;
+    opts.limits.reproducible = opts.reproducible;
 
     std::vector<StrategyTree> trees(roots.size());
     for (std::size_t i = 0; i < roots.size(); ++i) {

@@ -54,8 +54,9 @@ std::optional<ShardSpec> parse_shard_option(const char* command, const std::stri
 std::string duration_text(double seconds);
 
 // A tool suite whose engine tools start one Stockfish (WDL on) on first use and search to
-// depth D unless a call says otherwise (cli_tool.cpp).
-std::unique_ptr<verifier::ToolSuite> make_suite(int depth);
+// depth D unless a call says otherwise; reproducible: every search from a cleared hash
+// (cli_tool.cpp).
+std::unique_ptr<verifier::ToolSuite> make_suite(int depth, bool reproducible = false);
 
 // The language model of the environment (LlmConfig::from_env) for COMMAND: prints its warnings;
 // with no endpoint or a bad URL prints "glossfish COMMAND: <reason>" in one line and returns

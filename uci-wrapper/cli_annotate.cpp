@@ -1,4 +1,5 @@
-// `glossfish annotate IN.pgn [-o OUT.pgn] [--depth D | --nodes N] [--scheme S] [--jobs N]`:
+// `glossfish annotate IN.pgn [-o OUT.pgn] [--depth D | --nodes N] [--scheme S] [--jobs N]
+// [--reproducible]`:
 // lichess-style annotation of every game of a PGN file, streamed game by game. Output goes to a
 // temporary file next to OUT that is renamed at the end (stdout without -o); a game that cannot
 // be read is reported with its line and copied through unchanged.
@@ -8,6 +9,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -22,7 +24,8 @@ namespace {
 
 const char* AnnotateUsage =
     "usage: glossfish annotate IN.pgn [-o OUT.pgn] [--depth D | --nodes N]\n"
-    "                          [--scheme lichess|act-eval] [--jobs N] [--shard I/N]\n";
+    "                          [--scheme lichess|act-eval] [--jobs N] [--shard I/N]\n"
+    "                          [--reproducible]\n";
 
 struct FileCloser {
     void operator()(std::FILE* f) const {
@@ -58,6 +61,11 @@ int annotate_command(const Args& args) {
                 return 2;
             }
             in_path = a;
+            ++i;
+            continue;
+        }
+        if (a == "--reproducible") {
+            options.limits.reproducible = true;
             ++i;
             continue;
         }
@@ -154,48 +162,63 @@ int annotate_command(const Args& args) {
     int games = 0, annotated = 0, unread = 0, failed = 0;
     long long moves = 0;
     double bytes = 0;
-    while (auto game = reader.next()) {
-        bytes += double(game->text.size());
-        // A shard keeps its games (by index) and nothing else; merge restores the rest.
-        if (shard.count > 1 && !(game->is_game && shard.contains_index(std::uint64_t(games)))) {
-            if (game->is_game) ++games;
-            continue;
+    bool write_failed = false;
+    // The input's games are numbered as read (1 first); a shard keeps its games (by index) and
+    // nothing else, merge restores the rest. `numbers` holds the numbers of the games handed to
+    // annotate_games, which gives them back in input order.
+    std::deque<int> numbers;
+    auto next = [&]() -> std::optional<PgnGame> {
+        while (auto game = reader.next()) {
+            bytes += double(game->text.size());
+            if (shard.count > 1 &&
+                !(game->is_game && shard.contains_index(std::uint64_t(games)))) {
+                if (game->is_game) ++games;
+                continue;
+            }
+            if (game->is_game) numbers.push_back(++games);
+            return game;
         }
-        if (game->is_game) {
-            ++games;
-            if (!game->ok()) {
+        return std::nullopt;
+    };
+    // Within a long game, a line at most every 10 s.
+    auto last = std::chrono::steady_clock::now();
+    auto progress = [&](int game, int done, int positions) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last < std::chrono::seconds(10)) return;
+        last = now;
+        std::fprintf(stderr, "glossfish annotate: game %d: %d/%d positions searched\n",
+                     game, done, positions);
+    };
+    // Each chunk in input order: report, add the annotation, write, show the rate and ETA.
+    auto done = [&](PgnGame& game, const GameAnnotation* a) {
+        int number = 0;
+        if (game.is_game) {
+            number = numbers.front();
+            numbers.pop_front();
+            if (!game.ok()) {
                 ++unread;
                 std::fprintf(stderr, "glossfish annotate: %s: game %d: %s (copied unchanged)\n",
-                             in_path.c_str(), games, game->error->text().c_str());
+                             in_path.c_str(), number, game.error->text().c_str());
+            } else if (!a->ok()) {
+                ++failed;
+                std::fprintf(stderr,
+                             "glossfish annotate: %s: game %d (line %d): engine failed: %s "
+                             "(copied unchanged)\n",
+                             in_path.c_str(), number, game.first_line, a->error.c_str());
             } else {
-                // Within a long game, a line at most every 10 s.
-                const std::size_t positions = game->mainline.size() + 1;
-                auto last = std::chrono::steady_clock::now();
-                GameAnnotation a = analyse_game(analyzer, *game, options, [&](int done) {
-                    const auto now = std::chrono::steady_clock::now();
-                    if (now - last < std::chrono::seconds(10)) return;
-                    last = now;
-                    std::fprintf(stderr, "glossfish annotate: game %d: %d/%zu positions searched\n",
-                                 games, done, positions);
-                });
-                if (!a.ok()) {
-                    ++failed;
-                    std::fprintf(stderr,
-                                 "glossfish annotate: %s: game %d (line %d): engine failed: %s "
-                                 "(copied unchanged)\n",
-                                 in_path.c_str(), games, game->first_line, a.error.c_str());
-                } else {
-                    add_annotation_edits(*game, a, options);
-                    ++annotated;
-                    moves += static_cast<long long>(a.moves.size());
-                }
+                add_annotation_edits(game, *a, options);
+                ++annotated;
+                moves += static_cast<long long>(a->moves.size());
             }
         }
-        std::string text = write_pgn_game(*game);
-        if (shard.count > 1) text = pgn_shard_item(games, game->text, text);
-        if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) return fail_output();
+        std::string text = write_pgn_game(game);
+        if (shard.count > 1) text = pgn_shard_item(number, game.text, text);
+        if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) {
+            write_failed = true;
+            return false;
+        }
         std::fflush(out);
-        if (game->is_game) {
+        if (game.is_game) {
             const double seconds =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             const double rate = seconds > 0 ? double(moves) / seconds : 0;
@@ -203,10 +226,13 @@ int annotate_command(const Args& args) {
             std::fprintf(stderr,
                          "glossfish annotate: %d games, %lld moves, %.1f moves/s, %.0f%% of the "
                          "input, ETA %s\n",
-                         games, moves, rate, total_bytes > 0 ? 100 * bytes / total_bytes : 100.0,
+                         number, moves, rate, total_bytes > 0 ? 100 * bytes / total_bytes : 100.0,
                          duration_text(eta).c_str());
         }
-    }
+        return true;
+    };
+    annotate_games(analyzer, options, next, done, progress);
+    if (write_failed) return fail_output();
     if (in.bad()) {
         std::fprintf(stderr, "glossfish annotate: read error on '%s'\n", in_path.c_str());
         if (file) {

@@ -1,5 +1,5 @@
-// `glossfish label --fen F --move M [--depth D] [--scheme S]`: the move-quality JSON that the
-// UCI `label` command prints, for one move.
+// `glossfish label --fen F --move M [--depth D] [--scheme S] [--reproducible]`: the
+// move-quality JSON that the UCI `label` command prints, for one move.
 #include <cstdio>
 
 #include "cli.h"
@@ -11,7 +11,7 @@ namespace glossfish::cli {
 int label_command(const Args& args) {
     std::string fen = StartFen, move_text, scheme_text = "lichess";
     int depth = 14;
-    bool chess960 = false;
+    bool chess960 = false, reproducible = false;
     for (std::size_t i = 0; i < args.size();) {
         const std::string& a = args[i];
         auto value = [&](const char* what) -> std::optional<std::string> {
@@ -27,6 +27,9 @@ int label_command(const Args& args) {
             fen = join_until_option(args, i);
         } else if (a == "--chess960") {
             chess960 = true;
+            ++i;
+        } else if (a == "--reproducible") {
+            reproducible = true;
             ++i;
         } else if (a == "--move") {
             auto v = value("--move");
@@ -48,8 +51,10 @@ int label_command(const Args& args) {
         }
     }
     if (move_text.empty()) {
-        std::fputs("usage: glossfish label --fen FEN --move MOVE [--depth D] [--scheme lichess|act-eval]\n",
-                   stderr);
+        std::fputs(
+            "usage: glossfish label --fen FEN --move MOVE [--depth D] [--scheme lichess|act-eval] "
+            "[--reproducible]\n",
+            stderr);
         return 2;
     }
     auto scheme = parse_scheme(scheme_text);
@@ -65,12 +70,14 @@ int label_command(const Args& args) {
     }
     MoveParse mp = parse_san(pos, move_text, SanMode::Lenient);
     if (!mp.ok()) {
-        std::fprintf(stderr, "glossfish label: %s move: %s\n", move_error_name(mp.error), mp.message.c_str());
+        std::fprintf(stderr, "glossfish label: %s move: %s\n", move_error_name(mp.error),
+                     mp.message.c_str());
         return 2;
     }
     Analyzer analyzer(Analyzer::Config{});
     AnalysisLimits limits;
     limits.depth = depth;
+    limits.reproducible = reproducible;
     MoveLabel label = label_move(analyzer, pos, mp.move, limits, *scheme);
     std::printf("%s\n", label_to_json(label).dump().c_str());
     if (!label.error.empty()) {

@@ -23,7 +23,7 @@ namespace {
 const char* ReportUsage =
     "usage: glossfish report GAME.pgn [-o report.html] [--game N] [--depth D | --nodes N]\n"
     "                        [--scheme lichess|act-eval] [--jobs N] [--no-verify]\n"
-    "                        [--trees] [--tree-plies P] [--tree-breadth K]\n";
+    "                        [--trees] [--tree-plies P] [--tree-breadth K] [--reproducible]\n";
 
 struct FileCloser {
     void operator()(std::FILE* f) const {
@@ -72,6 +72,11 @@ std::optional<ReportArgs> parse_args(const Args& args, bool& help) {
         }
         if (a == "--trees" || a == "--no-verify") {
             (a == "--trees" ? r.trees : r.verify) = a == "--trees";
+            ++i;
+            continue;
+        }
+        if (a == "--reproducible") {
+            r.annotate.limits.reproducible = true;
             ++i;
             continue;
         }
@@ -168,7 +173,7 @@ int report_command(const Args& args) {
     std::unique_ptr<verifier::ToolSuite> suite;
     std::unique_ptr<verifier::ClaimVerifier> checker;
     if (r.verify) {
-        suite = make_suite(verify_depth);
+        suite = make_suite(verify_depth, r.annotate.limits.reproducible);
         verifier::VerifyOptions vo;
         vo.depth = verify_depth;
         vo.scheme = r.annotate.scheme;

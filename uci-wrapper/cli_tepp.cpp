@@ -26,6 +26,7 @@ const char* TeppUsage =
     "                      [--baseline SPEC] [--guide G ...] [--breadth K] [--refine N]\n"
     "                      [--k-eval K] [--runs R] [--limit N] [--depth D | --nodes N]\n"
     "                      [--retries N] [--out FILE.jsonl] [--shard I/N] [--verbose]\n"
+    "                      [--reproducible]\n"
     "  SPEC: optimal | human | llm[:MODEL] | PROGRAM [NAME=VALUE ...]\n"
     "        [@nodes=N|@depth=D|@movetime=MS], e.g. \"stockfish Skill Level=0\"\n"
     "  G (llm players): none | concepts | tree | description:MODE,\n"
@@ -68,6 +69,11 @@ int tepp_command(const Args& args) {
         }
         if (a == "--verbose" || a == "-v") {
             verbose = true;
+            ++i;
+            continue;
+        }
+        if (a == "--reproducible") {
+            limits.reproducible = true;
             ++i;
             continue;
         }
@@ -291,6 +297,13 @@ int tepp_command(const Args& args) {
         } else if (seat.spec.kind == PlayerSpec::Human) {
             e.player = std::make_unique<HumanPlayer>(std::cin, std::cerr);
         } else {
+            if (limits.reproducible && seat.spec.engine.limits.movetime_ms) {
+                std::fprintf(stderr,
+                             "glossfish tepp: --reproducible needs depth or nodes, but player "
+                             "'%s' searches by @movetime\n",
+                             seat.name.c_str());
+                return 2;
+            }
             auto engine = std::make_unique<UciEnginePlayer>(seat.spec.engine, limits);
             if (auto err = engine->start()) {
                 std::fprintf(stderr, "glossfish tepp: player '%s': %s\n", seat.name.c_str(),

@@ -23,9 +23,10 @@ const char* ToolUsage =
 
 }  // namespace
 
-std::unique_ptr<verifier::ToolSuite> make_suite(int depth) {
+std::unique_ptr<verifier::ToolSuite> make_suite(int depth, bool reproducible) {
     AnalysisLimits limits;
     limits.depth = depth;
+    limits.reproducible = reproducible;
     return std::make_unique<verifier::ToolSuite>(
         [] {
             Analyzer::Config config;

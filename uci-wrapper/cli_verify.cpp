@@ -21,10 +21,10 @@ namespace {
 const char* VerifyUsage =
     "usage: glossfish verify --fen FEN [--move M] (--claims FILE.json | --text \"...\") [--depth "
     "D]\n"
-    "                        [--scheme lichess|act-eval] [--pretty]\n"
+    "                        [--scheme lichess|act-eval] [--pretty] [--reproducible]\n"
     "  --claims -   reads the claims JSON from stdin; fen/move inside it replace --fen/--move\n"
     "       glossfish verify --jsonl [--depth D] [--scheme S] [--bootstrap B] [--seed N]\n"
-    "                        [--shard I/N]\n"
+    "                        [--shard I/N] [--reproducible]\n"
     "                        {\"id\",\"fen\",\"move\",\"text\"|\"claims\"} lines on stdin; one "
     "answer line each,\n"
     "                        then one line of overall metrics with bootstrap intervals\n";
@@ -67,7 +67,7 @@ int verify_command(const Args& args) {
     std::optional<std::string> fen, move, claims_file, text;
     std::string scheme_text = "act-eval";
     int depth = 12;
-    bool pretty = false, jsonl = false;
+    bool pretty = false, jsonl = false, reproducible = false;
     int resamples = 10000;
     std::uint64_t seed = 20260101;
     std::optional<ShardSpec> shard;
@@ -117,6 +117,9 @@ int verify_command(const Args& args) {
             ++i;
         } else if (a == "--pretty") {
             pretty = true;
+            ++i;
+        } else if (a == "--reproducible") {
+            reproducible = true;
             ++i;
         } else {
             std::fprintf(stderr, "glossfish verify: unexpected argument '%s'\n%s", a.c_str(),
@@ -177,7 +180,7 @@ int verify_command(const Args& args) {
             return 2;
         }
     }
-    auto suite = make_suite(depth);
+    auto suite = make_suite(depth, reproducible);
     verifier::VerifyOptions options;
     options.depth = depth;
     options.scheme = *scheme;

@@ -563,6 +563,7 @@ void UciEngine::finish_search(unsigned search_id, const std::string& bestmove_li
         options.plies = int(opt_spin("Glossfish Tree Plies"));
         options.breadth = int(opt_spin("Glossfish Tree Breadth"));
         options.limits.depth = int(opt_spin("Glossfish Tree Depth"));
+        options.reproducible = opt_check("Glossfish Reproducible");
         post_job([this, root, options] { emit_tree(root, options); });
     }
     if (std::string text = opt_string("Glossfish Commentary"); !text.empty()) post_verify(before, move, text, false);
@@ -729,7 +730,7 @@ void UciEngine::post_label(const Position& before, Move move, int depth, Quality
                            const std::string& kind) {
     {
         std::lock_guard lock(label_mutex_);
-        label_job_ = LabelJob{before, move, depth, scheme, kind};
+        label_job_ = LabelJob{before, move, depth, scheme, kind, opt_check("Glossfish Reproducible")};
     }
     label_cv_.notify_all();
 }
@@ -746,6 +747,7 @@ void UciEngine::label_loop() {
         lock.unlock();
         AnalysisLimits limits;
         limits.depth = job.depth;
+        limits.reproducible = job.reproducible;
         MoveLabel label = label_move(analyzer(), job.before, job.move, limits, job.scheme);
         nlohmann::json j = label_to_json(label);
         emit_json(label.error.empty() ? job.kind : "error",
@@ -781,6 +783,19 @@ void UciEngine::job_loop() {
     }
 }
 
+// The verifier's tool suite on the analysis pool, made again when reproducible (Glossfish
+// Reproducible, read when the job was posted) changed: its searches then start from a cleared
+// hash. Job thread only.
+verifier::ToolSuite& UciEngine::tools(bool reproducible) {
+    if (!tools_ || tools_reproducible_ != reproducible) {
+        AnalysisLimits limits;
+        limits.reproducible = reproducible;
+        tools_ = std::make_unique<verifier::ToolSuite>(&analyzer(), limits);
+        tools_reproducible_ = reproducible;
+    }
+    return *tools_;
+}
+
 // tool NAME {json}: one tool of the verifier's suite; the answer comes as
 // `info string glossfish.tool {"tool","result","text"}` once ready.
 void UciEngine::cmd_tool(const std::vector<std::string>& tokens, std::string_view line) {
@@ -792,9 +807,9 @@ void UciEngine::cmd_tool(const std::vector<std::string>& tokens, std::string_vie
     std::size_t at = line.find(name, line.find("tool") + 4) + name.size();
     std::string args(line.substr(at));
     if (args.find_first_not_of(" \t\r\n") == std::string::npos) args = "{}";
-    post_job([this, name, args] {
-        if (!tools_) tools_ = std::make_unique<verifier::ToolSuite>(&analyzer());
-        nlohmann::json result = tools_->call_text(name, args);
+    const bool reproducible = opt_check("Glossfish Reproducible");
+    post_job([this, name, args, reproducible] {
+        nlohmann::json result = tools(reproducible).call_text(name, args);
         bool failed = result.is_object() && result.contains("error");
         std::string text = failed ? name + " failed: " + result["error"].value("message", std::string())
                                   : name + " answered";
@@ -808,6 +823,7 @@ void UciEngine::cmd_tree(const std::vector<std::string>& tokens) {
     options.plies = int(opt_spin("Glossfish Tree Plies"));
     options.breadth = int(opt_spin("Glossfish Tree Breadth"));
     options.limits.depth = int(opt_spin("Glossfish Tree Depth"));
+    options.reproducible = opt_check("Glossfish Reproducible");
     for (std::size_t i = 1; i < tokens.size(); i += 2) {
         const std::string& key = tokens[i];
         // Every tree parameter is at least 1, so 0 stands for "missing or not a number".
@@ -879,12 +895,13 @@ void UciEngine::cmd_verify(const std::vector<std::string>& tokens, std::string_v
 void UciEngine::post_verify(const Position& before, std::optional<Move> move, std::string input, bool claims) {
     const int depth = int(opt_spin("Glossfish Quality Depth"));
     const QualityScheme scheme = *parse_scheme(opt_string("Glossfish Quality Scheme"));
-    post_job([this, before, move, input, claims, depth, scheme] {
-        if (!tools_) tools_ = std::make_unique<verifier::ToolSuite>(&analyzer());
+    const bool reproducible = opt_check("Glossfish Reproducible");
+    post_job([this, before, move, input, claims, depth, scheme, reproducible] {
+        verifier::ToolSuite& suite = tools(reproducible);
         verifier::VerifyOptions options;
         options.depth = depth;
         options.scheme = scheme;
-        verifier::ClaimVerifier verifier(*tools_, options);
+        verifier::ClaimVerifier verifier(suite, options);
         std::string move_text = move ? move_to_uci(before, *move) : std::string();
         verifier::VerifyOutcome out = claims ? verifier::verify_claims(verifier, before, move_text, input)
                                              : verifier::verify_commentary(verifier, before, move_text, input);
@@ -914,12 +931,13 @@ void UciEngine::post_comment(const Position& before, Move move) {
     verifier::VerifyOptions options;
     options.depth = int(opt_spin("Glossfish Quality Depth"));
     options.scheme = *parse_scheme(opt_string("Glossfish Quality Scheme"));
-    post_job([this, before, move, config, options] {
-        if (!tools_) tools_ = std::make_unique<verifier::ToolSuite>(&analyzer());
+    const bool reproducible = opt_check("Glossfish Reproducible");
+    post_job([this, before, move, config, options, reproducible] {
+        verifier::ToolSuite& suite = tools(reproducible);
         verifier::LlmClient client(config);
         verifier::PromptLibrary prompts;
         verifier::CommentResult r =
-            verifier::comment_on(client, prompts, *tools_, before, move_to_uci(before, move), options);
+            verifier::comment_on(client, prompts, suite, before, move_to_uci(before, move), options);
         if (!r.ok) {
             error("comment_failed", r.error);
             return;

@@ -143,6 +143,7 @@ private:
         int depth;
         QualityScheme scheme;
         std::string kind;  // "quality" (automatic) or "label" (the UCI command)
+        bool reproducible = false;  // Glossfish Reproducible when posted
     };
     std::mutex label_mutex_;
     std::condition_variable label_cv_;
@@ -157,6 +158,8 @@ private:
     bool job_stop_ = false;
     std::thread job_worker_;
     std::unique_ptr<verifier::ToolSuite> tools_;
+    bool tools_reproducible_ = false;  // the Glossfish Reproducible value tools_ was made with
+    verifier::ToolSuite& tools(bool reproducible);
 };
 
 }  // namespace glossfish

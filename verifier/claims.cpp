@@ -33,7 +33,8 @@ enum class ArgKind {
     CheckWord,
     Count,
     Flag,
-    FileStatusWord
+    FileStatusWord,
+    WeaknessWord
 };
 
 struct PArg {
@@ -57,17 +58,28 @@ const std::vector<PredicateSpec>& specs() {
          {{"square", Square, true}, {"piece", Piece, false}, {"color", Color, false}},
          {}},
         {{"attacks", EC::BoardComprehension, false,
-          "the piece on from (or any piece of color) attacks target; pinned pieces still attack"},
-         {{"target", Square, true}, {"from", Square, false}, {"color", Color, false}},
+          "the piece on from (or any piece of color; exactly count of them, when given) attacks "
+          "target; pinned pieces still attack"},
+         {{"target", Square, true},
+          {"from", Square, false},
+          {"color", Color, false},
+          {"count", Count, false}},
          {"from", "color"}},
         {{"defends", EC::BoardComprehension, false,
-          "the piece on target is defended (by the piece on from, when given)"},
-         {{"target", Square, true}, {"from", Square, false}},
+          "the piece on target is defended (by the piece on from, when given; by exactly count "
+          "pieces, when given; only: from is its one defender)"},
+         {{"target", Square, true},
+          {"from", Square, false},
+          {"count", Count, false},
+          {"only", Flag, false}},
          {}},
         {{"pins", EC::BoardComprehension, false,
-          "the piece on pinned is pinned (absolutely or to a more valuable piece), by pinner and "
-          "to the piece on to when given"},
-         {{"pinned", Square, true}, {"pinner", Square, false}, {"to", Square, false}},
+          "the piece on pinned is pinned (absolutely or to a more valuable piece; absolute: to "
+          "its king), by pinner and to the piece on to when given"},
+         {{"pinned", Square, true},
+          {"pinner", Square, false},
+          {"to", Square, false},
+          {"absolute", Flag, false}},
          {}},
         {{"checks", EC::BoardComprehension, false,
           "the side to move (color, when given) is in check"},
@@ -95,6 +107,11 @@ const std::vector<PredicateSpec>& specs() {
           "type with a net gain; static exchange first, else the engine's line (8 plies)"},
          {{"move", Move, true}, {"amount", Amount, false}, {"piece", Piece, false}},
          {}},
+        {{"loses_material", EC::TacticalReasoning, true,
+          "move loses material: at least amount centipawns (default 100), or a piece of the given "
+          "type with a net loss; static exchange first, else the engine's line (8 plies)"},
+         {{"move", Move, true}, {"amount", Amount, false}, {"piece", Piece, false}},
+         {}},
         {{"hangs", EC::TacticalReasoning, false,
           "the piece on square can be won by capturing it (static exchange > 0)"},
          {{"square", Square, true}},
@@ -105,9 +122,23 @@ const std::vector<PredicateSpec>& specs() {
          {}},
         {{"threatens", EC::TacticalReasoning, true,
           "the side that is not to move threatens to win the piece on target (it hangs to them), "
-          "or threatens move (it would gain >= 10 win% if the side to move passed; engine)"},
-         {{"target", Square, false}, {"move", Move, false}},
-         {"target", "move"}},
+          "or threatens move (it would gain >= 10 win% if the side to move passed; engine), or "
+          "mate (on square, when given), or with none of these has a significant threat (engine)"},
+         {{"target", Square, false},
+          {"move", Move, false},
+          {"mate", Flag, false},
+          {"square", Square, false}},
+         {}},
+        {{"mate_in", EC::TacticalReasoning, true,
+          "the side to move (playing move first, when given) forces mate, in exactly moves of its "
+          "own moves when given (mate in one: board; otherwise engine)"},
+         {{"moves", Count, false}, {"move", Move, false}},
+         {}},
+        {{"discovers_attack", EC::TacticalReasoning, false,
+          "move uncovers an attack: another piece of the mover attacks an enemy piece (the one on "
+          "target, when given) only because the moved piece left the line"},
+         {{"move", Move, true}, {"target", Square, false}},
+         {}},
         {{"forks", EC::TacticalReasoning, false,
           "move forks: the moved piece attacks two or more pieces each more valuable or "
           "undefended (including targets, when given)"},
@@ -135,9 +166,14 @@ const std::vector<PredicateSpec>& specs() {
          {{"square", Square, false}, {"color", Color, false}, {"count", Count, false}},
          {"square", "color"}},
         {{"material_lead", EC::BoardComprehension, false,
-          "color is ahead in material (P1 N3 B3 R5 Q9), by exactly points when given; without "
-          "color: material is level"},
-         {{"color", Color, false}, {"points", Count, false}},
+          "color is ahead in material (P1 N3 B3 R5 Q9), by exactly points (at least min) when "
+          "given; pieces: points count pieces only and the pawns differ by for_pawns against "
+          "color (by at most one when not given); without color: material is level"},
+         {{"color", Color, false},
+          {"points", Count, false},
+          {"min", Count, false},
+          {"pieces", Flag, false},
+          {"for_pawns", Count, false}},
          {}},
         {{"piece_count", EC::BoardComprehension, false,
           "color has exactly count pieces of the type (at least min; at least one when neither "
@@ -146,6 +182,13 @@ const std::vector<PredicateSpec>& specs() {
           {"piece", Piece, true},
           {"count", Count, false},
           {"min", Count, false}},
+         {}},
+        {{"pawn_weakness", EC::BoardComprehension, false,
+          "the pawn on square is isolated, doubled or backward (kind)"},
+         {{"square", Square, true}, {"kind", WeaknessWord, true}},
+         {}},
+        {{"legal_moves", EC::Legality, false, "the side to move has exactly count legal moves"},
+         {{"count", Count, true}},
          {}},
         {{"file_status", EC::BoardComprehension, false,
           "file is open (no pawns), half_open (pawns of one side only; with color: none of "
@@ -204,6 +247,7 @@ const char* kind_word(ArgKind k) {
     case ArgKind::Count: return "an integer 0 … 64";
     case ArgKind::Flag: return "true or false";
     case ArgKind::FileStatusWord: return "\"open\", \"half_open\" or \"closed\"";
+    case ArgKind::WeaknessWord: return "\"isolated\", \"doubled\" or \"backward\"";
     }
     return "";
 }
@@ -245,6 +289,10 @@ bool valid_value(ArgKind k, const json& v) {
     case ArgKind::FileStatusWord:
         return str(
             [](const std::string& s) { return s == "open" || s == "half_open" || s == "closed"; });
+    case ArgKind::WeaknessWord:
+        return str([](const std::string& s) {
+            return s == "isolated" || s == "doubled" || s == "backward";
+        });
     }
     return false;
 }
@@ -351,6 +399,27 @@ std::optional<ClaimsError> check_sub_claim(const SubClaim& c) {
     // Arguments that only make sense together.
     if (c.predicate == "material_lead" && c.args.contains("points") && !c.args.contains("color"))
         return ClaimsError{"args.points", "material_lead needs \"color\" with \"points\""};
+    if (c.predicate == "material_lead" && c.args.contains("min") && !c.args.contains("color"))
+        return ClaimsError{"args.min", "material_lead needs \"color\" with \"min\""};
+    if (c.predicate == "material_lead" && c.args.contains("points") && c.args.contains("min"))
+        return ClaimsError{"args", "material_lead takes \"points\" or \"min\", not both"};
+    if (c.predicate == "material_lead" &&
+        (c.args.contains("pieces") || c.args.contains("for_pawns")) && !c.args.contains("points"))
+        return ClaimsError{"args", "material_lead needs \"points\" with \"pieces\"/\"for_pawns\""};
+    if (c.predicate == "attacks" && c.args.contains("count") && !c.args.contains("color"))
+        return ClaimsError{"args.count", "attacks needs \"color\" with \"count\""};
+    if (c.predicate == "defends" && c.args.value("only", false) && !c.args.contains("from"))
+        return ClaimsError{"args.only", "defends needs \"from\" with \"only\""};
+    if (c.predicate == "mate_in" && c.args.contains("moves") && c.args["moves"].get<int>() < 1)
+        return ClaimsError{"args.moves", "mate_in needs \"moves\" of at least 1"};
+    if (c.predicate == "threatens") {
+        const int given = int(c.args.contains("target")) + int(c.args.contains("move")) +
+                          int(c.args.value("mate", false));
+        if (given > 1)
+            return ClaimsError{"args", "threatens takes one of \"target\", \"move\", \"mate\""};
+        if (c.args.contains("square") && !c.args.value("mate", false))
+            return ClaimsError{"args.square", "threatens needs \"mate\" with \"square\""};
+    }
     if (c.predicate == "passed_pawn" && c.args.contains("square") &&
         (c.args.contains("color") || c.args.contains("count")))
         return ClaimsError{"args", "passed_pawn takes \"square\" or \"color\" (and \"count\")"};
@@ -535,7 +604,12 @@ public:
         if (p == "captures") return captures();
         if (p == "can_capture") return can_capture();
         if (p == "is_legal") return is_legal();
-        if (p == "wins_material") return wins_material();
+        if (p == "wins_material") return material_line(true);
+        if (p == "loses_material") return material_line(false);
+        if (p == "mate_in") return mate_in();
+        if (p == "discovers_attack") return discovers_attack();
+        if (p == "pawn_weakness") return pawn_weakness();
+        if (p == "legal_moves") return legal_moves();
         if (p == "hangs") return hangs();
         if (p == "undefended") return undefended();
         if (p == "threatens") return threatens();
@@ -606,6 +680,12 @@ private:
         ev_["attackers"] = {{"square", square_name(t)},
                             {"color", color_word(c)},
                             {"attackers", pieces_json(pos_, a)}};
+        if (c_.args.contains("count")) {
+            const int n = popcount(a), want = c_.args["count"].get<int>();
+            const std::string said = std::string(color_word(c)) + " attacks " + square_name(t) +
+                                     " " + std::to_string(n) + " times";
+            return is(n == want, said, said + ", not " + std::to_string(want));
+        }
         return is(a != 0, std::string(color_word(c)) + " attacks " + square_name(t),
                   std::string("no ") + color_word(c) + " piece attacks " + square_name(t));
     }
@@ -617,11 +697,22 @@ private:
                             {"piece", piece_or_null(pos_, t)},
                             {"defenders", pieces_json(pos_, d)}};
         if (pos_.piece_at(t) == NoPiece) return no(square_name(t) + " is empty");
+        const int n = popcount(d);
+        if (c_.args.contains("count") && n != c_.args["count"].get<int>())
+            return no(on(pos_, t) + " has " + std::to_string(n) + " defenders, not " +
+                      std::to_string(c_.args["count"].get<int>()));
         if (auto from = opt_sq("from")) {
             if (pos_.piece_at(*from) == NoPiece) return no(square_name(*from) + " is empty");
-            return is(d & square_bb(*from), on(pos_, *from) + " defends " + on(pos_, t),
-                      on(pos_, *from) + " does not defend " + on(pos_, t));
+            if (!(d & square_bb(*from)))
+                return no(on(pos_, *from) + " does not defend " + on(pos_, t));
+            if (c_.args.value("only", false) && n != 1)
+                return no(on(pos_, *from) + " is one of " + std::to_string(n) + " defenders of " +
+                          on(pos_, t));
+            return yes(on(pos_, *from) + " defends " + on(pos_, t) +
+                       (n == 1 ? " (its only defender)" : ""));
         }
+        if (c_.args.contains("count"))
+            return yes(on(pos_, t) + " has " + std::to_string(n) + " defenders");
         return is(d != 0, on(pos_, t) + " is defended", on(pos_, t) + " has no defender");
     }
 
@@ -640,6 +731,8 @@ private:
             {"pinned_to",
              r.pinned_to == NoSquare ? json(nullptr) : piece_or_null(pos_, r.pinned_to)}};
         if (!r.pinned && !r.relative) return no(on(pos_, s) + " is not pinned");
+        if (c_.args.value("absolute", false) && !r.pinned)
+            return no(on(pos_, s) + " is pinned to " + on(pos_, r.pinned_to) + ", not to its king");
         if (auto by = opt_sq("pinner"); by && *by != r.pinner)
             return no(on(pos_, s) + " is pinned by " + on(pos_, r.pinner) + ", not from " +
                       square_name(*by));
@@ -898,8 +991,24 @@ private:
         const std::string said = "material: white " + std::to_string(w.points) + ", black " +
                                  std::to_string(b.points) + " (P1 N3 B3 R5 Q9)";
         if (!c_.args.contains("color")) return is(diff == 0, said, said);
-        const int lead = *parse_color_word(str("color")) == White ? diff : -diff;
+        const int sign = *parse_color_word(str("color")) == White ? 1 : -1;
+        const int lead = sign * diff;
+        if (c_.args.value("pieces", false)) {
+            // Pieces and pawns apart: "a piece up for two pawns".
+            const int pawns = sign * (w.pawns - b.pawns);
+            const int pieces = lead - pawns;
+            ev_["material"]["pieces_balance"] = sign * pieces;
+            const std::string parts = said + ": pieces " + std::to_string(pieces) + ", pawns " +
+                                      std::to_string(pawns) + " for " + str("color");
+            if (pieces != c_.args["points"].get<int>()) return no(parts);
+            if (c_.args.contains("for_pawns"))
+                return is(pawns == -c_.args["for_pawns"].get<int>(), parts, parts);
+            if (pawns < -1 || pawns > 1)
+                return unknown(parts + "; the pawns differ by more than one");
+            return yes(parts);
+        }
         if (c_.args.contains("points")) return is(lead == c_.args["points"].get<int>(), said, said);
+        if (c_.args.contains("min")) return is(lead >= c_.args["min"].get<int>(), said, said);
         return is(lead > 0, said, said);
     }
 
@@ -1043,25 +1152,42 @@ private:
         return is((str("stance") == "bad") == bad_label, said, said);
     }
 
-    Outcome wins_material() {
+    // Whether a net gain (or loss) of `got` cp, with a piece worth `biggest` among what changed
+    // hands, amounts to `amount`: exactly as much or more, or for a piece or more also one pawn
+    // less when that piece itself went ("wins a piece" when a pawn comes back).
+    static bool enough(int got, int amount, int biggest) {
+        return got >= amount || (amount >= 300 && got >= amount - 100 && biggest >= amount);
+    }
+
+    // wins_material (win) / loses_material: static exchange first, else the engine's line
+    // after the move, up to 8 plies.
+    Outcome material_line(bool win) {
         Outcome bad;
         auto m = move(bad);
         if (!m) return bad;
         std::string san = move_to_san(pos_, *m);
         auto pt = piece_arg();
-        const int amount = c_.args.contains("amount") ? c_.args["amount"].get<int>() : pt ? 1 : 100;
+        const bool has_amount = c_.args.contains("amount");
+        const int amount = has_amount ? c_.args["amount"].get<int>() : pt ? 1 : 100;
         const Color us = pos_.side_to_move();
         const int s = bt_.see(*m);
         Piece cap = pos_.captured_piece(*m);
+        const PieceType moved = type_of(pos_.piece_at(m->from()));
         ev_["see"] = s;
-        bool static_ok = s >= amount && (!pt || (cap != NoPiece && type_of(cap) == *pt));
-        if (static_ok) return yes(san + " wins " + std::to_string(s) + " cp by static exchange");
-        // The engine's line after the move, up to 8 plies.
+        const bool static_ok =
+            win ? enough(s, amount, cap == NoPiece ? 0 : PieceValue[type_of(cap)]) &&
+                      (!pt || (cap != NoPiece && type_of(cap) == *pt))
+                : enough(-s, amount, PieceValue[moved]) && (!pt || moved == *pt);
+        if (static_ok)
+            return yes(san + (win ? " wins " : " loses ") + std::to_string(win ? s : -s) +
+                       " cp by static exchange");
         Position after = pos_;
         after.do_move(*m);
-        if (MoveList(after).empty())
+        if (MoveList(after).empty()) {
+            if (!win) return no(san + " ends the game and loses nothing");
             return is(after.is_checkmate() && amount <= 100000, san + " mates",
                       san + " wins no material");
+        }
         auto r = engine("eval", {{"fen", after.fen()}}, bad);
         if (!r) {
             bad.reason =
@@ -1076,23 +1202,172 @@ private:
         PlayReport play = play_moves(pos_, line);
         const int sign = us == White ? 1 : -1;
         int gain = sign * (material_balance(play.end) - material_balance(pos_)) * 100;
+        // What the side that gains took: ours on even plies (win), theirs on odd ones (loss).
         bool took = false;
-        for (std::size_t i = 0; i < play.moves.size(); i += 2)
-            if (play.moves[i].captured != NoPiece &&
-                (!pt || type_of(play.moves[i].captured) == *pt))
-                took = true;
+        int biggest = 0;
+        for (std::size_t i = win ? 0 : 1; i < play.moves.size(); i += 2) {
+            const Piece c = play.moves[i].captured;
+            if (c == NoPiece) continue;
+            biggest = std::max(biggest, PieceValue[type_of(c)]);
+            if (!pt || type_of(c) == *pt) took = true;
+        }
         json sans = json::array();
         for (const auto& pm : play.moves) sans.push_back(pm.san);
         ev_["line"] = {{"moves", sans}, {"material_gain", gain}, {"score", (*r)["score"]}};
-        if (play.end.is_checkmate() && play.end.side_to_move() != us)
-            return yes(san + " leads to mate: " + sans.dump());
-        bool ok = pt ? took && gain > 0 : gain >= amount;
-        return is(ok, san + " wins " + std::to_string(gain) + " cp along " + sans.dump(),
+        if (play.end.is_checkmate()) {
+            if (play.end.side_to_move() != us)
+                return win ? yes(san + " leads to mate: " + sans.dump())
+                           : no(san + " leads to mate for " + color_word(us) + ": " + sans.dump());
+            return win ? no(san + " gets mated: " + sans.dump())
+                       : unknown(san + " gets mated, which is more than material: " + sans.dump());
+        }
+        const int got = win ? gain : -gain;
+        bool ok = pt ? took && got > 0 && (!has_amount || enough(got, amount, biggest))
+                     : enough(got, amount, biggest);
+        const std::string verb = win ? " wins " : " loses ";
+        return is(ok, san + verb + std::to_string(got) + " cp along " + sans.dump(),
                   san + " nets " + std::to_string(gain) + " cp along " + sans.dump());
+    }
+
+    // The position with the other side to move (the null move), when that side is not in check.
+    std::optional<Position> null_move() const {
+        if (pos_.is_check()) return std::nullopt;
+        Position np;
+        if (!np.set(null_move_fen(pos_)).ok()) return std::nullopt;
+        return np;
+    }
+
+    // threatens with mate: the side not to move would mate (on square) if it were its turn.
+    Outcome threatens_mate() {
+        const Color them = ~pos_.side_to_move();
+        const std::string side = color_word(them);
+        auto np = null_move();
+        if (!np)
+            return unknown("no threat can be read: " + std::string(color_word(~them)) +
+                           " is in check");
+        auto sq_arg = opt_sq("square");
+        json mates = json::array();
+        for (Move m : MoveList(*np)) {
+            Position after = *np;
+            after.do_move(m);
+            if (after.is_checkmate() && (!sq_arg || (m.kind() != Castling && m.to() == *sq_arg)))
+                mates.push_back(move_to_san(*np, m));
+        }
+        ev_["mates_in_one"] = mates;
+        const std::string where = sq_arg ? " on " + square_name(*sq_arg) : "";
+        if (!mates.empty()) return yes(side + " threatens mate" + where + ": " + mates.dump());
+        Outcome bad;
+        auto r = engine("threat", {{"fen", pos_.fen()}}, bad);
+        if (!r) return bad;
+        const json& if_ignored = (*r)["score_if_ignored"];
+        ev_["threat"] = {{"best_threat", (*r)["threat"]}, {"score_if_ignored", if_ignored}};
+        const bool mating = if_ignored.is_object() && if_ignored.contains("mate") &&
+                            if_ignored["mate"].get<int>() > 0;
+        if (!mating) return no(side + " has no mating threat (" + if_ignored.dump() + ")");
+        if (sq_arg) return unknown(side + " threatens a longer mate; where is not checked");
+        return yes(side + " threatens mate in " + std::to_string(if_ignored["mate"].get<int>()));
+    }
+
+    // mate_in: a forced mate for the side to move, after move when given.
+    Outcome mate_in() {
+        const int n = c_.args.value("moves", 0);  // 0: any number of moves
+        const std::string side = color_word(pos_.side_to_move());
+        Position at = pos_;
+        std::string san;
+        int used = 0;  // own moves already played
+        if (c_.args.contains("move")) {
+            Outcome bad;
+            auto m = move(bad);
+            if (!m) return bad;
+            san = move_to_san(pos_, *m);
+            at.do_move(*m);
+            used = 1;
+            if (at.is_checkmate())
+                return is(n == 0 || n == 1, san + " mates at once",
+                          san + " mates at once, in one move");
+            if (n == 1) return no(san + " is not mate");
+        } else if (n == 1) {
+            json mates = json::array();
+            for (Move m : MoveList(pos_)) {
+                Position after = pos_;
+                after.do_move(m);
+                if (after.is_checkmate()) mates.push_back(move_to_san(pos_, m));
+            }
+            ev_["mates_in_one"] = mates;
+            return is(!mates.empty(), side + " mates in one: " + mates.dump(),
+                      side + " has no mate in one");
+        }
+        if (MoveList(at).empty()) return no("the game is over without mate");
+        Outcome bad;
+        auto r = engine("eval", {{"fen", at.fen()}}, bad);
+        if (!r) return bad;
+        const json& score = (*r)["score"];
+        ev_["eval"] = {{"score", score}, {"pv_san", (*r)["pv_san"]}, {"depth", (*r)["depth"]}};
+        // The score is from the side to move in `at`: the opponent after a move.
+        const int flip = used ? -1 : 1;
+        if (score.contains("mate") && flip * score["mate"].get<int>() > 0) {
+            const int total = flip * score["mate"].get<int>() + used;
+            const std::string said = (san.empty() ? side : san) + " mates in " +
+                                     std::to_string(total) + ": " +
+                                     r->value("pv_san", std::string());
+            if (n == 0 || total == n) return yes(said);
+            if (total > n) return no(said);
+            return unknown(said + " (shorter than said)");
+        }
+        const std::string none = "no forced mate found for " + side + " (" + score.dump() + ")";
+        // A short mate is always found at analysis depths; a long one may lie beyond them.
+        if (n != 0 && n <= 3) return no(none);
+        if (score.contains("cp") && flip * score["cp"].get<int>() < 500) return no(none);
+        if (score.contains("mate")) return no(none);
+        return unknown(none + "; a longer mate may lie beyond the search");
+    }
+
+    // discovers_attack: after move, an enemy piece (on target) is attacked by a slider that
+    // the moved piece uncovered.
+    Outcome discovers_attack() {
+        Outcome bad;
+        auto m = move(bad);
+        if (!m) return bad;
+        const std::string san = move_to_san(pos_, *m);
+        MoveFacts f = bt_.move_facts(*m);
+        json found = json::array();
+        auto t = opt_sq("target");
+        bool hit = false;
+        for (const DiscoveredAttack& d : f.discovered) {
+            found.push_back(
+                {{"slider", square_name(d.slider)}, {"target", square_name(d.target.square)}});
+            if (!t || d.target.square == *t) hit = true;
+        }
+        ev_["discovered_attacks"] = found;
+        return is(hit, san + " uncovers " + found.dump(),
+                  san + " uncovers no attack" + (t ? " on " + square_name(*t) : std::string()) +
+                      (found.empty() ? "" : " (only " + found.dump() + ")"));
+    }
+
+    Outcome pawn_weakness() {
+        Square s = sq("square");
+        Piece p = pos_.piece_at(s);
+        if (p == NoPiece || type_of(p) != Pawn) return no("no pawn on " + square_name(s));
+        PawnStructure ps = pawn_structure(pos_, color_of(p));
+        const std::string kind = str("kind");
+        const Bitboard set = kind == "isolated"  ? ps.isolated
+                             : kind == "doubled" ? ps.doubled
+                                                 : ps.backward;
+        ev_["pawn_structure"] = {{"color", color_word(color_of(p))}, {kind, squares_json(set)}};
+        return is(set & square_bb(s), on(pos_, s) + " is " + kind, on(pos_, s) + " is not " + kind);
+    }
+
+    Outcome legal_moves() {
+        const int n = int(MoveList(pos_).size()), want = c_.args["count"].get<int>();
+        ev_["legal_moves"] = n;
+        const std::string said = std::string(color_word(pos_.side_to_move())) + " has " +
+                                 std::to_string(n) + " legal move" + (n == 1 ? "" : "s");
+        return is(n == want, said, said);
     }
 
     Outcome threatens() {
         const Color them = ~pos_.side_to_move();
+        if (c_.args.value("mate", false)) return threatens_mate();
         if (auto t = opt_sq("target")) {
             Piece p = pos_.piece_at(*t);
             if (p == NoPiece) return no(square_name(*t) + " is empty");
@@ -1119,6 +1394,19 @@ private:
         Position np;
         if (!np.set((*r)["null_move_fen"].get<std::string>()).ok())
             return unknown("bad null-move position");
+        if (!c_.args.contains("move")) {
+            ev_["threat"] = {{"best_threat", (*r)["threat"]},
+                             {"gain", (*r)["gain"]},
+                             {"significant", (*r)["significant"]}};
+            const std::string t = (*r)["threat"].is_object()
+                                      ? (*r)["threat"].value("san", std::string())
+                                      : std::string("nothing");
+            return is(r->value("significant", false),
+                      std::string(color_word(them)) + " threatens " + t + " (" +
+                          num(r->value("gain", 0.0)) + " win% if ignored)",
+                      std::string(color_word(them)) + "'s best try " + t + " gains only " +
+                          num(r->value("gain", 0.0)) + " win%");
+        }
         const std::string text = str("move");
         MoveParse mp = parse_move_text(np, text);
         if (!mp.ok()) {
@@ -1128,6 +1416,18 @@ private:
             return o;
         }
         std::string san = move_to_san(np, mp.move);
+        // A move that wins material or mates outright is a threat, whatever the win% says (a
+        // side already winning gains few win% points).
+        {
+            const int gain = BoardTools(np).see(mp.move);
+            Position after = np;
+            after.do_move(mp.move);
+            ev_["threat_see"] = gain;
+            if (after.is_checkmate()) return yes(san + " would mate if ignored");
+            if (np.captured_piece(mp.move) != NoPiece && gain >= 100)
+                return yes(san + " would win " + std::to_string(gain) +
+                           " cp by static exchange if ignored");
+        }
         ev_["threat"] = {{"best_threat", (*r)["threat"]},
                          {"win_percent_now", (*r)["win_percent_now"]},
                          {"gain", (*r)["gain"]},

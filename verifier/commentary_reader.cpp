@@ -30,6 +30,9 @@ CommentaryReading read_commentary(const Position& before, std::string_view move,
         }
     }
     out.doc.fen = before.fen();
+    // The piece a sentence ending in ';' spoke of, for an "it" that opens the next one.
+    std::optional<Subject> carry;
+    std::vector<std::string> carry_context;
     for (std::string& s : split_sentences(text)) {
         ReadSentence r;
         r.text = std::move(s);
@@ -39,7 +42,14 @@ CommentaryReading read_commentary(const Position& before, std::string_view move,
             r.unread_clauses = {{r.text, r.unread_reason}};
         } else {
             try {
-                SentenceReader(before, played, r).read();
+                SentenceReader reader(before, played, r);
+                if (carry) reader.carry(*carry, carry_context);
+                reader.read();
+                carry.reset();
+                if (!r.text.empty() && r.text.back() == ';' && reader.last_subject()) {
+                    carry = *reader.last_subject();
+                    carry_context = r.context;
+                }
             } catch (const std::exception& e) {
                 r.claims.clear();
                 r.unread_reason = std::string("internal error: ") + e.what();

@@ -21,11 +21,18 @@ struct UnreadClause {
     std::string text, reason;
 };
 
+// A clause the reader mapped to claims.
+struct ReadClause {
+    std::string text;              // its words as written, punctuation removed
+    std::vector<SubClaim> claims;  // the claims it states (part of the sentence's claims)
+};
+
 struct ReadSentence {
-    std::string text;                  // the sentence as written
-    std::vector<std::string> context;  // moves from the given position before its claims hold
-    std::vector<SubClaim> claims;      // from the clauses read; empty when none was
-    std::string unread_reason;         // why nothing was recognised (when claims is empty)
+    std::string text;                      // the sentence as written
+    std::vector<std::string> context;      // moves from the given position before its claims hold
+    std::vector<SubClaim> claims;          // from the clauses read; empty when none was
+    std::vector<ReadClause> read_clauses;  // the clauses read, in order, each with its claims
+    std::string unread_reason;             // why nothing was recognised (when claims is empty)
     std::vector<UnreadClause> unread_clauses;  // the clauses left out (read or not)
     bool read() const { return !claims.empty(); }
     bool partly_read() const { return read() && !unread_clauses.empty(); }

@@ -206,15 +206,6 @@ nlohmann::json compare_moves_tool(const ToolCall& call) {
             {"depth", main.lines.front().depth}};
 }
 
-// The position with the side to move passing: side flipped, no en-passant square.
-std::string null_move_fen(const Position& pos) {
-    std::string fen = pos.fen();
-    std::size_t s1 = fen.find(' '), s2 = fen.find(' ', s1 + 1), s3 = fen.find(' ', s2 + 1),
-                s4 = fen.find(' ', s3 + 1);
-    return fen.substr(0, s1 + 1) + (pos.side_to_move() == White ? "b" : "w") +
-           fen.substr(s2, s3 - s2 + 1) + "-" + fen.substr(s4);
-}
-
 nlohmann::json threat_tool(const ToolCall& call) {
     const Position pos = call.position();
     const Color us = pos.side_to_move(), them = ~us;

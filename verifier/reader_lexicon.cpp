@@ -119,6 +119,31 @@ std::optional<int> file_word(std::string_view w) {
     return std::nullopt;
 }
 
+std::optional<int> file_prefix_word(std::string_view w) {
+    if (w.size() == 2 && w[1] == '-' && w[0] >= 'a' && w[0] <= 'h') return w[0] - 'a';
+    return std::nullopt;
+}
+
+std::optional<int> files_word(std::string_view w) {
+    if (w.size() == 7 && w.substr(1) == "-files" && w[0] >= 'a' && w[0] <= 'h') return w[0] - 'a';
+    return std::nullopt;
+}
+
+std::optional<std::pair<Square, PieceType>> square_piece_word(std::string_view w) {
+    if (w.size() < 6 || w[2] != '-') return std::nullopt;
+    Square s = parse_square(w.substr(0, 2));
+    auto pt = piece_word(w.substr(3));
+    if (s == NoSquare || !pt) return std::nullopt;
+    return std::make_pair(s, *pt);
+}
+
+std::optional<int> times_word(std::string_view w) {
+    if (w == "once") return 1;
+    if (w == "twice") return 2;
+    if (w == "thrice") return 3;
+    return std::nullopt;
+}
+
 // "h4-e7" → two squares.
 std::optional<std::pair<Square, Square>> square_pair(std::string_view w) {
     auto dash = w.find('-');
@@ -133,12 +158,13 @@ std::optional<PieceType> pieces_word(std::string_view w) {
     return piece_word(w.substr(0, w.size() - 1));
 }
 
-// "a"/"an"/"one" → 1, "two" → 2 … "eight" → 8, digits 0-16.
+// "a"/"an"/"one" → 1, "two" → 2 … "sixteen" → 16, "no" → 0, digits 0-16.
 std::optional<int> number_word(std::string_view w) {
-    static const char* const names[] = {"no",   "one", "two",   "three", "four",
-                                        "five", "six", "seven", "eight"};
+    static const char* const names[] = {
+        "no",   "one", "two",    "three",  "four",     "five",     "six",     "seven",  "eight",
+        "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"};
     if (w == "a" || w == "an" || w == "single") return 1;
-    for (int i = 0; i < 9; ++i)
+    for (int i = 0; i < 17; ++i)
         if (w == names[i]) return i;
     if (!w.empty() && w.size() <= 2 &&
         std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; })) {

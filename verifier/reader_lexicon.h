@@ -38,9 +38,17 @@ std::optional<PieceType> pieces_word(std::string_view w);
 std::optional<Color> color_word_of(std::string_view w);
 // "e-file" → 4.
 std::optional<int> file_word(std::string_view w);
+// "b-" (as in "the b- and e-files") → 1.
+std::optional<int> file_prefix_word(std::string_view w);
+// "e-files" → 4.
+std::optional<int> files_word(std::string_view w);
+// "e4-pawn", "c6-knight" → the square and the piece type.
+std::optional<std::pair<Square, PieceType>> square_piece_word(std::string_view w);
+// "once" → 1, "twice" → 2, "thrice" → 3.
+std::optional<int> times_word(std::string_view w);
 // "h4-e7" → two squares.
 std::optional<std::pair<Square, Square>> square_pair(std::string_view w);
-// "a"/"an"/"one" → 1, "two" → 2 … "eight" → 8, digits 0-16.
+// "a"/"an"/"one" → 1, "two" → 2 … "sixteen" → 16, "no" → 0, digits 0-16.
 std::optional<int> number_word(std::string_view w);
 
 }  // namespace glossfish::verifier

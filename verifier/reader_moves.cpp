@@ -28,7 +28,7 @@ bool SentenceReader::quality(std::size_t i, std::size_t end, const Subject& s, b
         "is",         "was",        "not",       "isn't",      "wasn't",    "by",
         "far",        "engine's",   "top",       "nice",       "great",     "losing",
         "blunders",   "mistakes",   "move!",     "legal",      "available", "possible",
-        "reasonable", "sensible"};
+        "reasonable", "sensible",   "winning"};
     bool neg = negated;
     std::size_t k = i;
     modifiers(k, end, neg);
@@ -104,13 +104,28 @@ bool SentenceReader::check_clause(std::size_t i, std::size_t end, const Subject&
     const std::string& verb = words_[i].low;
     const std::string& mv = s.move_text;
     const std::vector<std::string> mctx = move_ctx(s);
+    if (s.kind == Subject::MoveSubject &&
+        (verb == "forces" || verb == "force" || verb == "leads") && i + 1 < end) {
+        // "forces mate (in two)", "leads to mate".
+        std::size_t k = i + 1;
+        if (verb == "leads" && words_[k].low == "to") ++k;
+        if (k >= end || (words_[k].low != "mate" && words_[k].low != "checkmate")) return false;
+        ++k;
+        std::optional<int> n = mate_moves(k, end);
+        if (k != end) return false;
+        if (illegal_subject(s, mctx)) return true;
+        json args = {{"move", mv}};
+        if (n) args["moves"] = *n;
+        add(make_claim("mate_in", args, mctx, neg));
+        return true;
+    }
     if (s.kind == Subject::MoveSubject) {
         static const std::vector<std::string> vocabulary = {
             "checks",     "check",     "gives", "give",       "delivers", "deliver", "mates",
             "checkmates", "checkmate", "mate",  "a",          "an",       "with",    "discovered",
             "double",     "direct",    "puts",  "put",        "the",      "king",    "in",
             "white's",    "black's",   "enemy", "opponent's", "white",    "black",   "immediate",
-            "forced",     "is",        "it"};
+            "forced",     "is",        "it",    "only",       "just",     "mere"};
         for (std::size_t n = i; n < end; ++n)
             if (std::find(vocabulary.begin(), vocabulary.end(), words_[n].low) == vocabulary.end())
                 return false;
@@ -118,6 +133,13 @@ bool SentenceReader::check_clause(std::size_t i, std::size_t end, const Subject&
         bool check = has(i, end, {"check", "checks"});
         if (!mate && !check) return false;
         if (illegal_subject(s, mctx)) return true;
+        // "is only a check": a check and no mate.
+        if (has(i, end, {"only", "just", "mere"})) {
+            if (mate || neg) return false;
+            add(make_claim("gives_check", {{"move", mv}}, mctx));
+            add(make_claim("mates", {{"move", mv}}, mctx, true));
+            return true;
+        }
         if (mate) add(make_claim("mates", {{"move", mv}}, mctx, neg));
         else if (has(i, end, {"discovered"}))
             add(make_claim("gives_check", {{"move", mv}, {"kind", "discovered"}}, mctx, neg));
@@ -224,7 +246,17 @@ bool SentenceReader::material_clause(std::size_t i, std::size_t end, const Subje
                 piece = r.piece;
                 // "wins a pawn" does not name a particular pawn: only the named square counts.
                 bool indefinite = words_[k].low == "a" || words_[k].low == "an";
-                if (!r.error.empty() && !indefinite) return fail_ref(r);
+                // "Bxf6 takes the knight": the one the move takes.
+                if (!r.error.empty() && !indefinite) {
+                    Bitboard fits = 0;
+                    const Position at = position_after(mctx);
+                    MoveParse mp = parse_move_text(at, mv);
+                    if (!mv.empty() && mp.ok() && at.captured_piece(mp.move) != NoPiece)
+                        fits = square_bb(mp.move.kind() == EnPassant
+                                             ? Square(mp.move.to() - pawn_push(at.side_to_move()))
+                                             : mp.move.to());
+                    if (!fits || !resolve(r, fits, neg)) return fail_ref(r);
+                }
                 if (r.error.empty() && !indefinite) square = r.square;
                 if (!r.implicit.empty()) add_implicit(moved_implicit(r.implicit, mctx));
                 if (win && indefinite && piece != Queen && piece != Rook) {
@@ -270,6 +302,8 @@ bool SentenceReader::move_effect_clause(std::size_t i, std::size_t end, const Su
     const std::vector<std::string> after = after_subject(s);
     const std::string& mv = s.move_text;
     const std::vector<std::string> mctx = move_ctx(s);
+    if (is_move && loses_clause(i, end, s, neg)) return true;
+    if (is_move && discovers_clause(i, end, s, neg)) return true;
     // Moves: "hangs the queen", "leaves the bishop on b4 hanging/undefended".
     if (is_move && (verb == "hangs" || verb == "leaves" || verb == "drops" || verb == "blunders")) {
         if (illegal_subject(s, mctx)) return true;
@@ -307,7 +341,7 @@ bool SentenceReader::move_effect_clause(std::size_t i, std::size_t end, const Su
                 }
                 Ref r;
                 if (!piece_ref(k, ~mover, r)) break;
-                if (!r.error.empty()) {
+                if (!r.error.empty() && !(s.legal && resolve(r, pos_.attacks(s.square), neg))) {
                     pos_ = keep;
                     return fail_ref(r);
                 }
@@ -366,10 +400,27 @@ bool SentenceReader::move_effect_clause(std::size_t i, std::size_t end, const Su
         add(make_claim("only_move", {{"move", text}}, next, neg));
         return true;
     }
-    // Sides: "White can play Nf3".
-    if (s.kind == Subject::SideSubject && (verb == "plays" || verb == "play" || verb == "played")) {
-        if (i + 2 != end || !move_shaped(words_[i + 1].raw)) return false;
-        add(make_claim("is_legal", {{"move", strip_annotations(words_[i + 1].raw)}}, ctx_, neg));
+    // Sides: "White can play Nf3"; "Black must play Rxb7", "has to play": the only move.
+    if (s.kind == Subject::SideSubject) {
+        std::size_t v = i;
+        bool must = must_;
+        if (v + 1 < end && words_[v].low == "to" && words_[v + 1].low == "play") {
+            must = true;
+            ++v;
+        }
+        const std::string& pv = words_[v].low;
+        if (pv != "plays" && pv != "play" && pv != "played") return false;
+        if (v + 2 != end || !move_shaped(words_[v + 1].raw)) return false;
+        const std::string played = strip_annotations(words_[v + 1].raw);
+        if (must) {
+            if (pos_.side_to_move() != s.color) {
+                unread(std::string("it is not ") + color_word(s.color) + "'s move there");
+                return true;
+            }
+            add(make_claim("only_move", {{"move", played}}, ctx_, neg));
+            return true;
+        }
+        add(make_claim("is_legal", {{"move", played}}, ctx_, neg));
         return true;
     }
     return false;
@@ -418,6 +469,140 @@ bool SentenceReader::line_clause(std::size_t i, std::size_t end, const Subject& 
         }
     }
     return false;
+}
+
+// "in two" / "in one" at words_[k, end): the number of moves, advancing k.
+std::optional<int> SentenceReader::mate_moves(std::size_t& k, std::size_t end) const {
+    if (k + 1 >= end || words_[k].low != "in") return std::nullopt;
+    auto n = number_word(words_[k + 1].low);
+    if (!n || *n < 1 || words_[k + 1].low == "a" || words_[k + 1].low == "an") return std::nullopt;
+    k += 2;
+    if (k < end && (words_[k].low == "moves" || words_[k].low == "move")) ++k;
+    return n;
+}
+
+// A side mates: "mates in two with Qf6+", "mates with Rd8", "can mate in one", "forces mate".
+bool SentenceReader::side_mate_clause(std::size_t i, std::size_t end, const Subject& s, bool neg) {
+    const std::string& verb = words_[i].low;
+    std::size_t k = i + 1;
+    if (verb == "forces" || verb == "force") {
+        if (k >= end || words_[k].low != "mate") return false;
+        ++k;
+    } else if (verb != "mates" && verb != "mate" && verb != "checkmates") {
+        return false;
+    }
+    std::optional<int> n = mate_moves(k, end);
+    std::string with;
+    if (k + 2 == end && (words_[k].low == "with" || words_[k].low == "by") &&
+        move_shaped(words_[k + 1].raw) && parse_square(words_[k + 1].low) == NoSquare) {
+        with = strip_annotations(words_[k + 1].raw);
+        k = end;
+    }
+    if (k != end) return false;
+    if (pos_.side_to_move() != s.color) {
+        unread(std::string("it is not ") + color_word(s.color) + "'s move there");
+        return true;
+    }
+    if (!with.empty() && !n) {
+        add(make_claim("mate_in", {{"move", with}}, ctx_, neg));
+        return true;
+    }
+    json args = json::object();
+    if (n) args["moves"] = *n;
+    if (!with.empty()) args["move"] = with;
+    add(make_claim("mate_in", args, ctx_, neg));
+    return true;
+}
+
+// Material a move gives up: "drops a piece", "loses a pawn", "loses the knight for a pawn",
+// "gives up the exchange", "loses material".
+bool SentenceReader::loses_clause(std::size_t i, std::size_t end, const Subject& s, bool neg) {
+    const std::string& verb = words_[i].low;
+    std::size_t k = i + 1;
+    if (verb == "gives") {
+        if (k >= end || (words_[k].low != "up" && words_[k].low != "away")) return false;
+        ++k;
+    } else if (verb != "loses" && verb != "drops") {
+        return false;
+    }
+    if (k >= end) return false;
+    const bool definite = words_[k].low == "the";
+    int n = 1;
+    if (words_[k].low == "a" || words_[k].low == "an" || definite) {
+        ++k;
+    } else if (auto c = number_word(words_[k].low); c && *c > 1) {
+        n = *c;
+        ++k;
+    }
+    if (k >= end) return false;
+    const std::string& what = words_[k].low;
+    int amount = 0;
+    PieceType piece = NoPieceType;
+    if (what == "material" && !definite && n == 1) amount = 100;
+    else if (what == "exchange" && definite) amount = 200;
+    else if ((what == "piece" || what == "pieces") && !definite) amount = 300 * n;
+    else if ((what == "pawn" || what == "pawns") && !definite) amount = 100 * n;
+    else if (auto pt = n == 1 ? piece_word(what) : pieces_word(what); pt && *pt != King) {
+        // "drops the rook" without "for": the piece hangs (read elsewhere).
+        if (definite && verb == "drops" && !(k + 1 < end && words_[k + 1].low == "for"))
+            return false;
+        amount = PieceValue[*pt] * n;
+        if (definite || n == 1) piece = *pt;
+    } else {
+        return false;
+    }
+    ++k;
+    // "for a pawn", "for two pawns": what comes back.
+    if (k < end && words_[k].low == "for") {
+        std::size_t q = k + 1;
+        int back = 1;
+        if (q < end && (words_[q].low == "a" || words_[q].low == "one")) ++q;
+        else if (q < end) {
+            if (auto c = number_word(words_[q].low); c && *c > 1) {
+                back = *c;
+                ++q;
+            }
+        }
+        if (q + 1 != end || (words_[q].low != "pawn" && words_[q].low != "pawns")) return false;
+        amount -= 100 * back;
+        k = end;
+    }
+    if (k != end || amount <= 0) return false;
+    if (illegal_subject(s, move_ctx(s))) return true;
+    json args = {{"move", s.move_text}, {"amount", amount}};
+    if (piece != NoPieceType) args["piece"] = piece_type_word(piece);
+    add(make_claim("loses_material", args, move_ctx(s), neg));
+    return true;
+}
+
+// A discovered attack: "uncovers an attack on the queen", "is a discovered attack (on X)".
+bool SentenceReader::discovers_clause(std::size_t i, std::size_t end, const Subject& s, bool neg) {
+    const std::string& verb = words_[i].low;
+    std::size_t k = i + 1;
+    if (verb == "uncovers" || verb == "discovers" || verb == "unleashes" || verb == "opens") {
+        if (k < end && (words_[k].low == "an" || words_[k].low == "a")) ++k;
+        if (k < end && words_[k].low == "discovered") ++k;
+        if (k >= end || words_[k].low != "attack") return false;
+        ++k;
+    } else if (verb == "a" && k + 1 < end && words_[k].low == "discovered" &&
+               words_[k + 1].low == "attack") {
+        k += 2;
+    } else {
+        return false;
+    }
+    if (illegal_subject(s, move_ctx(s))) return true;
+    json args = {{"move", s.move_text}};
+    if (k < end) {
+        if (words_[k].low != "on" && words_[k].low != "against") return false;
+        ++k;
+        Ref r;
+        if (!piece_ref_after(after_subject(s), k, ~s.color, r) || k != end) return false;
+        if (!r.error.empty()) return fail_ref(r);
+        add_implicit(moved_implicit(r.implicit, after_subject(s)));
+        args["target"] = square_name(r.square);
+    }
+    add(make_claim("discovers_attack", args, move_ctx(s), neg));
+    return true;
 }
 
 }  // namespace glossfish::verifier

@@ -6,6 +6,7 @@
 
 #include "board_tools.h"
 #include "notation.h"
+#include "structure.h"
 #include "tool_json.h"
 
 namespace glossfish::verifier {
@@ -38,6 +39,11 @@ void SentenceReader::read() {
     std::size_t i = 0;
     if (!context(i)) return finish();
     out_.context = ctx_;
+    if (!ctx_.empty()) {
+        PlayReport played = play_moves(root_, ctx_);
+        if (played.complete() && played.moves.back().move.kind() != Castling)
+            moved_sq_ = played.moves.back().move.to();
+    }
     if (i >= words_.size()) {
         unread("nothing after the move context");
         return finish();
@@ -55,12 +61,14 @@ void SentenceReader::unread(std::string why) {
     if (out_.unread_reason.empty()) out_.unread_reason = std::move(why);
     out_.unread_clauses.push_back({out_.text, out_.unread_reason});
     claims_.clear();
+    out_.read_clauses.clear();
 }
 
 // Moves the claims read into the sentence; a sentence with none gets the first reason.
 void SentenceReader::finish() {
     if (claims_.empty()) {
         out_.claims.clear();
+        out_.read_clauses.clear();
         if (out_.unread_reason.empty())
             out_.unread_reason = out_.unread_clauses.empty() ? "no claim form recognised"
                                                              : out_.unread_clauses[0].reason;
@@ -204,21 +212,82 @@ bool SentenceReader::subject(std::size_t& j, Subject& s) {
         j += w.low == "the" ? 2 : 1;
         return true;
     }
-    // "The e-file", "the open e-file".
+    // "The e-file", "the open e-file", "the b- and e-files", "the b-file, the d-file and the
+    // e-file".
+    {
+        std::size_t k = j;
+        std::vector<int> files;
+        std::size_t done = 0, done_files = 0;  // after the last full "x-file(s)" word
+        while (k < words_.size()) {
+            std::size_t q = k;
+            if (words_[q].low == "the") ++q;
+            if (q >= words_.size()) break;
+            const std::string& fw = words_[q].low;
+            if (auto f = file_word(fw)) files.push_back(*f);
+            else if (auto g = files_word(fw); g && !files.empty()) files.push_back(*g);
+            else if (auto h = file_prefix_word(fw)) files.push_back(*h);
+            else break;
+            k = q + 1;
+            if (file_word(fw) || files_word(fw)) {
+                done = k;
+                done_files = files.size();
+            }
+            if (files_word(fw) ||
+                !(words_[q].comma || (k < words_.size() && words_[k].low == "and")))
+                break;
+            if (k < words_.size() && words_[k].low == "and") ++k;
+        }
+        if (done) {
+            files.resize(done_files);
+            s = Subject();
+            s.kind = Subject::FileSubject;
+            s.file = files.front();
+            s.files = files;
+            j = done;
+            return true;
+        }
+    }
+    // "All files", "all the files".
+    if (w.low == "all" && (next(1) == "files" || (next(1) == "the" && next(2) == "files"))) {
+        s = Subject();
+        s.kind = Subject::FileSubject;
+        s.file = 0;
+        s.files = {0, 1, 2, 3, 4, 5, 6, 7};
+        j += next(1) == "the" ? 3 : 2;
+        return true;
+    }
+    // "Both sides", "neither side", "both players".
+    if ((w.low == "both" && (next(1) == "sides" || next(1) == "players")) ||
+        (w.low == "neither" && (next(1) == "side" || next(1) == "player"))) {
+        s = Subject();
+        s.kind = Subject::SideSubject;
+        s.both = true;
+        s.neither = w.low == "neither";
+        j += 2;
+        return true;
+    }
+    // "Black's rooks", "the white knights": placement only.
     {
         std::size_t k = j;
         if (words_[k].low == "the") ++k;
-        if (k < words_.size()) {
-            if (auto f = file_word(words_[k].low)) {
+        std::optional<Color> c = k < words_.size() ? color_word_of(words_[k].low) : std::nullopt;
+        if (c && k + 1 < words_.size()) {
+            if (auto pt = pieces_word(words_[k + 1].low)) {
                 s = Subject();
-                s.kind = Subject::FileSubject;
-                s.file = *f;
-                j = k + 1;
+                s.kind = Subject::PieceSubject;
+                s.plural = true;
+                s.piece = *pt;
+                s.color = *c;
+                s.named_color = c;
+                s.error = "\"" + words_[k + 1].low + "\" names several pieces";
+                j = k + 2;
                 return true;
             }
         }
     }
-    auto pawn_word = [](const std::string& x) { return x.size() == 6 && x.substr(1) == "-pawn"; };
+    auto pawn_word = [](const std::string& x) {
+        return (x.size() == 6 && x.substr(1) == "-pawn") || square_piece_word(x);
+    };
     if (auto c = color_word_of(w.low); c && !piece_word(next(1)) && !pawn_word(next(1))) {
         s = Subject();
         s.kind = Subject::SideSubject;
@@ -261,36 +330,47 @@ bool SentenceReader::subject(std::size_t& j, Subject& s) {
     return false;
 }
 
-// "b4", "the bishop on b4", "the b4 bishop", "White's bishop", "the f-pawn", "the queen".
-// side: the colour to look for when the text names none.
+// "b4", "the bishop on b4", "the b4 bishop", "the e4-pawn", "White's bishop", "the f-pawn",
+// "the queen", "it" (the piece last named). side: the colour to look for when the text names
+// none. Adjectives that state a fact ("the pinned knight", "the loose bishop") pick the piece
+// among several and are claimed; a piece still not pinned down is an error with its
+// candidates, which a relation may resolve.
 bool SentenceReader::piece_ref(std::size_t& k, std::optional<Color> side, Ref& r) {
     std::size_t i = k;
     auto at = [&](std::size_t n) -> const std::string& {
         static const std::string empty;
         return n < words_.size() ? words_[n].low : empty;
     };
+    if (at(i) == "it" && last_obj_ != NoSquare && pos_.piece_at(last_obj_) != NoPiece) {
+        r.square = last_obj_;
+        r.piece = type_of(pos_.piece_at(last_obj_));
+        k = i + 1;
+        return true;
+    }
     if (Square s = parse_square(at(i)); s != NoSquare && !piece_word(at(i + 1))) {
         r.square = s;
         k = i + 1;
         if (at(k) == "square") ++k;
         return true;
     }
-    static const std::vector<std::string> skip = {"the",          "a",        "an",
-                                                  "his",          "her",      "its",
-                                                  "their",        "enemy",    "opponent's",
-                                                  "opposing",     "own",      "undefended",
-                                                  "loose",        "hanging",  "poor",
-                                                  "strong",       "bad",      "good",
-                                                  "passive",      "active",   "light-squared",
-                                                  "dark-squared", "lone",     "unprotected",
-                                                  "pinned",       "attacked", "isolated",
-                                                  "advanced"};
+    static const std::vector<std::string> skip = {
+        "the",          "a",     "an",         "his",      "her",    "its",
+        "their",        "enemy", "opponent's", "opposing", "own",    "poor",
+        "strong",       "bad",   "good",       "passive",  "active", "light-squared",
+        "dark-squared", "lone",  "attacked",   "advanced"};
+    // Adjectives that are facts about the piece.
+    static const std::vector<std::string> facts = {
+        "pinned", "loose", "undefended", "unprotected", "hanging", "isolated", "passed"};
     std::optional<Color> color;
+    std::vector<std::string> adjectives;
     while (i < words_.size()) {
-        if (std::find(skip.begin(), skip.end(), at(i)) != skip.end()) {
-            ++i;
-        } else if (auto c = color_word_of(at(i))) {
+        if (auto c = color_word_of(at(i))) {
             color = c;
+            ++i;
+        } else if (std::find(facts.begin(), facts.end(), at(i)) != facts.end()) {
+            adjectives.push_back(at(i));
+            ++i;
+        } else if (std::find(skip.begin(), skip.end(), at(i)) != skip.end()) {
             ++i;
         } else {
             break;
@@ -302,7 +382,12 @@ bool SentenceReader::piece_ref(std::size_t& k, std::optional<Color> side, Ref& r
         sq = s;
         ++i;
     }
-    if (at(i).size() == 6 && at(i).substr(1) == "-pawn" && at(i)[0] >= 'a' && at(i)[0] <= 'h') {
+    if (auto sp = square_piece_word(at(i)); sp && sq == NoSquare) {
+        sq = sp->first;
+        r.piece = sp->second;
+        ++i;
+    } else if (at(i).size() == 6 && at(i).substr(1) == "-pawn" && at(i)[0] >= 'a' &&
+               at(i)[0] <= 'h') {
         pawn_file = at(i)[0] - 'a';
         r.piece = Pawn;
         ++i;
@@ -324,21 +409,83 @@ bool SentenceReader::piece_ref(std::size_t& k, std::optional<Color> side, Ref& r
         json args = {{"square", square_name(sq)}, {"piece", piece_type_word(r.piece)}};
         if (color) args["color"] = color_word(*color);
         r.implicit.push_back(make_claim("occupies", args, ctx_));
-        return true;
-    }
-    // Find the piece: the named or assumed colour, then a unique match.
-    std::optional<Color> c = color ? color : side;
-    Bitboard cands = c ? pos_.pieces(r.piece, *c) : pos_.pieces(r.piece);
-    if (pawn_file) cands &= file_bb(*pawn_file);
-    if (popcount(cands) == 1) {
+    } else {
+        // Find the piece: the named or assumed colour, then a unique match.
+        std::optional<Color> c = color ? color : side;
+        Bitboard cands = c ? pos_.pieces(r.piece, *c) : pos_.pieces(r.piece);
+        if (pawn_file) cands &= file_bb(*pawn_file);
+        // The facts the adjectives state pick among several.
+        if (popcount(cands) > 1 && !adjectives.empty()) {
+            Bitboard fit = 0;
+            for (Bitboard b = cands; b; b &= b - 1)
+                if (adjectives_hold(lsb(b), adjectives)) fit |= square_bb(lsb(b));
+            if (popcount(fit) == 1) cands = fit;
+        }
+        // The piece that just moved ("After Qa4+ the queen ...").
+        if (popcount(cands) > 1 && moved_sq_ != NoSquare && (cands & square_bb(moved_sq_)))
+            cands = square_bb(moved_sq_);
+        if (popcount(cands) != 1) {
+            std::string what = std::string(c ? color_word(*c) + std::string(" ") : "") +
+                               (pawn_file ? std::string(1, char('a' + *pawn_file)) + "-pawn"
+                                          : piece_type_word(r.piece));
+            r.error = cands ? "\"" + what + "\" is ambiguous: name its square"
+                            : "there is no " + what + " to refer to";
+            r.candidates = cands;
+            r.adjectives = adjectives;
+            return true;
+        }
         r.square = lsb(cands);
-        return true;
     }
-    std::string what =
-        std::string(c ? color_word(*c) + std::string(" ") : "") +
-        (pawn_file ? std::string(1, char('a' + *pawn_file)) + "-pawn" : piece_type_word(r.piece));
-    r.error = cands ? "\"" + what + "\" is ambiguous: name its square"
-                    : "there is no " + what + " to refer to";
+    for (const std::string& a : adjectives) r.implicit.push_back(adjective_claim(r.square, a));
+    last_obj_ = r.square;
+    return true;
+}
+
+// Whether the fact an adjective states holds of the piece on sq in pos_.
+bool SentenceReader::adjectives_hold(Square sq, const std::vector<std::string>& adjectives) const {
+    BoardTools bt(pos_);
+    for (const std::string& a : adjectives) {
+        bool ok = true;
+        if (a == "pinned") ok = bt.pin(sq).pinned || bt.pin(sq).relative;
+        else if (a == "hanging") {
+            const std::vector<HangingPiece> h = bt.hanging(color_of(pos_.piece_at(sq)));
+            ok = std::any_of(h.begin(), h.end(),
+                             [&](const HangingPiece& x) { return x.square == sq; });
+        } else if (a == "loose" || a == "undefended" || a == "unprotected")
+            ok = bt.defenders(sq) == 0;
+        else if (a == "isolated" || a == "passed") {
+            PawnStructure ps = pawn_structure(pos_, color_of(pos_.piece_at(sq)));
+            ok = (a == "passed" ? ps.passed : ps.isolated) & square_bb(sq);
+        }
+        if (!ok) return false;
+    }
+    return true;
+}
+
+// The claim an adjective makes about the piece on sq.
+SubClaim SentenceReader::adjective_claim(Square sq, const std::string& a) const {
+    const std::string s = square_name(sq);
+    if (a == "pinned") return make_claim("pins", {{"pinned", s}}, ctx_);
+    if (a == "hanging") return make_claim("hangs", {{"square", s}}, ctx_);
+    if (a == "isolated")
+        return make_claim("pawn_weakness", {{"square", s}, {"kind", "isolated"}}, ctx_);
+    if (a == "passed") return make_claim("passed_pawn", {{"square", s}}, ctx_);
+    return make_claim("undefended", {{"square", s}}, ctx_);
+}
+
+// An ambiguous reference resolved by a relation: a candidate in `fits` (the pieces the
+// relation holds for) when the claim is positive, or any candidate when all agree; false when
+// the words leave it open.
+bool SentenceReader::resolve(Ref& r, Bitboard fits, bool neg) {
+    if (r.error.empty()) return true;
+    if (!r.candidates) return false;
+    Bitboard pick = r.candidates & fits;
+    if (neg && pick && pick != r.candidates) return false;
+    if (!pick) pick = r.candidates;
+    r.square = lsb(pick);
+    r.error.clear();
+    for (const std::string& a : r.adjectives) r.implicit.push_back(adjective_claim(r.square, a));
+    last_obj_ = r.square;
     return true;
 }
 
@@ -398,8 +545,31 @@ bool SentenceReader::starts_clause(std::size_t k) const {
     };
     std::size_t n = k;
     if (n < words_.size() && color_word_of(words_[n].low)) return is_verb(n + 1) || is_verb(n + 2);
-    while (n < words_.size() && n < k + 6 && !is_verb(n)) ++n;
+    // The subject ends at a comma or a conjunction: "and h8, but the rook is ..." has none.
+    while (n < words_.size() && n < k + 6 && !is_verb(n)) {
+        const std::string& w = words_[n].low;
+        if (n > k && (w == "and" || w == "but" || w == "while" || w == "because")) return false;
+        if (words_[n].comma) return false;
+        ++n;
+    }
     return n > k && is_verb(n);
+}
+
+// Whether words_[k] starts an elliptic placement: a piece on a square and nothing else up to
+// the end, a comma or "and" ("... and the black king on e8").
+bool SentenceReader::elliptic_placement(std::size_t k) const {
+    static const std::vector<std::string> lead = {"the", "his", "her", "its", "their"};
+    std::size_t n = k;
+    while (n < words_.size() && (std::find(lead.begin(), lead.end(), words_[n].low) != lead.end() ||
+                                 color_word_of(words_[n].low)))
+        ++n;
+    if (n == k && !(n < words_.size() && piece_word(words_[n].low))) return false;
+    if (n < words_.size() && piece_word(words_[n].low)) ++n;
+    if (n + 1 >= words_.size() || words_[n].low != "on" ||
+        parse_square(words_[n + 1].low) == NoSquare)
+        return false;
+    n += 2;
+    return n == words_.size() || words_[n - 1].comma || words_[n].low == "and";
 }
 
 // Splits the verb phrases at "and"/"but"/"while"/"because" (and at a colon-led "it"), reading
@@ -421,13 +591,20 @@ void SentenceReader::clauses(std::size_t i) {
         if (!split) {
             const std::string& w = words_[k].low;
             split = (w == "and" || w == "but" || w == "while" || w == "which" || w == "so" ||
-                     w == "because" || w == "since" || w == "whereas" || w == "although") &&
+                     w == "because" || w == "since" || w == "whereas" || w == "although" ||
+                     w == "yet") &&
                     k > start;
-            // "the king and the rook" stays in the fork clause, unless a new clause starts.
-            if (split && w == "and" && !words_[k - 1].comma && k + 1 < words_.size() &&
-                (words_[k + 1].low == "the" || words_[k + 1].low == "a" ||
-                 piece_word(words_[k + 1].low) || parse_square(words_[k + 1].low) != NoSquare))
-                split = starts_clause(k + 1);
+            // "the king and the rook", "two knights and a bishop", "Bc7+ and Be7+" stay in
+            // their clause, unless a new clause starts ("and the bishop on c4 is hanging", "and
+            // the black king on e8").
+            if (split && w == "and" && file_prefix_word(words_[k - 1].low)) split = false;
+            if (split && w == "and" && k + 1 < words_.size()) {
+                const std::string& n = words_[k + 1].low;
+                if (n == "the" || n == "a" || n == "an" || piece_word(n) || pieces_word(n) ||
+                    number_word(n) || parse_square(n) != NoSquare || move_shaped(words_[k + 1].raw))
+                    split = (!words_[k - 1].comma || !move_shaped(words_[k + 1].raw)) &&
+                            (starts_clause(k + 1) || elliptic_placement(k + 1));
+            }
             // "..., White is up a pawn": a comma before a new subject and verb.
             if (!split && k > start && words_[k - 1].comma && w != "and" && starts_clause(k)) {
                 split = true;
@@ -449,17 +626,67 @@ std::string SentenceReader::text_of(std::size_t a, std::size_t b) const {
 }
 
 // Reads one clause; its claims are kept, or dropped and the clause reported with its reason.
+// A clause not understood whose head, up to a comma, is ("Black's queen is on a1, far away
+// from ...") keeps that head and reports the rest.
 void SentenceReader::read_clause(std::size_t start, std::size_t end, Subject& cur, bool& have) {
     if (start >= end) return;
+    const Subject before = cur;
+    const bool had = have;
+    const std::size_t mark = claims_.size();
+    if (read_clause_once(start, end, cur, have)) return;
+    for (std::size_t c = start; c + 1 < end; ++c) {
+        if (!words_[c].comma) continue;
+        cur = before;
+        have = had;
+        claims_.resize(mark);
+        out_.unread_clauses.pop_back();
+        if (read_clause_once(start, c + 1, cur, have)) {
+            const std::string rest = text_of(c + 1, end);
+            out_.unread_clauses.push_back({rest, "clause not understood: \"" + rest + "\""});
+            return;
+        }
+        out_.unread_clauses.pop_back();
+        claims_.resize(mark);
+        cur = before;
+        have = had;
+        read_clause_once(start, end, cur, have);  // reports the whole clause again
+        return;
+    }
+}
+
+// Reads one clause once; true when it was read (its claims kept), else it is reported.
+bool SentenceReader::read_clause_once(std::size_t start, std::size_t end, Subject& cur,
+                                      bool& have) {
     in_clause_ = true;
     clause_reason_.clear();
+    only_ = false;
+    pending_.clear();
     const std::size_t mark = claims_.size();
+    const Subject previous = cur;
+    const bool continued = have;
     std::size_t b = start;
     bool ok = false;
-    if (have && (words_[b].low == "it" || words_[b].low == "this") &&
+    // A conjunction that opens the sentence: "Although Black is ahead in material, ...".
+    if (b + 1 < end &&
+        (words_[b].low == "although" || words_[b].low == "though" || words_[b].low == "while" ||
+         words_[b].low == "whereas" || words_[b].low == "since" || words_[b].low == "because"))
+        ++b;
+    if (words_[b].low == "only" && b + 1 < end && !move_shaped(words_[b + 1].raw)) {
+        only_ = true;
+        ++b;
+    }
+    if (!have && b == start && words_[b].low == "it" && carried_ && carried_context_ == ctx_ &&
         !(b + 1 < end && piece_word(words_[b + 1].low))) {
+        cur = *carried_;
+        have = true;
+        ++b;
+    } else if (have && (words_[b].low == "it" || words_[b].low == "this") &&
+               !(b + 1 < end && piece_word(words_[b + 1].low))) {
         ++b;
     } else if (!have && b == start && only_move_sentence(b, end)) {
+        ok = true;
+    } else if (b == start &&
+               (there_clause(b, end) || nothing_clause(b, end) || each_clause(b, end))) {
         ok = true;
     } else {
         Subject s;
@@ -468,6 +695,16 @@ void SentenceReader::read_clause(std::size_t start, std::size_t end, Subject& cu
             cur = s;
             have = true;
             b = j;
+            // "Bc7+ and Be7+ both give check": moves that share the verb.
+            while (cur.kind == Subject::MoveSubject && b + 1 < end &&
+                   (words_[b].low == "and" || words_[b - 1].comma)) {
+                std::size_t q = words_[b].low == "and" ? b + 1 : b;
+                Subject more;
+                if (!move_subject(q, more)) break;
+                pending_.push_back(cur);
+                cur = more;
+                b = q;
+            }
         } else if (!have && clause_reason_.empty()) {
             // A bare verdict on the commented move: "A blunder." "Excellent move!"
             if (played_ && quality(b, end, played_subject(), false)) ok = true;
@@ -475,9 +712,36 @@ void SentenceReader::read_clause(std::size_t start, std::size_t end, Subject& cu
         }
     }
     if (!ok && clause_reason_.empty() && have) {
-        if (b >= end) unread("a subject without a verb");
-        else if (filler(b, end)) ok = true;
-        else ok = clause(b, end, cur);
+        if (b >= end) {
+            if (continued && cur.kind == Subject::PieceSubject && !cur.implicit.empty()) {
+                // "... and the black king on e8".
+                add_implicit(cur.implicit);
+                ok = true;
+            } else {
+                unread("a subject without a verb");
+            }
+        } else if (continued && cur.kind == Subject::SideSubject && !cur.both &&
+                   previous.kind == Subject::PieceSubject && previous.piece != NoPieceType &&
+                   b + 2 == end && words_[b].low == "on" &&
+                   parse_square(words_[b + 1].low) != NoSquare) {
+            // "White's king is on f2 and Black's on f7".
+            add(make_claim("occupies",
+                           {{"square", square_name(parse_square(words_[b + 1].low))},
+                            {"piece", piece_type_word(previous.piece)},
+                            {"color", color_word(cur.color)}},
+                           ctx_));
+            ok = true;
+        } else if (filler(b, end)) {
+            ok = true;
+        } else {
+            // The subjects listed before this one share its verb ("both give check").
+            const bool shared = !pending_.empty() && cur.kind == Subject::MoveSubject;
+            if (shared && b + 1 < end && (words_[b].low == "both" || words_[b].low == "all")) ++b;
+            ok = clause(b, end, cur);
+            if (ok && clause_reason_.empty() && shared)
+                for (const Subject& p : pending_) ok = ok && clause(b, end, p);
+            if (shared) pending_.clear();
+        }
     }
     if (!ok || !clause_reason_.empty()) {
         claims_.resize(mark);
@@ -485,8 +749,16 @@ void SentenceReader::read_clause(std::size_t start, std::size_t end, Subject& cu
         out_.unread_clauses.push_back({text, clause_reason_.empty()
                                                  ? "clause not understood: \"" + text + "\""
                                                  : clause_reason_});
+        in_clause_ = false;
+        return false;
     }
+    if (cur.kind == Subject::PieceSubject && cur.error.empty()) last_subject_ = cur;
+    if (claims_.size() > mark)
+        out_.read_clauses.push_back(
+            {text_of(start, end),
+             std::vector<SubClaim>(claims_.begin() + long(mark), claims_.end())});
     in_clause_ = false;
+    return true;
 }
 
 // Announcements that carry no checkable fact by themselves: "creates a dual threat".
@@ -503,12 +775,27 @@ bool SentenceReader::clause(std::size_t i, std::size_t end, const Subject& s) {
     bool neg = false;
     const std::size_t first = i;
     modifiers(i, end, neg);
+    must_ = false;
+    for (std::size_t n = first; n < i; ++n) must_ = must_ || words_[n].low == "must";
     // "Material is even": the adverb list took the word.
     if (i >= end && s.kind == Subject::MaterialSubject && words_[end - 1].low == "even")
         return level_clause(end - 1, end, neg);
     if (i >= end) return false;
     if (s.kind == Subject::FileSubject) return file_clause(i, end, s, neg);
     if (s.kind == Subject::MaterialSubject) return level_clause(i, end, neg);
+    if (s.kind == Subject::SideSubject && s.both) {
+        // "Both sides have a queen", "Neither side has a passed pawn": said of each.
+        bool possess = false;
+        for (std::size_t n = first; n < i; ++n)
+            possess = possess || words_[n].low == "has" || words_[n].low == "have";
+        if (!possess) return false;
+        const std::size_t mark = claims_.size();
+        if (has_clause(i, end, White, neg != s.neither) &&
+            has_clause(i, end, Black, neg != s.neither))
+            return true;
+        claims_.resize(mark);
+        return false;
+    }
     if (s.kind == Subject::SideSubject) {
         bool possess = false;
         for (std::size_t n = first; n < i; ++n)
@@ -517,6 +804,7 @@ bool SentenceReader::clause(std::size_t i, std::size_t end, const Subject& s) {
         if (possess && has_clause(i, end, s.color, neg)) return true;
         if (side_clause(i, end, s, neg)) return true;
     }
+    if (s.kind == Subject::PieceSubject && s.plural) return placement_clause(i, end, s, neg);
     if (s.kind == Subject::PieceSubject && !s.error.empty()) {
         // Only placement can be read of a piece the words do not pin down.
         if (placement_clause(i, end, s, neg)) return true;
@@ -590,6 +878,83 @@ std::vector<SubClaim> SentenceReader::moved_implicit(std::vector<SubClaim> v,
                                                      const std::vector<std::string>& moves) {
     for (auto& c : v) c.moves = moves;
     return v;
+}
+
+// "There is a white bishop on c4", "There is no pawn on e4".
+bool SentenceReader::there_clause(std::size_t i, std::size_t end) {
+    if (i + 4 > end || words_[i].low != "there" ||
+        (words_[i + 1].low != "is" && words_[i + 1].low != "are" && words_[i + 1].low != "'s"))
+        return false;
+    std::size_t k = i + 2;
+    bool neg = false;
+    modifiers(k, end, neg);
+    if (k < end && words_[k].low == "no") {
+        neg = !neg;
+        ++k;
+    } else if (k < end && (words_[k].low == "a" || words_[k].low == "an")) {
+        ++k;
+    }
+    std::optional<Color> color;
+    if (k < end && color_word_of(words_[k].low)) color = color_word_of(words_[k++].low);
+    if (k + 3 != end || !piece_word(words_[k].low) || words_[k + 1].low != "on") return false;
+    Square sq = parse_square(words_[k + 2].low);
+    if (sq == NoSquare) return false;
+    json args = {{"square", square_name(sq)},
+                 {"piece", piece_type_word(*piece_word(words_[k].low))}};
+    if (color) args["color"] = color_word(*color);
+    add(make_claim("occupies", args, ctx_, neg));
+    return true;
+}
+
+// "Nothing defends the knight on e4", "No piece attacks f7".
+bool SentenceReader::nothing_clause(std::size_t i, std::size_t end) {
+    std::size_t k = i;
+    if (words_[k].low == "nothing") ++k;
+    else if (k + 1 < end && words_[k].low == "no" && words_[k + 1].low == "piece") k += 2;
+    else return false;
+    if (k >= end) return false;
+    const std::string& v = words_[k].low;
+    const bool defend = v == "defends" || v == "protects" || v == "guards";
+    if (!defend && v != "attacks") return false;
+    ++k;
+    Ref r;
+    if (!piece_ref(k, std::nullopt, r) || k != end) return false;
+    if (!r.error.empty()) return fail_ref(r);
+    if (r.piece == NoPieceType && pos_.piece_at(r.square) == NoPiece) return false;
+    add_implicit(r.implicit);
+    const Piece p = pos_.piece_at(r.square);
+    if (defend) add(make_claim("undefended", {{"square", square_name(r.square)}}, ctx_));
+    else if (p == NoPiece) return false;
+    else
+        add(make_claim("attacks",
+                       {{"target", square_name(r.square)}, {"color", color_word(~color_of(p))}},
+                       ctx_, true));
+    return true;
+}
+
+// "three pawns each" (after "material is level"): each side has that many.
+bool SentenceReader::each_clause(std::size_t i, std::size_t end) {
+    if (end - i != 3 || words_[end - 1].low != "each") return false;
+    auto n = number_word(words_[i].low);
+    if (!n || *n == 0) return false;
+    auto pt = *n == 1 ? piece_word(words_[i + 1].low) : pieces_word(words_[i + 1].low);
+    if (!pt) return false;
+    for (Color c : {White, Black})
+        add(make_claim("piece_count",
+                       {{"color", color_word(c)}, {"piece", piece_type_word(*pt)}, {"count", *n}},
+                       ctx_));
+    return true;
+}
+
+// "d8 and h8", "c3, e3 and f3" at words_[k, end): every word a square or "and".
+bool SentenceReader::square_list(std::size_t k, std::size_t end, std::vector<Square>& out) const {
+    for (; k < end; ++k) {
+        if (words_[k].low == "and") continue;
+        Square sq = parse_square(words_[k].low);
+        if (sq == NoSquare) return false;
+        out.push_back(sq);
+    }
+    return true;
 }
 
 }  // namespace glossfish::verifier

@@ -377,6 +377,12 @@ AnalysisLimits ToolCall::limits() const {
     if (has("depth")) l.depth = integer("depth", DefaultAnalysisDepth);
     if (has("nodes")) l.nodes = std::uint64_t(raw("nodes").get<double>());
     if (has("movetime")) l.movetime_ms = integer("movetime", 1000);
+    // A reproducible suite keeps every search reproducible, whatever limits a call gives.
+    l.reproducible = default_limits_.reproducible;
+    if (l.reproducible && l.movetime_ms)
+        throw ToolError("bad_value",
+                        "this suite runs reproducible analysis: give depth or nodes, not movetime",
+                        "movetime");
     if (!l.empty()) return l;
     if (!default_limits_.empty()) return default_limits_;
     l.depth = DefaultAnalysisDepth;

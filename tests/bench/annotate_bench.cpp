@@ -1,18 +1,30 @@
-// Annotation speed: the three classic games of tests/data/classic_games.pgn annotated at a
-// fixed depth with --jobs 1 and --jobs 2 (one Analyzer worker per job, positions of a game
-// spread over the workers). Prints seconds per game, moves per second and the ratio, and how
-// many labels the two runs share (searches in parallel see a different hash, so they may differ).
-// Usage: glossfish_annotate_bench [--depth 14] [--pgn PATH]
+// Annotation speed: the three classic games of tests/data/classic_games.pgn at a fixed depth,
+// glossfish's annotate_games with --jobs 1 and --jobs 2 (games side by side) against a plain
+// sequential loop over one Stockfish in the same program run: what a python-chess user writes
+// (one engine, `ucinewgame` once, then for each position of each game `position fen ...` and
+// `go depth D`, the score read from the last info line, labels from consecutive evaluations),
+// with the same hash (16 MB) and threads (1) as each of our workers. Also glossfish with
+// --reproducible (every search from a cleared hash) to show what reproducibility costs.
+// Every method runs --runs times, interleaved (the order rotates each round), and the best and
+// the median times are printed with the load average at each run, since other processes share
+// the machine. Usage: glossfish_annotate_bench [--depth 14] [--runs 3] [--pgn PATH]
+#include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "annotate.h"
+#include "engine_host.h"
+#include "movegen.h"
+#include "notation.h"
 
 using namespace glossfish;
 using Clock = std::chrono::steady_clock;
@@ -22,15 +34,95 @@ namespace {
 struct Run {
     double seconds = 0;
     long moves = 0;
-    std::vector<double> per_game;
+    double load = 0;  // 1-minute load average when the run ended
     std::vector<QualityLabel> labels;
 };
 
-Run run(const std::vector<PgnGame>& games, int depth, int jobs) {
+double load_average() {
+    std::ifstream in("/proc/loadavg");
+    double one = 0;
+    in >> one;
+    return one;
+}
+
+[[noreturn]] void die(const std::string& why) {
+    std::fprintf(stderr, "annotate_bench: %s\n", why.c_str());
+    std::exit(1);
+}
+
+Score flip(Score s) {
+    s.value = -s.value;
+    return s;
+}
+
+// The plain loop: one Stockfish, every position searched in game order.
+Run plain_loop(const std::vector<PgnGame>& games, int depth) {
+    EngineHost host(EngineHost::Config{});
+    if (auto err = host.start()) die(*err);
+    host.set_option("Hash", "16");
+    host.set_option("Threads", "1");
+    host.send_raw("ucinewgame");
+    if (!host.sync(std::chrono::seconds(5))) die("stockfish did not answer");
+    Run r;
+    const auto start = Clock::now();
+    for (const PgnGame& g : games) {
+        std::vector<Position> positions = {g.start_position()};
+        for (const PgnMove& m : g.mainline) {
+            positions.push_back(positions.back());
+            positions.back().do_move(m.move);
+        }
+        std::vector<Score> eval;         // side to move's view
+        std::vector<std::string> bests;  // the engine's move (UCI), "" when the game is over
+        for (const Position& p : positions) {
+            if (MoveList(p).empty()) {
+                eval.push_back(p.is_check() ? Score::mate(0) : Score::cp(0));
+                bests.emplace_back();
+                continue;
+            }
+            std::mutex m;
+            std::condition_variable cv;
+            bool done = false;
+            Score last;
+            std::string best;
+            SearchCallbacks cb;
+            cb.on_info = [&](const SearchInfo& info) {
+                std::lock_guard lock(m);
+                if (info.score && !info.pv.empty()) last = *info.score;
+            };
+            cb.on_bestmove = [&](const BestMove& b) {
+                std::lock_guard lock(m);
+                best = b.move;
+                done = true;
+                cv.notify_all();
+            };
+            cb.on_failure = [&](const std::string& why) { die(why); };
+            if (!host.go("position fen " + p.fen(), "go depth " + std::to_string(depth), cb))
+                die("stockfish is not running");
+            std::unique_lock lock(m);
+            cv.wait(lock, [&] { return done; });
+            eval.push_back(last);
+            bests.push_back(best);
+        }
+        for (std::size_t i = 0; i + 1 < positions.size(); ++i) {
+            QualityInput in;
+            in.best = eval[i];
+            const bool mate = positions[i + 1].is_checkmate();
+            in.played = mate ? Score::mate(1) : flip(eval[i + 1]);
+            in.played_is_best = mate || bests[i] == move_to_uci(positions[i], g.mainline[i].move);
+            r.labels.push_back(classify_move(in, QualityScheme::Lichess).label);
+            ++r.moves;
+        }
+    }
+    r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    r.load = load_average();
+    return r;
+}
+
+// glossfish: annotate_games on a pool of `jobs` workers, started before the clock.
+Run glossfish_run(const std::vector<PgnGame>& games, int depth, int jobs, bool reproducible) {
     Analyzer::Config config;
     config.workers = jobs;
     Analyzer analyzer(config);
-    // Start every child engine before timing.
     std::vector<std::thread> threads;
     for (int i = 0; i < jobs; ++i)
         threads.emplace_back([&analyzer, i] {
@@ -43,65 +135,116 @@ Run run(const std::vector<PgnGame>& games, int depth, int jobs) {
 
     AnnotateOptions options;
     options.limits.depth = depth;
+    options.limits.reproducible = reproducible;
     options.jobs = jobs;
     Run r;
-    for (const PgnGame& g : games) {
-        const auto start = Clock::now();
-        GameAnnotation a = analyse_game(analyzer, g, options);
-        const double s = std::chrono::duration<double>(Clock::now() - start).count();
-        if (!a.ok()) {
-            std::fprintf(stderr, "annotate_bench: %s\n", a.error.c_str());
-            std::exit(1);
-        }
-        r.per_game.push_back(s);
-        r.seconds += s;
-        r.moves += long(a.moves.size());
-        for (const MoveAnnotation& m : a.moves) r.labels.push_back(m.quality.label);
-    }
+    std::size_t k = 0;
+    const auto start = Clock::now();
+    annotate_games(
+        analyzer, options,
+        [&]() -> std::optional<PgnGame> {
+            if (k == games.size()) return std::nullopt;
+            return games[k++];
+        },
+        [&](PgnGame&, const GameAnnotation* a) {
+            if (!a || !a->ok()) die(a ? a->error : "a game was not analysed");
+            r.moves += long(a->moves.size());
+            for (const MoveAnnotation& m : a->moves) r.labels.push_back(m.quality.label);
+            return true;
+        });
+    r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    r.load = load_average();
     return r;
 }
+
+struct Method {
+    const char* name;
+    std::function<Run()> run;
+    std::vector<Run> runs;
+    const Run& best() const {
+        return *std::min_element(runs.begin(), runs.end(),
+                                 [](const Run& a, const Run& b) { return a.seconds < b.seconds; });
+    }
+    double median() const {
+        std::vector<double> s;
+        for (const Run& r : runs) s.push_back(r.seconds);
+        std::sort(s.begin(), s.end());
+        return s[s.size() / 2];
+    }
+};
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    int depth = 14;
+    int depth = 14, rounds = 3;
     std::string path = std::string(GLOSSFISH_TEST_DATA) + "/classic_games.pgn";
     for (int i = 1; i + 1 < argc; i += 2) {
         std::string a = argv[i];
         if (a == "--depth") depth = std::atoi(argv[i + 1]);
+        else if (a == "--runs") rounds = std::max(1, std::atoi(argv[i + 1]));
         else if (a == "--pgn") path = argv[i + 1];
         else {
-            std::fprintf(stderr, "usage: glossfish_annotate_bench [--depth 14] [--pgn PATH]\n");
+            std::fprintf(stderr,
+                         "usage: glossfish_annotate_bench [--depth 14] [--runs 3] [--pgn PATH]\n");
             return 2;
         }
     }
     std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        std::fprintf(stderr, "annotate_bench: cannot open %s\n", path.c_str());
-        return 2;
-    }
+    if (!in) die("cannot open " + path);
     std::ostringstream text;
     text << in.rdbuf();
     std::vector<PgnGame> games;
     for (PgnGame& g : read_pgn(text.str()))
         if (g.is_game && g.ok()) games.push_back(std::move(g));
-    std::printf("annotate bench: %zu games, depth %d, %u hardware threads\n", games.size(), depth,
-                std::thread::hardware_concurrency());
-    Run one = run(games, depth, 1);
-    Run two = run(games, depth, 2);
-    for (const auto& [name, r] :
-         {std::pair<const char*, const Run&>{"jobs 1", one}, {"jobs 2", two}}) {
-        std::printf("%s: %.2f s total, %.2f s/game (", name, r.seconds,
-                    r.seconds / double(games.size()));
-        for (std::size_t k = 0; k < r.per_game.size(); ++k)
-            std::printf("%s%.2f", k ? ", " : "", r.per_game[k]);
-        std::printf("), %ld moves, %.1f moves/s\n", r.moves,
-                    r.seconds > 0 ? double(r.moves) / r.seconds : 0);
+    std::printf(
+        "annotate bench: %zu games, depth %d, %d interleaved runs each, %u hardware "
+        "threads, load average %.2f at the start\n",
+        games.size(), depth, rounds, std::thread::hardware_concurrency(), load_average());
+
+    std::vector<Method> methods = {
+        {"plain Stockfish loop", [&] { return plain_loop(games, depth); }, {}},
+        {"glossfish --jobs 1", [&] { return glossfish_run(games, depth, 1, false); }, {}},
+        {"glossfish --jobs 2", [&] { return glossfish_run(games, depth, 2, false); }, {}},
+        {"glossfish --jobs 1 --reproducible",
+         [&] { return glossfish_run(games, depth, 1, true); },
+         {}},
+        {"glossfish --jobs 2 --reproducible",
+         [&] { return glossfish_run(games, depth, 2, true); },
+         {}},
+    };
+    for (int round = 0; round < rounds; ++round)
+        for (std::size_t k = 0; k < methods.size(); ++k) {
+            Method& m = methods[(k + std::size_t(round)) % methods.size()];
+            m.runs.push_back(m.run());
+            std::printf("  round %d  %-34s %6.2f s  (load %.2f)\n", round + 1, m.name,
+                        m.runs.back().seconds, m.runs.back().load);
+            std::fflush(stdout);
+        }
+    const Run& loop = methods[0].best();
+    for (const Method& m : methods) {
+        const Run& b = m.best();
+        std::printf(
+            "%-34s best %6.2f s (load %.2f), median %6.2f s, %ld moves, %5.1f moves/s, "
+            "loop / this %.2fx\n",
+            m.name, b.seconds, b.load, m.median(), b.moves,
+            b.seconds > 0 ? double(b.moves) / b.seconds : 0,
+            b.seconds > 0 ? loop.seconds / b.seconds : 0);
     }
-    std::size_t same = 0;
-    for (std::size_t k = 0; k < one.labels.size() && k < two.labels.size(); ++k)
-        same += one.labels[k] == two.labels[k];
-    std::printf("speed-up jobs 2 / jobs 1: %.2fx; labels equal in %zu of %zu moves\n",
-                two.seconds > 0 ? one.seconds / two.seconds : 0, same, one.labels.size());
+    auto same = [](const Run& a, const Run& b) {
+        std::size_t n = 0;
+        for (std::size_t k = 0; k < a.labels.size() && k < b.labels.size(); ++k)
+            n += a.labels[k] == b.labels[k];
+        return n;
+    };
+    std::printf(
+        "labels equal to the loop's: --jobs 1 %zu, --jobs 2 %zu of %zu; reproducible "
+        "--jobs 1 vs --jobs 2: %zu of %zu\n",
+        same(loop, methods[1].best()), same(loop, methods[2].best()), loop.labels.size(),
+        same(methods[3].best(), methods[4].best()), methods[3].best().labels.size());
+    std::printf(
+        "ratios (best times): glossfish --jobs 1 / loop %.2fx, --jobs 2 / loop %.2fx "
+        "(speed, higher is faster); reproducible costs %.0f%% at --jobs 1\n",
+        loop.seconds / methods[1].best().seconds, loop.seconds / methods[2].best().seconds,
+        100 * (methods[3].best().seconds / methods[1].best().seconds - 1));
     return 0;
 }

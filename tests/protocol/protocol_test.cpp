@@ -722,5 +722,40 @@ TEST_F(Protocol, CommentOptionWithoutEndpointErrorsOnce) {
     EXPECT_TRUE(errors_in(lines).empty()) << g.transcript();
 }
 
+// Glossfish Reproducible: a label searched from a cleared hash is the same before and after
+// other searches, and the same as `glossfish label --reproducible` on the command line.
+TEST_F(Protocol, ReproducibleLabelsDoNotDependOnEarlierSearches) {
+    Glossfish& g = start();
+    const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    g.send("setoption name Glossfish Reproducible value true");
+    auto label = [&](const std::string& position, const std::string& move) {
+        g.send("position fen " + position);
+        g.send("label move " + move + " depth 8");
+        return payload(g.read_until(starts_with("info string glossfish.label "), SearchDeadline,
+                                    "glossfish.label")
+                           .back());
+    };
+    const nlohmann::json first = label(fen, "Nxe5");
+    label("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "Nf3");
+    label("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3", "Nf6");
+    const nlohmann::json again = label(fen, "Nxe5");
+    EXPECT_EQ(first.dump(), again.dump());
+    // The command line, in a process of its own, gives the same label.
+    const std::string cmd = std::string("'") + GLOSSFISH_BIN +
+                            "' label --reproducible --depth 8 --move Nxe5 --fen " + fen +
+                            " 2>/dev/null";
+    FILE* p = popen(cmd.c_str(), "r");
+    ASSERT_NE(p, nullptr);
+    std::string out;
+    char buf[4096];
+    for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+    EXPECT_EQ(pclose(p), 0);
+    nlohmann::json cli = nlohmann::json::parse(out);
+    cli.erase("text");  // the UCI line adds its text field the same way; compare the facts
+    nlohmann::json uci = first;
+    uci.erase("text");
+    EXPECT_EQ(uci.dump(), cli.dump());
+}
+
 }  // namespace
 }  // namespace glossfish::testkit

@@ -5,11 +5,13 @@
 // Nxb8 17.Rd8#, mate in 2). Needs `stockfish`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <sstream>
 
 #include "annotate.h"
+#include "annotate_chunks.h"
 
 namespace glossfish {
 namespace {
@@ -75,6 +77,27 @@ TEST(AnnotateSlow, ClassicGamesDecisiveBlundersAndMates) {
     EXPECT_NE(opera.find("[WhiteBlunders \"0\"]"), std::string::npos);
     EXPECT_EQ(opera.find("[BlackBlunders \"0\"]"), std::string::npos);
     EXPECT_EQ(out.find("[BlackBlunders \"0\"]"), std::string::npos);
+}
+
+// Reproducible analysis at the bench's depth: --jobs 1 and --jobs 2 (games side by side on two
+// workers) give the same bytes for the three classic games, and so do the games in reverse order.
+TEST(AnnotateSlow, ReproducibleClassicGamesAtDepth14AreTheSameForJobsOneAndTwo) {
+    std::ifstream in(std::string(GLOSSFISH_TEST_DATA) + "/classic_games.pgn", std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    const std::vector<PgnGame> games = read_pgn(s.str());
+    auto annotate = [](const std::vector<PgnGame>& input, int jobs) {
+        AnnotateOptions options;
+        options.limits.depth = 14;
+        options.limits.reproducible = true;
+        options.jobs = jobs;
+        return testkit::annotate_chunks(input, options);
+    };
+    const std::vector<std::string> one = annotate(games, 1);
+    EXPECT_EQ(one, annotate(games, 2));
+    std::vector<std::string> back = annotate({games.rbegin(), games.rend()}, 2);
+    std::reverse(back.begin(), back.end());
+    EXPECT_EQ(one, back);
 }
 
 }  // namespace

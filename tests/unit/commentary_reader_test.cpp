@@ -374,7 +374,7 @@ TEST(CommentaryReader, FamilyForms) {
     };
     const char* g = "4k3/8/8/4n3/8/5N2/8/3QK3 w - - 0 1";
     const Form forms[] = {
-        {g, "White is up a queen.", "material_lead(color=white,points=9)@"},
+        {g, "White is up a queen.", "material_lead(color=white,pieces=true,points=9)@"},
         {g, "Black is two pawns down.", "material_lead(color=white,points=2)@"},
         {g, "Material is level.", "material_lead()@"},
         {g, "White has two bishops.", "piece_count(color=white,count=2,piece=bishop)@"},
