@@ -1,0 +1,19 @@
+// The sizes glossfish accepts from the inputs of its batch commands (README "Input limits").
+// A line, row, game or argument over its limit is an error that names it and quotes at most
+// QuoteBytes of it; a batch reports it and goes on with the next record.
+#pragma once
+
+#include <cstddef>
+
+namespace glossfish {
+
+inline constexpr std::size_t MaxJsonlLine = std::size_t(1) << 20;      // a JSONL line: 1 MiB
+inline constexpr std::size_t MaxCsvRow = std::size_t(64) << 10;        // a CSV row: 64 KiB
+inline constexpr std::size_t MaxPgnGame = std::size_t(16) << 20;       // a PGN game: 16 MiB
+inline constexpr std::size_t MaxPgnComment = std::size_t(64) << 10;    // a PGN comment: 64 KiB
+inline constexpr std::size_t MaxTextArgument = std::size_t(64) << 10;  // `--text "..."`: 64 KiB
+inline constexpr std::size_t MaxJsonFile = std::size_t(16) << 20;      // --claims/--tree FILE
+inline constexpr std::size_t MaxRecordLine = std::size_t(64) << 20;    // a line of our own output
+inline constexpr std::size_t QuoteBytes = 80;  // bytes of a bad input quoted in an error
+
+}  // namespace glossfish
