@@ -106,6 +106,9 @@ int tree_command(const Args& args) {
         return 2;
     }
 
+    OutputFile file;
+    if (!out_path.empty() && !open_output("tree", file, out_path, OutputFile::Mode::Replace))
+        return 2;
     Analyzer::Config config;
     config.workers = options.mode == TreeOptions::Plain ? 1 : jobs;
     config.threads_per_worker = 1;
@@ -116,12 +119,10 @@ int tree_command(const Args& args) {
     const std::string text = format_tree(tree, format);
     if (out_path.empty()) {
         std::fwrite(text.data(), 1, text.size(), stdout);
-    } else {
-        std::ofstream out(out_path, std::ios::binary);
-        if (!(out << text)) {
-            std::fprintf(stderr, "glossfish tree: cannot write %s\n", out_path.c_str());
-            return 1;
-        }
+    } else if (std::optional<std::string> err =
+                   file.write(text) ? file.commit() : std::optional<std::string>(file.error())) {
+        std::fprintf(stderr, "glossfish tree: %s\n", err->c_str());
+        return 1;
     }
     auto plural = [](int n) { return n == 1 ? "" : "s"; };
     const int moves = tree.stats.nodes - 1;
