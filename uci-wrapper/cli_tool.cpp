@@ -100,7 +100,9 @@ int tool_command(const Args& args) {
         return 0;
     }
     nlohmann::json result = suite->call_text(name, json_text);
-    std::string out = pretty ? result.dump(2) : result.dump();
+    // Arguments are checked as UTF-8 when parsed; anything a tool quotes is only echoed.
+    std::string out =
+        result.dump(pretty ? 2 : -1, ' ', false, nlohmann::json::error_handler_t::replace);
     std::printf("%s\n", out.c_str());
     return exit_code(result);
 }

@@ -3,13 +3,13 @@
 // deterministic reader, with the position's metrics.
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
 
 #include "claims.h"
 #include "cli.h"
+#include "input_file.h"
+#include "input_limits.h"
+#include "line_reader.h"
 #include "metrics.h"
 #include "tools.h"
 
@@ -30,13 +30,14 @@ const char* VerifyUsage =
 // Verifies batch lines from stdin; one answer line each, then the overall metrics.
 int run_jsonl(const verifier::ClaimVerifier& verifier, int resamples, std::uint64_t seed) {
     std::vector<verifier::PositionRecord> records;
-    std::string line;
-    std::size_t number = 0;
-    while (std::getline(std::cin, line)) {
-        ++number;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    LineReader reader(std::cin, MaxJsonlLine);
+    while (std::optional<InputLine> line = reader.next()) {
+        const std::size_t number = line->number;
+        if (!line->cut && line->text.find_first_not_of(" \t\r") == std::string::npos) continue;
         nlohmann::json id;
-        verifier::VerifyOutcome out = verifier::verify_line(verifier, line, id);
+        verifier::VerifyOutcome out;
+        if (line->cut) out.error = "bad_request: " + line_too_long_text(*line, MaxJsonlLine);
+        else out = verifier::verify_line(verifier, line->text, id);
         nlohmann::json answer = {{"id", id}};
         if (out.ok()) {
             answer["result"] = out.report;
@@ -149,18 +150,10 @@ int verify_command(const Args& args) {
     }
     std::string claims_text;
     if (claims_file) {
-        std::ostringstream buf;
-        if (*claims_file == "-") {
-            buf << std::cin.rdbuf();
-        } else {
-            std::ifstream in(*claims_file, std::ios::binary);
-            if (!in) {
-                std::fprintf(stderr, "glossfish verify: cannot read '%s'\n", claims_file->c_str());
-                return 2;
-            }
-            buf << in.rdbuf();
+        if (auto err = read_input_file(*claims_file, MaxJsonFile, claims_text)) {
+            std::fprintf(stderr, "glossfish verify: --claims: %s\n", err->c_str());
+            return 2;
         }
-        claims_text = buf.str();
         if (!fen && claims_text.find("\"fen\"") == std::string::npos) {
             std::fprintf(
                 stderr, "glossfish verify: --fen is required unless the claims JSON has \"fen\"\n");
@@ -180,7 +173,11 @@ int verify_command(const Args& args) {
         std::fprintf(stderr, "glossfish verify: %s\n", out.error.c_str());
         return 2;
     }
-    std::printf("%s\n", pretty ? out.report.dump(2).c_str() : out.report.dump().c_str());
+    // The input was checked as UTF-8; a reason quoting the engine is only echoed.
+    std::printf(
+        "%s\n",
+        out.report.dump(pretty ? 2 : -1, ' ', false, nlohmann::json::error_handler_t::replace)
+            .c_str());
     std::fprintf(stderr, "metrics: %s\n", out.report["metrics"]["text"].get<std::string>().c_str());
     return 0;
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "board_tools.h"
+#include "json_line.h"
 #include "movegen.h"
 #include "structure.h"
 #include "tool_json.h"
@@ -473,15 +474,13 @@ ClaimsParse parse_claims_json(const json& j) {
 }
 
 ClaimsParse parse_claims(std::string_view text) {
-    json j;
-    try {
-        j = json::parse(text.begin(), text.end());
-    } catch (const json::exception& e) {
+    JsonParse parsed = parse_json_text(text);
+    if (!parsed.ok()) {
         ClaimsParse out;
-        out.error = ClaimsError{"", std::string("bad JSON: ") + e.what()};
+        out.error = ClaimsError{"", "bad JSON: " + parsed.detail};
         return out;
     }
-    return parse_claims_json(j);
+    return parse_claims_json(parsed.value);
 }
 
 json sub_claim_json(const SubClaim& c) {

@@ -12,6 +12,9 @@
 
 #include "board_tools.h"
 #include "commentary_reader.h"
+#include "input_limits.h"
+#include "json_line.h"
+#include "line_reader.h"
 #include "notation.h"
 #include "structure.h"
 #include "tools.h"
@@ -299,13 +302,12 @@ std::optional<JudgeInput> parse_judge_line(std::string_view line, std::size_t nu
                                            std::string* error) {
     JudgeInput in;
     in.line = number;
-    json j;
-    try {
-        j = json::parse(line);
-    } catch (const json::exception& e) {
-        *error = std::string("bad JSON: ") + e.what();
+    JsonParse parsed = parse_json_text(line);
+    if (!parsed.ok()) {
+        *error = "bad JSON: " + parsed.detail;
         return std::nullopt;
     }
+    json j = std::move(parsed.value);
     if (!j.is_object()) {
         *error = "not a JSON object";
         return std::nullopt;
@@ -799,20 +801,20 @@ json judged_json(const JudgedRecord& r) {
 
 std::vector<JudgedRecord> judge_lines(const Judge& judge, std::istream& in, std::ostream& out) {
     std::vector<JudgedRecord> records;
-    std::string line;
-    std::size_t number = 0;
-    while (std::getline(in, line)) {
-        ++number;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    LineReader reader(in, MaxJsonlLine);
+    while (std::optional<InputLine> line = reader.next()) {
+        const std::size_t number = line->number;
+        if (!line->cut && line->text.find_first_not_of(" \t\r") == std::string::npos) continue;
         std::string error;
-        std::optional<JudgeInput> input = parse_judge_line(line, number, &error);
+        std::optional<JudgeInput> input;
+        if (line->cut) error = line_too_long_text(*line, MaxJsonlLine);
+        else input = parse_judge_line(line->text, number, &error);
         JudgedRecord rec;
         if (input) {
             rec = judge.judge(*input);
         } else {
             rec.line = number;
-            json j = json::parse(line, nullptr, false);
-            if (j.is_object() && j.contains("id")) rec.id = j["id"];
+            if (!line->cut) rec.id = parse_json_text(line->text).id;  // also from a bad line
             rec.error = error;
         }
         if (!rec.ok()) rec.error = "line " + std::to_string(number) + ": " + rec.error;
