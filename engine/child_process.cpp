@@ -125,7 +125,7 @@ std::string executable_error(const std::string& name_or_path) {
         return "no executable program '" + name_or_path + "' on PATH";
     struct stat st;
     if (::stat(name_or_path.c_str(), &st) != 0)
-        return "'" + name_or_path + "': " + std::strerror(errno);
+        return "no executable program at '" + name_or_path + "' (" + std::strerror(errno) + ")";
     if (S_ISDIR(st.st_mode)) return "'" + name_or_path + "' is a directory, not a program";
     if (!S_ISREG(st.st_mode)) return "'" + name_or_path + "' is not a regular file";
     return "'" + name_or_path + "' is not executable";

@@ -29,6 +29,7 @@ JsonParse parse_json_text(std::string_view text) {
     JsonParse out;
     if (std::string bad = utf8_error(text); !bad.empty()) {
         out.error = out.detail = bad;
+        out.not_utf8 = true;
         const nlohmann::json repaired = nlohmann::json::parse(to_valid_utf8(text), nullptr, false);
         if (!repaired.is_discarded()) {
             out.id = id_of(repaired);

@@ -56,6 +56,16 @@ std::string to_valid_utf8(std::string_view text) {
     return out;
 }
 
+std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes) {
+    if (text.size() <= max_bytes) return text;
+    std::size_t cut = max_bytes;
+    // Back off over continuation bytes (at most 3) to the start of the cut character.
+    for (int k = 0; k < 3 && cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80; ++k)
+        --cut;
+    if ((static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) cut = max_bytes;  // not UTF-8
+    return text.substr(0, cut);
+}
+
 std::string quote_prefix(std::string_view text, std::size_t max_bytes) {
     std::string out;
     std::size_t i = 0;

@@ -25,6 +25,10 @@ std::string utf8_error(std::string_view text);
 // The text with every byte that does not start a valid sequence replaced by U+FFFD.
 std::string to_valid_utf8(std::string_view text);
 
+// The first bytes of text, at most max_bytes, cut on a character boundary (a sequence is not
+// split; bytes that are not UTF-8 count as characters of one byte).
+std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes);
+
 // A quote of untrusted text for an error message: valid UTF-8, control characters shown as
 // spaces, at most max_bytes bytes of the input (cut on a character boundary) followed by
 // "… (N bytes)" when it was cut.

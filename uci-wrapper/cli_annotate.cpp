@@ -11,6 +11,7 @@
 #include "annotate.h"
 #include "cli.h"
 #include "output_file.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -35,7 +36,7 @@ int annotate_command(const Args& args) {
         if (a.empty() || a[0] != '-') {
             if (!in_path.empty()) {
                 std::fprintf(stderr, "glossfish annotate: one input file, got '%s' and '%s'\n%s",
-                             in_path.c_str(), a.c_str(), AnnotateUsage);
+                             quote_prefix(in_path).c_str(), quote_prefix(a).c_str(), AnnotateUsage);
                 return 2;
             }
             in_path = a;
@@ -64,8 +65,8 @@ int annotate_command(const Args& args) {
         } else if (a == "--scheme") {
             scheme_text = v;
         } else {
-            std::fprintf(stderr, "glossfish annotate: unexpected argument '%s'\n%s", a.c_str(),
-                         AnnotateUsage);
+            std::fprintf(stderr, "glossfish annotate: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), AnnotateUsage);
             return 2;
         }
     }
@@ -81,7 +82,7 @@ int annotate_command(const Args& args) {
     auto scheme = parse_scheme(scheme_text);
     if (!scheme) {
         std::fprintf(stderr, "glossfish annotate: --scheme must be lichess or act-eval, got '%s'\n",
-                     scheme_text.c_str());
+                     quote_prefix(scheme_text).c_str());
         return 2;
     }
     options.scheme = *scheme;
@@ -167,7 +168,8 @@ int annotate_command(const Args& args) {
         }
     }
     if (in.bad()) {
-        std::fprintf(stderr, "glossfish annotate: read error on '%s'\n", in_path.c_str());
+        std::fprintf(stderr, "glossfish annotate: read error on '%s'\n",
+                     quote_prefix(in_path).c_str());
         file.discard();
         return 1;
     }

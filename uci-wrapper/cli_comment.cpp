@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "commentary.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -57,8 +58,8 @@ int comment_command(const Args& args) {
             }
             i += 2;
         } else {
-            std::fprintf(stderr, "glossfish comment: unexpected argument '%s'\n%s", a.c_str(),
-                         CommentUsage);
+            std::fprintf(stderr, "glossfish comment: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), CommentUsage);
             return 2;
         }
     }

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "judge.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -44,8 +45,8 @@ int judge_command(const Args& args) {
         }
         if (a != "--input" && a != "--out" && a != "--decomposer" && a != "--depth" &&
             a != "--bootstrap" && a != "--seed") {
-            std::fprintf(stderr, "glossfish judge: unexpected argument '%s'\n%s", a.c_str(),
-                         JudgeUsage);
+            std::fprintf(stderr, "glossfish judge: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), JudgeUsage);
             return 2;
         }
         if (i + 1 >= args.size()) {
@@ -73,7 +74,7 @@ int judge_command(const Args& args) {
     }
     if (decomposer != "llm" && decomposer != "rules") {
         std::fprintf(stderr, "glossfish judge: --decomposer must be llm or rules, got '%s'\n",
-                     decomposer.c_str());
+                     quote_prefix(decomposer).c_str());
         return 2;
     }
     std::vector<std::string> warnings;

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "puzzles.h"
 #include "strategy_tree.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -101,8 +102,8 @@ int puzzles_command(const Args& args) {
             if (!(n = parse_number("puzzles", a, v, 1, 1'000'000'000LL))) return 2;
             limit = *n;
         } else {
-            std::fprintf(stderr, "glossfish puzzles: unexpected argument '%s'\n%s", a.c_str(),
-                         PuzzlesUsage);
+            std::fprintf(stderr, "glossfish puzzles: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), PuzzlesUsage);
             return 2;
         }
     }

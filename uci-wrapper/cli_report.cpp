@@ -12,6 +12,7 @@
 #include "output_file.h"
 #include "report.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -46,7 +47,7 @@ std::optional<ReportArgs> parse_args(const Args& args, bool& help) {
         if (a.empty() || a[0] != '-') {
             if (!r.in_path.empty()) {
                 std::fprintf(stderr, "glossfish report: one input file, got '%s' and '%s'\n%s",
-                             r.in_path.c_str(), a.c_str(), ReportUsage);
+                             quote_prefix(r.in_path).c_str(), quote_prefix(a).c_str(), ReportUsage);
                 return std::nullopt;
             }
             r.in_path = a;
@@ -88,8 +89,8 @@ std::optional<ReportArgs> parse_args(const Args& args, bool& help) {
         } else if (a == "--scheme") {
             r.scheme_text = v;
         } else {
-            std::fprintf(stderr, "glossfish report: unexpected argument '%s'\n%s", a.c_str(),
-                         ReportUsage);
+            std::fprintf(stderr, "glossfish report: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), ReportUsage);
             return std::nullopt;
         }
     }
@@ -105,7 +106,7 @@ std::optional<ReportArgs> parse_args(const Args& args, bool& help) {
     auto scheme = parse_scheme(r.scheme_text);
     if (!scheme) {
         std::fprintf(stderr, "glossfish report: --scheme must be lichess or act-eval, got '%s'\n",
-                     r.scheme_text.c_str());
+                     quote_prefix(r.scheme_text).c_str());
         return std::nullopt;
     }
     r.annotate.scheme = *scheme;
@@ -223,7 +224,8 @@ int report_command(const Args& args) {
                      rg.comments.size());
     }
     if (in.bad()) {
-        std::fprintf(stderr, "glossfish report: read error on '%s'\n", r.in_path.c_str());
+        std::fprintf(stderr, "glossfish report: read error on '%s'\n",
+                     quote_prefix(r.in_path).c_str());
         discard();
         return 1;
     }

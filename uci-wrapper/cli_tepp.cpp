@@ -15,6 +15,7 @@
 #include "strategy_tree.h"
 #include "tepp.h"
 #include "tree_format.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -113,8 +114,8 @@ int tepp_command(const Args& args) {
             if (!(n = parse_number("tepp", a, v, 1, 1'000'000'000LL))) return 2;
             limit = *n;
         } else {
-            std::fprintf(stderr, "glossfish tepp: unexpected argument '%s'\n%s", a.c_str(),
-                         TeppUsage);
+            std::fprintf(stderr, "glossfish tepp: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), TeppUsage);
             return 2;
         }
     }
@@ -164,13 +165,13 @@ int tepp_command(const Args& args) {
             seat.model = specs[k].size() > 4 ? specs[k].substr(4) : "";
             if (specs[k].size() == 4) {
                 std::fprintf(stderr, "glossfish tepp: '%s': the model after 'llm:' is empty\n",
-                             specs[k].c_str());
+                             quote_prefix(specs[k]).c_str());
                 return 2;
             }
         } else {
             PlayerSpecParse p = parse_player_spec(specs[k]);
             if (!p.ok()) {
-                std::fprintf(stderr, "glossfish tepp: '%s': %s\n", specs[k].c_str(),
+                std::fprintf(stderr, "glossfish tepp: '%s': %s\n", quote_prefix(specs[k]).c_str(),
                              p.error.c_str());
                 return 2;
             }

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "strategy_tree.h"
 #include "tree_format.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -83,15 +84,15 @@ int tree_command(const Args& args) {
                 std::fprintf(
                     stderr,
                     "glossfish tree: --format must be compact, json, text, dot or svg, got '%s'\n",
-                    v.c_str());
+                    quote_prefix(v).c_str());
                 return 2;
             }
             format = *f;
         } else if (a == "--out") {
             out_path = v;
         } else {
-            std::fprintf(stderr, "glossfish tree: unexpected argument '%s'\n%s", a.c_str(),
-                         TreeUsage);
+            std::fprintf(stderr, "glossfish tree: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), TreeUsage);
             return 2;
         }
     }

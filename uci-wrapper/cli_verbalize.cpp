@@ -217,7 +217,7 @@ int verbalize_command(const Args& args) {
             auto m = verifier::parse_verbalize_mode(v);
             if (!m) {
                 std::fprintf(stderr, "glossfish verbalize: --mode must be s, c or sc, got '%s'\n",
-                             v.c_str());
+                             quote_prefix(v).c_str());
                 return 2;
             }
             mode = *m;
@@ -240,8 +240,8 @@ int verbalize_command(const Args& args) {
             if (!(n = parse_number("verbalize", a, v, 1, 86400))) return 2;
             deadline_s = *n;
         } else {
-            std::fprintf(stderr, "glossfish verbalize: unexpected argument '%s'\n%s", a.c_str(),
-                         VerbalizeUsage);
+            std::fprintf(stderr, "glossfish verbalize: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), VerbalizeUsage);
             return 2;
         }
     }
@@ -254,6 +254,10 @@ int verbalize_command(const Args& args) {
     }
     if (!csv.empty() && id.empty()) {
         std::fputs("glossfish verbalize: --csv needs --id\n", stderr);
+        return 2;
+    }
+    if (std::string bad = utf8_error(concepts); !bad.empty()) {  // they go into JSON
+        std::fprintf(stderr, "glossfish verbalize: --concepts: %s\n", bad.c_str());
         return 2;
     }
 
@@ -285,7 +289,7 @@ int verbalize_command(const Args& args) {
             if (p.id == id) found = &p;
         if (!found) {
             std::fprintf(stderr, "glossfish verbalize: no good puzzle with id '%s' in %s\n",
-                         id.c_str(), csv.c_str());
+                         quote_prefix(id).c_str(), csv.c_str());
             return 2;
         }
         fen = found->start_fen;

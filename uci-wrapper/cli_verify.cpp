@@ -12,6 +12,7 @@
 #include "line_reader.h"
 #include "metrics.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -114,8 +115,8 @@ int verify_command(const Args& args) {
             pretty = true;
             ++i;
         } else {
-            std::fprintf(stderr, "glossfish verify: unexpected argument '%s'\n%s", a.c_str(),
-                         VerifyUsage);
+            std::fprintf(stderr, "glossfish verify: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), VerifyUsage);
             return 2;
         }
     }
@@ -138,7 +139,7 @@ int verify_command(const Args& args) {
     auto scheme = parse_scheme(scheme_text);
     if (!scheme) {
         std::fprintf(stderr, "glossfish verify: --scheme must be lichess or act-eval, got '%s'\n",
-                     scheme_text.c_str());
+                     quote_prefix(scheme_text).c_str());
         return 2;
     }
     Position before;

@@ -11,6 +11,7 @@
 #include "structure.h"
 #include "tool_json.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::verifier {
 
@@ -251,8 +252,8 @@ bool valid_value(ArgKind k, const json& v) {
 }
 
 std::string quoted(const json& v) {
-    std::string d = v.dump();
-    return d.size() > 60 ? d.substr(0, 57) + "..." : d;
+    std::string d = v.dump(-1, ' ', false, json::error_handler_t::replace);
+    return d.size() > 60 ? std::string(utf8_prefix(d, 57)) + "..." : d;
 }
 
 }  // namespace

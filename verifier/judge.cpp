@@ -18,6 +18,7 @@
 #include "notation.h"
 #include "structure.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::verifier {
 
@@ -327,7 +328,7 @@ std::optional<JudgeInput> parse_judge_line(std::string_view line, std::size_t nu
     }
     MoveParse mp = parse_move_text(pos, in.move);
     if (!mp.ok()) {
-        *error = "move '" + in.move + "': " + mp.message;
+        *error = "move '" + quote_prefix(in.move, QuoteBytes) + "': " + mp.message;
         return std::nullopt;
     }
     const bool has_claims = j.contains("atoms") || j.contains("claims");
@@ -337,6 +338,12 @@ std::optional<JudgeInput> parse_judge_line(std::string_view line, std::size_t nu
             return std::nullopt;
         }
         in.commentary = j["commentary"].get<std::string>();
+        if (in.commentary.size() > MaxCommentaryText) {
+            *error = "\"commentary\" is " + std::to_string(in.commentary.size()) +
+                     " bytes long, over the limit of " + std::to_string(MaxCommentaryText) +
+                     " bytes";
+            return std::nullopt;
+        }
     } else if (!has_claims) {
         *error = "\"commentary\" is missing (or give \"atoms\")";
         return std::nullopt;

@@ -471,8 +471,10 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                     call.is_object() ? call.value("function", json::object()) : json::object();
                 rec.name = fn.is_object() ? fn.value("name", std::string()) : std::string();
                 if (fn.is_object() && fn.contains("arguments"))
-                    rec.arguments = fn["arguments"].is_string() ? fn["arguments"].get<std::string>()
-                                                                : fn["arguments"].dump();
+                    rec.arguments =
+                        fn["arguments"].is_string()
+                            ? fn["arguments"].get<std::string>()
+                            : fn["arguments"].dump(-1, ' ', false, json::error_handler_t::replace);
                 if (!request.tools || !offered.count(rec.name)) {
                     rec.result = {{"error",
                                    {{"code", "unknown_tool"},
@@ -482,15 +484,16 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                 }
                 rec.error = rec.result.is_object() && rec.result.contains("error");
                 log("llm: tool " + rec.name + " " + one_line(rec.arguments, 200) + " -> " +
-                    one_line(rec.result.dump(), 200));
+                    one_line(rec.result.dump(-1, ' ', false, json::error_handler_t::replace), 200));
                 assistant["tool_calls"].push_back(
                     {{"id", rec.id},
                      {"type", "function"},
                      {"function", {{"name", rec.name}, {"arguments", rec.arguments}}}});
-                results.push_back({{"role", "tool"},
-                                   {"tool_call_id", rec.id},
-                                   {"name", rec.name},
-                                   {"content", rec.result.dump()}});
+                results.push_back(
+                    {{"role", "tool"},
+                     {"tool_call_id", rec.id},
+                     {"name", rec.name},
+                     {"content", rec.result.dump(-1, ' ', false, json::error_handler_t::replace)}});
                 r.tool_calls.push_back(std::move(rec));
             }
             r.messages.push_back(std::move(assistant));

@@ -270,9 +270,9 @@ VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& befor
 VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& before,
                                 std::string_view move, std::string_view text) {
     VerifyOutcome out;
-    if (text.size() > MaxTextArgument) {
+    if (text.size() > MaxCommentaryText) {
         out.error = "the commentary is " + std::to_string(text.size()) +
-                    " bytes long, over the limit of " + std::to_string(MaxTextArgument) +
+                    " bytes long, over the limit of " + std::to_string(MaxCommentaryText) +
                     " bytes: " + quote_prefix(text, QuoteBytes);
         return out;
     }
@@ -294,12 +294,12 @@ VerifyOutcome verify_line(const ClaimVerifier& verifier, std::string_view line,
     VerifyOutcome out;
     JsonParse parsed = parse_json_text(line);
     id = parsed.id;  // recovered from a line with bad bytes too
-    if (!parsed.ok()) {
+    if (parsed.not_utf8) {
         out.error = "bad_request: " + parsed.error;
         return out;
     }
     const nlohmann::json& j = parsed.value;
-    if (!j.is_object()) {
+    if (!parsed.ok() || !j.is_object()) {
         out.error = "bad_request: a line must be a JSON object {id?, fen, move?, text | claims}";
         return out;
     }
