@@ -369,7 +369,7 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
 
         // One request with retries on transient failures, none past the deadline.
         HttpReply reply;
-        bool deadline_cut = false;
+        bool deadline_cut = false, no_retry_left = false;
         int tries = 0;
         for (int attempt = 0;; ++attempt) {
             tries = attempt + 1;
@@ -401,8 +401,10 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
             wait = std::clamp(wait, 0.0, config_.max_backoff_s);
             if (config_.deadline &&
                 std::chrono::steady_clock::now() + std::chrono::duration<double>(wait) >=
-                    *config_.deadline)
-                break;  // no time left for another attempt
+                    *config_.deadline) {
+                no_retry_left = true;  // no time left for another attempt
+                break;
+            }
             log("llm: " +
                 (reply.code != CURLE_OK ? reply.curl_error
                                         : "HTTP " + std::to_string(reply.status)) +
@@ -411,7 +413,10 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
             std::this_thread::sleep_for(std::chrono::duration<double>(wait));
         }
         const std::string attempts =
-            tries > 1 ? " (" + std::to_string(tries) + " attempts)" : std::string();
+            (tries > 1 ? " (" + std::to_string(tries) + " attempts)" : std::string()) +
+            (no_retry_left ? " (no time for a retry before the deadline of " +
+                                 seconds_text(config_.deadline_s) + " for the whole command)"
+                           : std::string());
         if (reply.code == CURLE_OPERATION_TIMEDOUT && deadline_cut)
             return fail(LlmErrorKind::Timeout, "request to " + url + " cut at the deadline of " +
                                                    seconds_text(config_.deadline_s) +
