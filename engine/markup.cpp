@@ -44,14 +44,7 @@ std::string xml_escape(std::string_view text) {
             ++i;
             continue;
         }
-        const std::size_t n = utf8_length(text, i);
-        if (n == 0) {
-            out += "\xEF\xBF\xBD";
-            ++i;
-        } else {
-            out.append(text.substr(i, n));
-            i += n;
-        }
+        i = append_valid_char(text, i, out);
     }
     return out;
 }

@@ -154,8 +154,9 @@ std::optional<std::string> OutputFile::open(const std::string& path, Mode mode,
         stream_.clear();
         return std::nullopt;
     }
-    if (fd_ < 0) {
-        const std::string err = system_error("cannot write", writing_);
+    if (fd_ < 0) {  // named by the target: the temporary is our business
+        std::string err = system_error("cannot write", target_.path);
+        err += " (creating " + std::filesystem::path(writing_).filename().string() + ")";
         writing_.clear();
         return error_ = err;
     }

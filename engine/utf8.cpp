@@ -40,19 +40,20 @@ std::string utf8_error(std::string_view text) {
            std::to_string(*at) + ")";
 }
 
+std::size_t append_valid_char(std::string_view text, std::size_t i, std::string& out) {
+    const std::size_t n = utf8_length(text, i);
+    if (n == 0) {
+        out += "\xEF\xBF\xBD";
+        return i + 1;
+    }
+    out.append(text.substr(i, n));
+    return i + n;
+}
+
 std::string to_valid_utf8(std::string_view text) {
     std::string out;
     out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t n = utf8_length(text, i);
-        if (n == 0) {
-            out += "\xEF\xBF\xBD";
-            ++i;
-        } else {
-            out.append(text.substr(i, n));
-            i += n;
-        }
-    }
+    for (std::size_t i = 0; i < text.size();) i = append_valid_char(text, i, out);
     return out;
 }
 
@@ -77,15 +78,8 @@ std::string quote_prefix(std::string_view text, std::size_t max_bytes) {
             continue;
         }
         const std::size_t n = utf8_length(text, i);
-        if (n == 0) {
-            out += "\xEF\xBF\xBD";
-            ++i;
-        } else if (i + n > max_bytes) {
-            break;
-        } else {
-            out.append(text.substr(i, n));
-            i += n;
-        }
+        if (n > 0 && i + n > max_bytes) break;
+        i = append_valid_char(text, i, out);
     }
     if (i < text.size()) out += "\xE2\x80\xA6 (" + std::to_string(text.size()) + " bytes)";
     return out;

@@ -15,6 +15,10 @@ namespace glossfish {
 // above U+10FFFF).
 std::size_t utf8_length(std::string_view text, std::size_t i);
 
+// Appends the character at text[i] to out, or U+FFFD when no valid sequence starts there;
+// returns the index after it (i + its length, or i + 1).
+std::size_t append_valid_char(std::string_view text, std::size_t i, std::string& out);
+
 // The offset of the first byte that does not start a valid sequence, or nullopt when the whole
 // text is valid UTF-8.
 std::optional<std::size_t> invalid_utf8_at(std::string_view text);

@@ -22,6 +22,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -161,19 +162,32 @@ private:
     std::optional<std::string> ended_;
 };
 
-// ---- item 5: EngineHost over wrapper scripts ----
-
-TEST(WrapperEngine, ShellWithoutExecIsKilledWithItsChild) {
+// An EngineHost started on the no-exec wrapper: its group and the real Stockfish's pid.
+struct Wrapped {
     TempDir dir;
-    const std::string script = dir.file("sf wrapper.sh"), pidfile = dir.file("sf.pid");
+    std::unique_ptr<EngineHost> host;
+    int group = 0, sf = 0;
+};
+void start_wrapped(Wrapped& w) {
+    const std::string script = w.dir.file("sf wrapper.sh"), pidfile = w.dir.file("sf.pid");
     write_script(script, no_exec_wrapper(pidfile));
     EngineHost::Config c;
     c.path = script;
-    EngineHost host(c);
-    ASSERT_FALSE(host.start());
-    const int group = host.child_pid();
-    const int sf = read_pid_file(pidfile, Millis(3000));
-    ASSERT_GT(sf, 0);
+    w.host = std::make_unique<EngineHost>(c);
+    auto err = w.host->start();
+    ASSERT_FALSE(err) << *err;
+    w.group = w.host->child_pid();
+    w.sf = read_pid_file(pidfile, Millis(3000));
+    ASSERT_GT(w.sf, 0);
+}
+
+// ---- item 5: EngineHost over wrapper scripts ----
+
+TEST(WrapperEngine, ShellWithoutExecIsKilledWithItsChild) {
+    Wrapped w;
+    ASSERT_NO_FATAL_FAILURE(start_wrapped(w));
+    EngineHost& host = *w.host;
+    const int group = w.group, sf = w.sf;
     ASSERT_TRUE(proc_stat(sf));
     EXPECT_EQ(proc_stat(sf)->pgrp, group);  // the real engine is in the wrapper's group
     SearchEnd end;
@@ -188,16 +202,10 @@ TEST(WrapperEngine, ShellWithoutExecIsKilledWithItsChild) {
 }
 
 TEST(WrapperEngine, StoppedGrandchildIsNoticedKilledAndRestarted) {
-    TempDir dir;
-    const std::string script = dir.file("stopped.sh"), pidfile = dir.file("sf.pid");
-    write_script(script, no_exec_wrapper(pidfile));
-    EngineHost::Config c;
-    c.path = script;
-    EngineHost host(c);
-    ASSERT_FALSE(host.start());
-    const int group = host.child_pid();
-    const int sf = read_pid_file(pidfile, Millis(3000));
-    ASSERT_GT(sf, 0);
+    Wrapped w;
+    ASSERT_NO_FATAL_FAILURE(start_wrapped(w));
+    EngineHost& host = *w.host;
+    const int group = w.group, sf = w.sf;
     SearchEnd end;
     ASSERT_TRUE(host.go("position startpos", "go infinite", end.callbacks()));
     std::this_thread::sleep_for(Millis(300));
