@@ -35,7 +35,8 @@ void check_file(const PuzzleFile& f, std::size_t lines) {
     }
     for (const PuzzleRecord& r : f.records) {
         check(!invalid_utf8_at(r.id), "an id that is not UTF-8");
-        for (const std::string& t : r.themes) check(!invalid_utf8_at(t), "a theme that is not UTF-8");
+        for (const std::string& t : r.themes)
+            check(!invalid_utf8_at(t), "a theme that is not UTF-8");
         StrategyTree tree;
         (void)puzzle_output_record(r, tree).dump();  // must not throw
     }
