@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <utility>
+
+#include "utf8.h"
 
 namespace glossfish {
 
@@ -31,9 +34,8 @@ EngineHost::~EngineHost() {
     child_.quit(200);
 }
 
-std::optional<std::string> EngineHost::start() {
+std::optional<std::string> EngineHost::handshake(const std::string& path) {
     child_.kill();
-    std::string path = resolve_stockfish_path(config_.path);
     {
         std::lock_guard lock(mutex_);
         handshaking_ = true;
@@ -45,9 +47,11 @@ std::optional<std::string> EngineHost::start() {
         last_output_ = Clock::now();
     }
     if (auto err = child_.start(
-            path, {}, [this](std::string_view l) { on_line(l); }, [this] { on_exit(); }))
+            path, {}, [this](std::string_view l) { on_line(l); }, [this] { on_exit(); })) {
+        std::lock_guard lock(mutex_);
+        handshaking_ = false;
         return "cannot start the search engine: " + *err;
-
+    }
     child_.write_line("uci");
     std::unique_lock lock(mutex_);
     bool ok = cv_.wait_for(lock, config_.handshake_timeout, [&] { return uciok_ || exited_; });
@@ -63,15 +67,79 @@ std::optional<std::string> EngineHost::start() {
         return "'" + path + "' did not answer 'uci' with 'uciok' within " +
                std::to_string(config_.handshake_timeout.count()) + " ms (is it a UCI engine?)";
     }
-    auto replay = user_options_;
-    lock.unlock();
-    for (const auto& [name, value] : replay)
-        child_.write_line("setoption name " + name + (value.empty() ? "" : " value " + value));
-    if (!sync(config_.handshake_timeout)) {
-        child_.kill();
-        return "'" + path + "' did not answer 'isready' after the handshake";
-    }
     return std::nullopt;
+}
+
+std::optional<std::string> EngineHost::start() {
+    const std::string path = resolve_stockfish_path(config_.path);
+    // Each pass replays the options one by one; an option after which the child does not
+    // answer isready is dropped and the pass starts over on a new child (at most one pass per
+    // option, plus the last).
+    for (;;) {
+        if (auto err = handshake(path)) return err;
+        std::vector<std::pair<std::string, std::string>> replay;
+        {
+            std::lock_guard lock(mutex_);
+            replay = user_options_;
+        }
+        std::optional<std::size_t> bad;
+        for (std::size_t k = 0; k < replay.size() && !bad; ++k) {
+            const auto& [name, value] = replay[k];
+            child_.write_line("setoption name " + name + (value.empty() ? "" : " value " + value));
+            if (!sync(config_.handshake_timeout)) bad = k;
+        }
+        if (!bad) {
+            if (replay.empty() && !sync(config_.handshake_timeout)) {
+                child_.kill();
+                return "'" + path + "' did not answer 'isready' after the handshake";
+            }
+            return std::nullopt;
+        }
+        const auto [name, value] = replay[*bad];
+        bool died;
+        {
+            std::lock_guard lock(mutex_);
+            died = exited_;
+            user_options_.erase(
+                std::remove(user_options_.begin(), user_options_.end(), replay[*bad]),
+                user_options_.end());
+        }
+        child_.kill();
+        warn({"option_dropped", name, value,
+              "'setoption name " + name + (value.empty() ? "" : " value " + value) + "' made '" +
+                  path + "' " + (died ? "exit" : "stop answering") +
+                  " when it was replayed after a restart; the option is dropped and the engine "
+                  "restarted without it (set it again to retry)"});
+    }
+}
+
+void EngineHost::warn(EngineWarning w) {
+    // The option and value came from the user: valid UTF-8 for whoever prints them as JSON.
+    w.option = to_valid_utf8(w.option);
+    w.value = to_valid_utf8(w.value);
+    w.message = to_valid_utf8(w.message);
+    std::function<void(const EngineWarning&)> handler;
+    {
+        std::lock_guard lock(mutex_);
+        handler = warning_handler_;
+        if (!handler) warnings_.push_back(w);
+    }
+    if (handler) handler(w);
+}
+
+void EngineHost::set_warning_handler(std::function<void(const EngineWarning&)> fn) {
+    std::lock_guard lock(mutex_);
+    warning_handler_ = std::move(fn);
+}
+
+std::vector<EngineWarning> EngineHost::take_warnings() {
+    std::lock_guard lock(mutex_);
+    return std::exchange(warnings_, {});
+}
+
+std::vector<std::pair<std::string, std::string>> EngineHost::user_options() {
+    std::lock_guard lock(mutex_);
+    return user_options_;
 }
 
 bool EngineHost::running() {

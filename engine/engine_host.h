@@ -1,7 +1,10 @@
 // EngineHost: one UCI child engine (Stockfish) behind a typed, thread-safe API. Handles the
 // handshake, mirrors the child's options, streams search output as typed events, watches
 // the child (a dead or silent child is noticed within 1 s) and restarts it with the
-// options the user set.
+// options the user set. The options are replayed one at a time, each followed by an
+// isready round trip: one that makes the child exit or hang (Stockfish exits when its
+// Debug Log File cannot be opened, or its Hash cannot be allocated) is dropped, reported as
+// an EngineWarning, and the child is started again without it. Every wait is bounded.
 #pragma once
 
 #include <chrono>
@@ -32,6 +35,13 @@ struct SearchCallbacks {
     std::function<void(const std::string& line)> on_other;
 };
 
+// Something the host did on its own that the user should hear about.
+struct EngineWarning {
+    std::string code;           // "option_dropped"
+    std::string option, value;  // the option (as set) and its value
+    std::string message;        // one line: what happened and what the user can do
+};
+
 class EngineHost {
 public:
     struct Config {
@@ -47,7 +57,9 @@ public:
     EngineHost& operator=(const EngineHost&) = delete;
 
     // Starts the child and runs uci/uciok and isready/readyok; replays options the user
-    // set. Blocks up to the handshake timeout. Returns an error text on failure.
+    // set, one at a time (see the file comment: an option that kills the child is dropped and
+    // the child started again, at most once per option). Blocks up to the handshake timeout
+    // per start and per option. Returns an error text on failure.
     std::optional<std::string> start();
     bool running();
     const std::string& path() const { return config_.path; }
@@ -63,6 +75,13 @@ public:
     void send_raw(const std::string& line);
     // Receives lines the child prints outside a search and the handshake (e.g. `eval`).
     void set_passthrough(std::function<void(const std::string&)> fn);
+    // Receives each warning (a dropped option) on the thread that runs start(), as it
+    // happens. Without a handler the warnings wait for take_warnings().
+    void set_warning_handler(std::function<void(const EngineWarning&)> fn);
+    // The warnings no handler received, oldest first; clears them. Does not block.
+    std::vector<EngineWarning> take_warnings();
+    // The options the user set that are replayed on a restart (dropped ones are gone).
+    std::vector<std::pair<std::string, std::string>> user_options();
 
     // Starts a search: sends the position line and the go line. Does not block. The
     // callbacks run on the reader thread (or the watchdog thread for on_failure).
@@ -80,6 +99,9 @@ public:
     int child_pid() const { return child_.pid(); }
 
 private:
+    // Spawns the child and runs uci/uciok; an error text on failure.
+    std::optional<std::string> handshake(const std::string& path);
+    void warn(EngineWarning w);
     void on_line(std::string_view line);
     void on_exit();
     void watchdog_loop();
@@ -99,6 +121,8 @@ private:
     int delivering_ = 0;  // end-of-search callbacks still running
     SearchCallbacks callbacks_;
     std::function<void(const std::string&)> passthrough_;
+    std::function<void(const EngineWarning&)> warning_handler_;
+    std::vector<EngineWarning> warnings_;
     std::chrono::steady_clock::time_point last_output_;
     std::optional<std::chrono::steady_clock::time_point> ping_sent_;
     unsigned long long ping_target_ = 0;

@@ -4,28 +4,9 @@
 #include <cmath>
 #include <cstdint>
 
+#include "utf8.h"
+
 namespace glossfish {
-
-namespace {
-
-// Length of the valid UTF-8 sequence starting at text[i] (1..4), or 0 when it is not valid
-// (overlong forms, surrogates and code points above U+10FFFF are rejected).
-std::size_t utf8_length(std::string_view text, std::size_t i) {
-    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
-    const unsigned char c = b(0);
-    if (c < 0x80) return 1;
-    std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
-    if (n == 0 || c > 0xF4 || i + n > text.size()) return 0;
-    for (std::size_t k = 1; k < n; ++k)
-        if ((b(k) & 0xC0) != 0x80) return 0;
-    if (n == 3 && c == 0xE0 && b(1) < 0xA0) return 0;   // overlong
-    if (n == 3 && c == 0xED && b(1) >= 0xA0) return 0;  // surrogate
-    if (n == 4 && c == 0xF0 && b(1) < 0x90) return 0;   // overlong
-    if (n == 4 && c == 0xF4 && b(1) >= 0x90) return 0;  // above U+10FFFF
-    return n;
-}
-
-}  // namespace
 
 std::string xml_escape(std::string_view text) {
     std::string out;
@@ -63,14 +44,7 @@ std::string xml_escape(std::string_view text) {
             ++i;
             continue;
         }
-        const std::size_t n = utf8_length(text, i);
-        if (n == 0) {
-            out += "\xEF\xBF\xBD";
-            ++i;
-        } else {
-            out.append(text.substr(i, n));
-            i += n;
-        }
+        i = append_valid_char(text, i, out);
     }
     return out;
 }

@@ -450,46 +450,93 @@ std::string pgn_escape_tag_value(std::string_view value) {
     return out;
 }
 
-bool PgnReader::read_line(std::string& line, int& line_no) {
+bool PgnReader::read_line(std::string& line, int& line_no, bool& at_start) {
     if (has_pending_) {
         line = std::move(pending_);
         line_no = pending_line_;
+        at_start = pending_at_start_;
         has_pending_ = false;
         return true;
     }
     line.clear();
-    if (!std::getline(in_, line)) {
-        if (line.empty()) return false;
+    at_start = !line_open_;
+    std::streambuf* buf = in_.rdbuf();
+    bool ended = false;
+    while (line.size() < max_game_) {
+        const int c = buf ? buf->sbumpc() : std::char_traits<char>::eof();
+        if (c == std::char_traits<char>::eof()) {
+            in_.setstate(std::ios::eofbit);
+            break;
+        }
+        line += char(c);
+        if (c == '\n') {
+            ended = true;
+            break;
+        }
     }
-    if (!in_.eof()) line += '\n';
-    line_no = ++line_;
+    if (line.empty()) return false;
+    if (at_start) ++line_;
+    line_no = line_;
+    line_open_ = !ended && !in_.eof();
     return true;
 }
 
 std::optional<PgnGame> PgnReader::next() {
     std::string chunk, line;
     int first_line = 0, line_no = 0;
-    bool in_brace = false, seen_moves = false;
-    int depth = 0;
-    while (read_line(line, line_no)) {
+    bool at_start = true;
+    const bool continuing = oversize_;
+    if (!continuing) scan_ = Scan{};
+    Scan& s = scan_;
+    // An over-long game: the bytes so far as one item; the splitter goes on from here.
+    auto piece = [&](std::string text) {
+        PgnGame g;
+        g.text = std::move(text);
+        g.first_line = first_line;
+        g.index = count_++;
+        g.is_game = !continuing;
+        // The error points at the game's first non-blank line.
+        const std::size_t start = g.text.find_first_not_of(" \t\r\n\f\v");
+        const int at =
+            first_line +
+            int(std::count(g.text.begin(),
+                           g.text.begin() + std::ptrdiff_t(std::min(start, g.text.size())), '\n'));
+        if (!continuing)
+            g.error = PgnError{at, 1, "",
+                               "the game is longer than " + std::to_string(max_game_) +
+                                   " bytes, the limit; it is not read"};
+        oversize_ = true;
+        return g;
+    };
+    while (read_line(line, line_no, at_start)) {
         if (chunk.empty()) first_line = line_no;
-        bool tag_like = starts_like_tag(line);
-        // A tag line after moves starts the next game (also when this one left a comment or
-        // variation open: the parser reports that and the next game is not swallowed).
-        if (seen_moves && tag_like && (!in_brace || is_tag_start_line(line))) {
+        if (!chunk.empty() && chunk.size() + line.size() > max_game_) {
             pending_ = std::move(line);
             pending_line_ = line_no;
+            pending_at_start_ = at_start;
+            has_pending_ = true;
+            return piece(std::move(chunk));
+        }
+        if (at_start) s.in_line_comment = false;
+        bool tag_like = at_start && starts_like_tag(line);
+        // A tag line after moves starts the next game (also when this one left a comment or
+        // variation open: the parser reports that and the next game is not swallowed).
+        if (s.seen_moves && tag_like && (!s.in_brace || is_tag_start_line(line))) {
+            pending_ = std::move(line);
+            pending_line_ = line_no;
+            pending_at_start_ = true;
             has_pending_ = true;
             break;
         }
-        if (!in_brace && !line.empty() && line[0] == '%') {
+        if (s.in_line_comment || (at_start && !s.in_brace && !line.empty() && line[0] == '%')) {
+            s.in_line_comment = line.back() != '\n';  // a piece of a long ';' or '%' line
             chunk += line;
             continue;
         }
         // Tag pairs are not scanned (a value may hold braces); moves after them on the same
         // line are.
         std::size_t i = 0;
-        if (!in_brace && !seen_moves && tag_like) {
+        if (!s.in_brace && !s.seen_moves && tag_like) {
             i = tag_pairs_end(line);
             if (i >= line.size()) {
                 chunk += line;
@@ -499,19 +546,20 @@ std::optional<PgnGame> PgnReader::next() {
         bool done = false;
         while (i < line.size()) {
             char c = line[i];
-            if (in_brace) {
-                if (c == '}') in_brace = false;
+            if (s.in_brace) {
+                if (c == '}') s.in_brace = false;
                 ++i;
             } else if (c == '{') {
-                in_brace = true;
+                s.in_brace = true;
                 ++i;
             } else if (c == ';') {
+                s.in_line_comment = line.back() != '\n';
                 break;
             } else if (c == '(') {
-                ++depth;
+                ++s.depth;
                 ++i;
             } else if (c == ')') {
-                depth = std::max(0, depth - 1);
+                s.depth = std::max(0, s.depth - 1);
                 ++i;
             } else if (is_delimiter(c)) {
                 ++i;
@@ -519,7 +567,7 @@ std::optional<PgnGame> PgnReader::next() {
                 std::size_t j = i;
                 while (j < line.size() && !is_delimiter(line[j])) ++j;
                 std::string_view tok = std::string_view(line).substr(i, j - i);
-                if (depth == 0 && is_result(tok)) {
+                if (s.depth == 0 && is_result(tok)) {
                     std::string_view rest = std::string_view(line).substr(j);
                     if (all_space(rest)) {
                         chunk += line;
@@ -527,17 +575,28 @@ std::optional<PgnGame> PgnReader::next() {
                         chunk.append(line, 0, j);
                         pending_ = std::string(rest);
                         pending_line_ = line_no;
+                        pending_at_start_ = true;
                         has_pending_ = true;
                     }
                     done = true;
                     break;
                 }
-                if (move_number_length(tok) != tok.size()) seen_moves = true;
+                if (move_number_length(tok) != tok.size()) s.seen_moves = true;
                 i = j;
             }
         }
         if (done) break;
         chunk += line;
+    }
+    if (continuing) {  // the last piece of an over-long game
+        oversize_ = false;
+        if (chunk.empty()) return next();
+        PgnGame g;
+        g.text = std::move(chunk);
+        g.first_line = first_line;
+        g.index = count_++;
+        g.is_game = false;
+        return g;
     }
     if (chunk.empty()) return std::nullopt;
     PgnGame game = parse_pgn_game(std::move(chunk), first_line);

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "input_limits.h"
 #include "position.h"
 
 namespace glossfish {
@@ -79,24 +80,42 @@ std::string write_pgn_game(const PgnGame& game);
 std::string pgn_escape_tag_value(std::string_view value);
 
 // Splits a PGN stream into games, one at a time, and parses each. Concatenating the text of
-// every item returned gives back the input exactly.
+// every item returned gives back the input exactly. Memory is bounded by max_game: a game
+// longer than that (MaxPgnGame, 16 MiB, by default) is not parsed; it comes as a first item
+// holding its first bytes with an error ("longer than the limit", is_game true) and then as
+// items of at most max_game bytes each (is_game false) up to its end, so that a writer can
+// still copy it through unchanged.
 class PgnReader {
 public:
-    explicit PgnReader(std::istream& in) : in_(in) {}
+    explicit PgnReader(std::istream& in, std::size_t max_game = MaxPgnGame)
+        : in_(in), max_game_(max_game < 64 ? 64 : max_game) {}
     // The next item, or nullopt at the end of the input.
     std::optional<PgnGame> next();
     // Lines consumed so far (for progress).
     int lines_read() const { return line_; }
 
 private:
-    bool read_line(std::string& line, int& line_no);
+    // The next line (with its '\n'), or a piece of at most max_game_ bytes of a longer one;
+    // at_start tells whether it begins a line.
+    bool read_line(std::string& line, int& line_no, bool& at_start);
+
+    // Where the splitter is inside a game: kept between the pieces of an over-long game.
+    struct Scan {
+        bool in_brace = false, seen_moves = false, in_line_comment = false;
+        int depth = 0;
+    };
 
     std::istream& in_;
+    std::size_t max_game_;
     int line_ = 0;
-    std::string pending_;  // lookahead: a line (or the rest of one) that starts the next item
+    bool line_open_ = false;  // the last piece read did not end its line
+    std::string pending_;     // lookahead: a line (or the rest of one) that starts the next item
     int pending_line_ = 0;
+    bool pending_at_start_ = true;
     bool has_pending_ = false;
     int count_ = 0;
+    Scan scan_;
+    bool oversize_ = false;  // inside a game that went over max_game_
 };
 
 // Every item of a PGN text (tests and small inputs).

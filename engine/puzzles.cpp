@@ -10,8 +10,13 @@
 #include <map>
 #include <sstream>
 
+#include "input_file.h"
+#include "input_limits.h"
+#include "json_line.h"
+#include "line_reader.h"
 #include "notation.h"
 #include "tree_format.h"
+#include "utf8.h"
 
 namespace glossfish {
 
@@ -77,12 +82,24 @@ std::vector<std::string> split_csv_line(const std::string& raw) {
 
 PuzzleFile read_lichess_puzzles(std::istream& in) {
     PuzzleFile file;
-    std::string line;
-    if (!std::getline(in, line)) {
+    LineReader reader(in, MaxCsvRow);
+    std::optional<InputLine> head = reader.next();
+    if (!head) {
         file.error = "no header line";
         return file;
     }
-    const std::vector<std::string> header = split_csv_line(line);
+    if (head->cut) {
+        file.error = "the header is " + std::to_string(head->length) +
+                     " bytes long, over the limit of " + std::to_string(MaxCsvRow) + " bytes";
+        return file;
+    }
+    std::string header_line = head->text;
+    if (header_line.rfind("\xEF\xBB\xBF", 0) == 0) header_line.erase(0, 3);  // a UTF-8 BOM
+    if (std::string bad = utf8_error(header_line); !bad.empty()) {
+        file.error = "the header is not valid UTF-8: " + bad;
+        return file;
+    }
+    const std::vector<std::string> header = split_csv_line(header_line);
     std::map<std::string, std::size_t> column;
     for (std::size_t i = 0; i < header.size(); ++i) column[header[i]] = i;
     for (const char* required : {"PuzzleId", "FEN", "Moves"}) {
@@ -101,13 +118,28 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
     const auto rating_col = optional_column("Rating"), themes_col = optional_column("Themes");
 
     std::set<std::string> seen;
-    for (int number = 2; std::getline(in, line); ++number) {
-        if (blank(line)) continue;
+    while (std::optional<InputLine> row = reader.next()) {
+        const std::string& line = row->text;
+        const int number = int(row->number);
         auto fail = [&](std::string reason) { file.errors.push_back({number, std::move(reason)}); };
+        if (row->cut) {
+            fail("the row is " + std::to_string(row->length) + " bytes long, over the limit of " +
+                 std::to_string(MaxCsvRow) + " bytes");
+            continue;
+        }
+        if (blank(line)) continue;
         const std::vector<std::string> f = split_csv_line(line);
         if (f.size() != header.size()) {
             fail("expected " + std::to_string(header.size()) + " columns, got " +
                  std::to_string(f.size()));
+            continue;
+        }
+        std::string bad_field;
+        for (std::size_t i = 0; i < f.size() && bad_field.empty(); ++i)
+            if (std::string bad = utf8_error(f[i]); !bad.empty())
+                bad_field = "column " + quote_prefix(header[i], QuoteBytes) + ": " + bad;
+        if (!bad_field.empty()) {
+            fail(bad_field);
             continue;
         }
         PuzzleRecord p;
@@ -117,12 +149,12 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
             continue;
         }
         if (seen.count(p.id)) {
-            fail("duplicate PuzzleId " + p.id);
+            fail("duplicate PuzzleId " + quote_prefix(p.id, QuoteBytes));
             continue;
         }
         Position pos;
         if (FenStatus status = pos.set(f[fen_col]); !status.ok()) {
-            fail(status.message());
+            fail(quote_prefix(status.message(), 2 * QuoteBytes));
             continue;
         }
         const std::vector<std::string> moves = split_words(f[moves_col]);
@@ -132,7 +164,7 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
         }
         MoveParse setup = parse_uci(pos, moves[0]);
         if (!setup.ok()) {
-            fail("setup move " + moves[0] + ": " + setup.message);
+            fail("setup move " + quote_prefix(moves[0], QuoteBytes) + ": " + setup.message);
             continue;
         }
         pos.do_move(setup.move);
@@ -142,7 +174,8 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
         for (std::size_t i = 1; i < moves.size(); ++i) {
             MoveParse mp = parse_uci(pos, moves[i]);
             if (!mp.ok()) {
-                fail("solution move " + std::to_string(i) + " " + moves[i] + ": " + mp.message);
+                fail("solution move " + std::to_string(i) + " " +
+                     quote_prefix(moves[i], QuoteBytes) + ": " + mp.message);
                 legal = false;
                 break;
             }
@@ -153,7 +186,7 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
         if (rating_col && !f[*rating_col].empty()) {
             p.rating = parse_int(f[*rating_col]);
             if (!p.rating) {
-                fail("bad Rating '" + f[*rating_col] + "'");
+                fail("bad Rating '" + quote_prefix(f[*rating_col], QuoteBytes) + "'");
                 continue;
             }
         }
@@ -162,28 +195,38 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
         seen.insert(p.id);
         file.records.push_back(std::move(p));
     }
+    if (in.bad()) file.error = "read error";
     return file;
 }
 
 PuzzleFile read_lichess_puzzles_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    std::ifstream in;
+    if (auto err = open_input_file(path, in)) {
         PuzzleFile file;
-        file.error = open_error(path);
+        file.error = *err;
         return file;
     }
-    return read_lichess_puzzles(in);
+    PuzzleFile file = read_lichess_puzzles(in);
+    if (!file.ok()) file.error = path + ": " + file.error;
+    return file;
 }
 
 PuzzleFile read_position_jsonl(std::istream& in) {
     PuzzleFile file;
     std::set<std::string> seen;
-    std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-        if (blank(line)) continue;
+    LineReader reader(in, MaxJsonlLine);
+    while (std::optional<InputLine> line = reader.next()) {
+        const int number = int(line->number);
+        if (!line->cut && blank(line->text)) continue;
         auto fail = [&](std::string reason) { file.errors.push_back({number, std::move(reason)}); };
-        nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-        if (j.is_discarded() || !j.is_object()) {
+        JsonParse parsed = parse_json_line(*line, MaxJsonlLine);
+        if (!parsed.ok()) {
+            fail((parsed.id.is_null() ? std::string() : "id " + id_text(parsed.id) + ": ") +
+                 parsed.error);
+            continue;
+        }
+        nlohmann::json& j = parsed.value;
+        if (!j.is_object()) {
             fail("not a JSON object");
             continue;
         }
@@ -194,7 +237,7 @@ PuzzleFile read_position_jsonl(std::istream& in) {
         }
         p.id = j["id"].get<std::string>();
         if (seen.count(p.id)) {
-            fail("duplicate id " + p.id);
+            fail("duplicate id " + quote_prefix(p.id, QuoteBytes));
             continue;
         }
         if (!j.contains("fen") || !j["fen"].is_string()) {
@@ -203,7 +246,7 @@ PuzzleFile read_position_jsonl(std::istream& in) {
         }
         Position pos;
         if (FenStatus status = pos.set(j["fen"].get<std::string>()); !status.ok()) {
-            fail(status.message());
+            fail(quote_prefix(status.message(), 2 * QuoteBytes));
             continue;
         }
         p.start_fen = pos.fen();
@@ -219,50 +262,20 @@ PuzzleFile read_position_jsonl(std::istream& in) {
         seen.insert(p.id);
         file.records.push_back(std::move(p));
     }
+    if (in.bad()) file.error = "read error";
     return file;
 }
 
 PuzzleFile read_position_jsonl_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    std::ifstream in;
+    if (auto err = open_input_file(path, in)) {
         PuzzleFile file;
-        file.error = open_error(path);
+        file.error = *err;
         return file;
     }
-    return read_position_jsonl(in);
-}
-
-ResumeScan scan_and_repair_output(const std::string& path) {
-    ResumeScan scan;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        struct stat st;
-        if (::stat(path.c_str(), &st) == 0) scan.error = open_error(path);
-        return scan;  // no file yet: nothing done
-    }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
-    in.close();
-    std::size_t start = 0;
-    while (start < text.size()) {
-        const std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) break;  // torn last line
-        const std::string line = text.substr(start, end - start);
-        start = end + 1;
-        if (blank(line)) continue;
-        nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-        if (j.is_discarded() || !j.is_object() || !j.contains("id") || !j["id"].is_string()) {
-            ++scan.bad_lines;
-            continue;
-        }
-        scan.ids.insert(j["id"].get<std::string>());
-    }
-    scan.kept_bytes = start;
-    scan.truncated_bytes = text.size() - start;
-    if (scan.truncated_bytes > 0 && ::truncate(path.c_str(), off_t(start)) != 0)
-        scan.error = "cannot truncate " + path + ": " + std::strerror(errno);
-    return scan;
+    PuzzleFile file = read_position_jsonl(in);
+    if (!file.ok()) file.error = path + ": " + file.error;
+    return file;
 }
 
 nlohmann::ordered_json puzzle_output_record(const PuzzleRecord& puzzle, const StrategyTree& tree) {
@@ -284,11 +297,26 @@ PuzzleOutput::~PuzzleOutput() {
 
 bool PuzzleOutput::open(const std::string& path) {
     if (fd_ >= 0) ::close(fd_);
-    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    fd_ = -1;
+    if (std::string err = resumable_output_error(path, {}); !err.empty()) {
+        error_ = err;
+        return false;
+    }
+    // O_NONBLOCK: a FIFO put there since the check must not block the open.
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0644);
     if (fd_ < 0) {
         error_ = open_error(path);
         return false;
     }
+    struct stat st;
+    if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd_);
+        fd_ = -1;
+        error_ = resumable_output_error(path, {});
+        if (error_.empty()) error_ = "the output '" + path + "' is not a regular file";
+        return false;
+    }
+    ::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);
     return true;
 }
 
@@ -297,7 +325,9 @@ bool PuzzleOutput::write(const nlohmann::ordered_json& record) {
         error_ = "output not open";
         return false;
     }
-    const std::string line = record.dump() + '\n';
+    // Ids and fields were checked as UTF-8 when read; an error text is only echoed.
+    const std::string line =
+        record.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + '\n';
     std::size_t done = 0;
     while (done < line.size()) {  // one write() unless the kernel takes the line in parts
         ssize_t n = ::write(fd_, line.data() + done, line.size() - done);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "resume_scan.h"
 #include "strategy_tree.h"
 
 namespace glossfish {
@@ -35,38 +36,28 @@ struct PuzzleRowError {
 struct PuzzleFile {
     std::vector<PuzzleRecord> records;  // the good rows, in file order
     std::vector<PuzzleRowError> errors;
-    std::string error;  // the whole file failed (cannot open, no header, missing column)
+    // The whole file failed (cannot open, a directory, no header, missing column); the *_file
+    // readers put the path in front.
+    std::string error;
     bool ok() const { return error.empty(); }
 };
 
 // Reads a lichess puzzle CSV (columns found by header name: PuzzleId, FEN, Moves required;
-// Rating, Themes optional; fields may be quoted). The first move of Moves is played on FEN to
-// reach the start; the rest is the solution, checked move by move for legality.
+// Rating, Themes optional; fields may be quoted; a UTF-8 byte order mark before the header is
+// skipped). The first move of Moves is played on FEN to reach the start; the rest is the
+// solution, checked move by move for legality. A row that is not valid UTF-8 or is longer than
+// MaxCsvRow is skipped with its line, as is any other bad row.
 PuzzleFile read_lichess_puzzles(std::istream& in);
 PuzzleFile read_lichess_puzzles_file(const std::string& path);
 
 // Reads JSONL positions {"id":"...","fen":"...","plies":N} ("plies" optional, 1..MaxTreePlies).
-// Blank lines are ignored.
+// Blank lines are ignored; a line longer than MaxJsonlLine or not valid UTF-8 is skipped.
 PuzzleFile read_position_jsonl(std::istream& in);
 PuzzleFile read_position_jsonl_file(const std::string& path);
 
 // Splits one CSV line into fields: commas separate, a field in double quotes may hold commas
 // and doubled quotes ("a ""b"""). A trailing '\r' is dropped.
 std::vector<std::string> split_csv_line(const std::string& line);
-
-// The state of an existing output file before a resumed run.
-struct ResumeScan {
-    std::set<std::string> ids;          // ids of the complete records (each line ending in '\n')
-    std::uint64_t kept_bytes = 0;       // the file's size after the scan
-    std::uint64_t truncated_bytes = 0;  // a torn last line (no '\n') cut away
-    int bad_lines = 0;  // complete lines that are not a JSON object with a string "id"
-    std::string error;  // the file exists but could not be read or truncated
-    bool ok() const { return error.empty(); }
-};
-
-// Reads the output of an earlier run and truncates a torn last line (a kill in the middle of
-// a write) so that appending continues on a line boundary. A missing file is an empty scan.
-ResumeScan scan_and_repair_output(const std::string& path);
 
 // One output record: {"id","fen","solution","themes","rating","plies","tree"} and "error"
 // when the tree failed; "tree" is the compact tree (tree_to_compact).
@@ -81,7 +72,8 @@ public:
     PuzzleOutput(const PuzzleOutput&) = delete;
     PuzzleOutput& operator=(const PuzzleOutput&) = delete;
 
-    // Opens (creating it if needed) path for appending; false and error() on failure.
+    // Opens (creating it if needed) path for appending; false and error() on failure, also
+    // when path is not a regular file.
     bool open(const std::string& path);
     // Appends record.dump() + '\n'; false and error() on failure.
     bool write(const nlohmann::ordered_json& record);

@@ -2,12 +2,14 @@
 // the process exit code: 0 success, 1 runtime failure, 2 bad usage or input.
 #pragma once
 
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "llm_client.h"
+#include "output_file.h"
 #include "puzzles.h"
 #include "shard.h"
 
@@ -62,6 +64,22 @@ std::unique_ptr<verifier::ToolSuite> make_suite(int depth, bool reproducible = f
 // with no endpoint or a bad URL prints "glossfish COMMAND: <reason>" in one line and returns
 // nullopt (the caller exits 2). verbose: every request is logged on stderr (cli_verbalize.cpp).
 std::optional<verifier::LlmConfig> llm_config_from_env(const char* command, bool verbose);
+
+// The default of --deadline (verbalize, comment): the whole command's seconds.
+inline constexpr long long DefaultLlmDeadlineSeconds = 300;
+
+// Opens an input file; prints "glossfish COMMAND: 'x' is a directory, not a file" (or the
+// system's reason) and returns false when it cannot be read (the caller exits 2) (cli_files.cpp).
+bool open_input(const char* command, const std::string& path, std::ifstream& in);
+
+// Opens an output file through the shared helper (engine/output_file.h); prints the reason as
+// "glossfish COMMAND: ..." and returns false when path cannot be the output (cli_files.cpp).
+bool open_output(const char* command, OutputFile& out, const std::string& path,
+                 OutputFile::Mode mode, const std::vector<std::string>& inputs = {});
+
+// Writes a whole output file at once (Replace mode); false after printing the reason.
+bool write_output_file(const char* command, const std::string& path, const std::string& text,
+                       const std::vector<std::string>& inputs = {});
 
 // Reads the value of an option that may span several arguments (a FEN given unquoted):
 // takes args[i] and the following arguments up to the next one starting with "--".

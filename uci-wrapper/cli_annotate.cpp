@@ -1,22 +1,20 @@
 // `glossfish annotate IN.pgn [-o OUT.pgn] [--depth D | --nodes N] [--scheme S] [--jobs N]
-// [--reproducible]`:
-// lichess-style annotation of every game of a PGN file, streamed game by game. Output goes to a
-// temporary file next to OUT that is renamed at the end (stdout without -o); a game that cannot
-// be read is reported with its line and copied through unchanged.
-#include <unistd.h>
-
+// [--shard I/N] [--reproducible]`:
+// lichess-style annotation of every game of a PGN file, streamed game by game. Output goes
+// through the shared output helper (engine/output_file.h: a temporary next to OUT renamed at the
+// end, special files written in place; stdout without -o); a game that cannot be read is
+// reported with its line and copied through unchanged.
 #include <chrono>
-#include <csignal>
 #include <cstdio>
-#include <cstring>
 #include <deque>
 #include <fstream>
-#include <memory>
 #include <optional>
 
 #include "annotate.h"
 #include "cli.h"
 #include "merge.h"
+#include "output_file.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -26,20 +24,6 @@ const char* AnnotateUsage =
     "usage: glossfish annotate IN.pgn [-o OUT.pgn] [--depth D | --nodes N]\n"
     "                          [--scheme lichess|act-eval] [--jobs N] [--shard I/N]\n"
     "                          [--reproducible]\n";
-
-struct FileCloser {
-    void operator()(std::FILE* f) const {
-        if (f) std::fclose(f);
-    }
-};
-
-// The temporary output, removed when SIGINT/SIGTERM/SIGHUP end the run (async-signal-safe).
-char g_tmp_path[4096];
-
-extern "C" void remove_tmp_and_exit(int signal) {
-    if (g_tmp_path[0]) ::unlink(g_tmp_path);
-    ::_exit(128 + signal);
-}
 
 }  // namespace
 
@@ -57,7 +41,7 @@ int annotate_command(const Args& args) {
         if (a.empty() || a[0] != '-') {
             if (!in_path.empty()) {
                 std::fprintf(stderr, "glossfish annotate: one input file, got '%s' and '%s'\n%s",
-                             in_path.c_str(), a.c_str(), AnnotateUsage);
+                             quote_prefix(in_path).c_str(), quote_prefix(a).c_str(), AnnotateUsage);
                 return 2;
             }
             in_path = a;
@@ -95,8 +79,8 @@ int annotate_command(const Args& args) {
             if (!s) return 2;
             shard = *s;
         } else {
-            std::fprintf(stderr, "glossfish annotate: unexpected argument '%s'\n%s", a.c_str(),
-                         AnnotateUsage);
+            std::fprintf(stderr, "glossfish annotate: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), AnnotateUsage);
             return 2;
         }
     }
@@ -112,50 +96,40 @@ int annotate_command(const Args& args) {
     auto scheme = parse_scheme(scheme_text);
     if (!scheme) {
         std::fprintf(stderr, "glossfish annotate: --scheme must be lichess or act-eval, got '%s'\n",
-                     scheme_text.c_str());
+                     quote_prefix(scheme_text).c_str());
         return 2;
     }
     options.scheme = *scheme;
     options.jobs = jobs;
 
-    std::ifstream in(in_path, std::ios::binary);
-    if (!in) {
-        std::fprintf(stderr, "glossfish annotate: cannot open '%s'\n", in_path.c_str());
-        return 2;
-    }
+    std::ifstream in;
+    if (!open_input("annotate", in_path, in)) return 2;
     in.seekg(0, std::ios::end);
     const double total_bytes = double(std::max<std::streamoff>(0, in.tellg()));
+    in.clear();
     in.seekg(0, std::ios::beg);
+
+    OutputFile file;
+    if (!out_path.empty() &&
+        !open_output("annotate", file, out_path, OutputFile::Mode::Replace, {in_path}))
+        return 2;
+    auto write = [&](const std::string& text) {
+        if (out_path.empty()) {
+            if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size()) return false;
+            return std::fflush(stdout) == 0;
+        }
+        return file.write(text) && file.flush();
+    };
+    auto fail_output = [&] {
+        std::fprintf(stderr, "glossfish annotate: %s\n",
+                     out_path.empty() ? "write error on stdout" : file.error().c_str());
+        file.discard();
+        return 1;
+    };
 
     Analyzer::Config config;
     config.workers = jobs;
     Analyzer analyzer(config);
-
-    std::string tmp_path;
-    std::unique_ptr<std::FILE, FileCloser> file;
-    std::FILE* out = stdout;
-    if (!out_path.empty()) {
-        tmp_path = out_path + ".tmp." + std::to_string(::getpid());
-        file.reset(std::fopen(tmp_path.c_str(), "wb"));
-        if (!file) {
-            std::fprintf(stderr, "glossfish annotate: cannot write '%s'\n", tmp_path.c_str());
-            return 1;
-        }
-        out = file.get();
-        if (tmp_path.size() < sizeof g_tmp_path) {
-            std::memcpy(g_tmp_path, tmp_path.c_str(), tmp_path.size() + 1);
-            for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, remove_tmp_and_exit);
-        }
-    }
-    auto fail_output = [&] {
-        std::fprintf(stderr, "glossfish annotate: write error on '%s'\n",
-                     out_path.empty() ? "stdout" : tmp_path.c_str());
-        if (file) {
-            file.reset();
-            std::remove(tmp_path.c_str());
-        }
-        return 1;
-    };
 
     const auto started = std::chrono::steady_clock::now();
     PgnReader reader(in);
@@ -213,11 +187,10 @@ int annotate_command(const Args& args) {
         }
         std::string text = write_pgn_game(game);
         if (shard.count > 1) text = pgn_shard_item(number, game.text, text);
-        if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) {
+        if (!write(text)) {
             write_failed = true;
             return false;
         }
-        std::fflush(out);
         if (game.is_game) {
             const double seconds =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -234,24 +207,14 @@ int annotate_command(const Args& args) {
     annotate_games(analyzer, options, next, done, progress);
     if (write_failed) return fail_output();
     if (in.bad()) {
-        std::fprintf(stderr, "glossfish annotate: read error on '%s'\n", in_path.c_str());
-        if (file) {
-            file.reset();
-            std::remove(tmp_path.c_str());
-        }
+        std::fprintf(stderr, "glossfish annotate: read error on '%s'\n",
+                     quote_prefix(in_path).c_str());
+        file.discard();
         return 1;
     }
-    if (file) {
-        if (std::fflush(file.get()) != 0 || std::ferror(file.get())) return fail_output();
-        if (std::fclose(file.release()) != 0) {
-            std::remove(tmp_path.c_str());
-            std::fprintf(stderr, "glossfish annotate: write error on '%s'\n", tmp_path.c_str());
-            return 1;
-        }
-        if (std::rename(tmp_path.c_str(), out_path.c_str()) != 0) {
-            std::fprintf(stderr, "glossfish annotate: cannot rename '%s' to '%s'\n",
-                         tmp_path.c_str(), out_path.c_str());
-            std::remove(tmp_path.c_str());
+    if (!out_path.empty()) {
+        if (auto err = file.commit()) {
+            std::fprintf(stderr, "glossfish annotate: %s\n", err->c_str());
             return 1;
         }
     }

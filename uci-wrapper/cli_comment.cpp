@@ -1,6 +1,7 @@
 // `glossfish comment --fen F --move M [--depth D] [--pretty] [--verbose]`: a language model
 // writes commentary on the move with the tools, the judge verifies it (verifier/commentary.h);
 // prints each sentence with its verdict as JSON.
+#include <chrono>
 #include <cstdio>
 #include <memory>
 
@@ -8,18 +9,23 @@
 #include "cli.h"
 #include "commentary.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
 namespace {
 
 const char* CommentUsage =
-    "usage: glossfish comment --fen FEN --move M [--depth D] [--pretty] [--verbose]\n"
+    "usage: glossfish comment --fen FEN --move M [--depth D] [--deadline SECONDS] [--pretty]\n"
+    "                         [--verbose]\n"
+    "  --deadline S  the whole command ends within S seconds (default 300)\n"
     "  the model comes from GLOSSFISH_LLM_URL, GLOSSFISH_LLM_MODEL, GLOSSFISH_LLM_KEY\n";
 
 }  // namespace
 
 int comment_command(const Args& args) {
+    const auto started = std::chrono::steady_clock::now();
+    long long deadline_s = DefaultLlmDeadlineSeconds;
     std::optional<std::string> fen, move;
     int depth = 12;
     bool pretty = false, verbose = false;
@@ -34,13 +40,17 @@ int comment_command(const Args& args) {
         } else if (a == "--pretty" || a == "--verbose") {
             (a == "--pretty" ? pretty : verbose) = true;
             ++i;
-        } else if (a == "--move" || a == "--depth") {
+        } else if (a == "--move" || a == "--depth" || a == "--deadline") {
             if (i + 1 >= args.size()) {
                 std::fprintf(stderr, "glossfish comment: %s needs a value\n", a.c_str());
                 return 2;
             }
             if (a == "--move") {
                 move = args[i + 1];
+            } else if (a == "--deadline") {
+                auto n = parse_number("comment", a, args[i + 1], 1, 86400);
+                if (!n) return 2;
+                deadline_s = *n;
             } else {
                 auto n = parse_number("comment", a, args[i + 1], 1, 40);
                 if (!n) return 2;
@@ -48,8 +58,8 @@ int comment_command(const Args& args) {
             }
             i += 2;
         } else {
-            std::fprintf(stderr, "glossfish comment: unexpected argument '%s'\n%s", a.c_str(),
-                         CommentUsage);
+            std::fprintf(stderr, "glossfish comment: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), CommentUsage);
             return 2;
         }
     }
@@ -80,6 +90,8 @@ int comment_command(const Args& args) {
     }
     if (verbose)
         config.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+    config.deadline = started + std::chrono::seconds(deadline_s);
+    config.deadline_s = double(deadline_s);
     std::unique_ptr<verifier::ToolSuite> suite = make_suite(depth);
     verifier::LlmClient client(config);
     verifier::PromptLibrary prompts;

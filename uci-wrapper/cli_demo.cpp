@@ -8,6 +8,7 @@
 #include "notation.h"
 #include "see.h"
 #include "structure.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -83,7 +84,8 @@ int demo_command(const Args& args) {
         if (word.back() == '.') continue;
         MoveParse mp = parse_san(pos, word, SanMode::Lenient);
         if (!mp.ok()) {
-            std::fprintf(stderr, "glossfish demo: '%s': %s\n", word.c_str(), mp.message.c_str());
+            std::fprintf(stderr, "glossfish demo: '%s': %s\n", quote_prefix(word).c_str(),
+                         mp.message.c_str());
             return 1;
         }
         std::string san = move_to_san(pos, mp.move);

@@ -2,13 +2,13 @@
 // [--depth D] [--out FILE.jsonl]`: the commentary judge (verifier/judge.h) over a JSONL file;
 // one judged line per record, then the summary (JSON line + table on stderr).
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "cli.h"
 #include "judge.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -47,8 +47,8 @@ int judge_command(const Args& args) {
         }
         if (a != "--input" && a != "--out" && a != "--decomposer" && a != "--depth" &&
             a != "--bootstrap" && a != "--seed" && a != "--shard") {
-            std::fprintf(stderr, "glossfish judge: unexpected argument '%s'\n%s", a.c_str(),
-                         JudgeUsage);
+            std::fprintf(stderr, "glossfish judge: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), JudgeUsage);
             return 2;
         }
         if (i + 1 >= args.size()) {
@@ -80,7 +80,7 @@ int judge_command(const Args& args) {
     }
     if (decomposer != "llm" && decomposer != "rules") {
         std::fprintf(stderr, "glossfish judge: --decomposer must be llm or rules, got '%s'\n",
-                     decomposer.c_str());
+                     quote_prefix(decomposer).c_str());
         return 2;
     }
     std::vector<std::string> warnings;
@@ -98,20 +98,13 @@ int judge_command(const Args& args) {
     }
     if (verbose)
         config.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
-    std::ifstream in(input_path, std::ios::binary);
-    if (!in) {
-        std::fprintf(stderr, "glossfish judge: cannot open %s\n", input_path.c_str());
+    std::ifstream in;
+    if (!open_input("judge", input_path, in)) return 2;
+    OutputFile file;
+    if (!out_path.empty() &&
+        !open_output("judge", file, out_path, OutputFile::Mode::Stream, {input_path}))
         return 2;
-    }
-    std::ofstream file;
-    if (!out_path.empty()) {
-        file.open(out_path, std::ios::binary | std::ios::trunc);
-        if (!file) {
-            std::fprintf(stderr, "glossfish judge: cannot write %s\n", out_path.c_str());
-            return 2;
-        }
-    }
-    std::ostream& out = out_path.empty() ? std::cout : file;
+    std::ostream& out = out_path.empty() ? std::cout : file.stream();
 
     std::unique_ptr<verifier::ToolSuite> suite = make_suite(depth);
     verifier::LlmClient client(config);
@@ -129,8 +122,16 @@ int judge_command(const Args& args) {
     for (const auto& r : records)
         if (!r.ok()) std::fprintf(stderr, "glossfish judge: skipped %s\n", r.error.c_str());
     verifier::JudgeSummary summary = verifier::summarize(records, resamples, seed);
-    out << verifier::summary_json(summary).dump() << '\n';
+    out << verifier::summary_json(summary).dump(-1, ' ', false,
+                                                nlohmann::json::error_handler_t::replace)
+        << '\n';
     out.flush();
+    if (!out_path.empty()) {
+        if (auto err = file.commit()) {
+            std::fprintf(stderr, "glossfish judge: %s\n", err->c_str());
+            return 1;
+        }
+    }
     std::fputs(verifier::summary_table(summary).c_str(), stderr);
     return 0;
 }

@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "labeler.h"
 #include "notation.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -46,7 +47,8 @@ int label_command(const Args& args) {
             if (!v) return 2;
             scheme_text = *v;
         } else {
-            std::fprintf(stderr, "glossfish label: unexpected argument '%s'\n", a.c_str());
+            std::fprintf(stderr, "glossfish label: unexpected argument '%s'\n",
+                         quote_prefix(a).c_str());
             return 2;
         }
     }
@@ -60,7 +62,7 @@ int label_command(const Args& args) {
     auto scheme = parse_scheme(scheme_text);
     if (!scheme) {
         std::fprintf(stderr, "glossfish label: --scheme must be lichess or act-eval, got '%s'\n",
-                     scheme_text.c_str());
+                     quote_prefix(scheme_text).c_str());
         return 2;
     }
     Position pos;

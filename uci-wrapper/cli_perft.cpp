@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "notation.h"
 #include "perft.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -25,7 +26,7 @@ std::optional<long long> parse_number(const char* command, const std::string& op
     auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (ec != std::errc() || p != text.data() + text.size() || v < lo || v > hi) {
         std::fprintf(stderr, "glossfish %s: %s must be %lld..%lld, got '%s'\n", command,
-                     option.c_str(), lo, hi, text.c_str());
+                     option.c_str(), lo, hi, quote_prefix(text).c_str());
         return std::nullopt;
     }
     return v;
@@ -47,12 +48,13 @@ int perft_command(const Args& args) {
             auto [p, ec] = std::from_chars(a.data(), a.data() + a.size(), depth);
             if (ec != std::errc() || p != a.data() + a.size() || depth < 1 || depth > 12) {
                 std::fprintf(stderr, "glossfish perft: DEPTH must be a number 1..12, got '%s'\n",
-                             a.c_str());
+                             quote_prefix(a).c_str());
                 return 2;
             }
             ++i;
         } else {
-            std::fprintf(stderr, "glossfish perft: unexpected argument '%s'\n", a.c_str());
+            std::fprintf(stderr, "glossfish perft: unexpected argument '%s'\n",
+                         quote_prefix(a).c_str());
             return 2;
         }
     }

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "puzzles.h"
 #include "strategy_tree.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -47,8 +48,7 @@ std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::stri
     PuzzleFile input = csv_path.empty() ? read_position_jsonl_file(jsonl_path)
                                         : read_lichess_puzzles_file(csv_path);
     if (!input.ok()) {
-        std::fprintf(stderr, "glossfish %s: %s: %s\n", command, in_path.c_str(),
-                     input.error.c_str());
+        std::fprintf(stderr, "glossfish %s: %s\n", command, input.error.c_str());
         return std::nullopt;
     }
     for (const PuzzleRowError& e : input.errors)
@@ -125,8 +125,8 @@ int puzzles_command(const Args& args) {
             if (!s) return 2;
             shard = *s;
         } else {
-            std::fprintf(stderr, "glossfish puzzles: unexpected argument '%s'\n%s", a.c_str(),
-                         PuzzlesUsage);
+            std::fprintf(stderr, "glossfish puzzles: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), PuzzlesUsage);
             return 2;
         }
     }
@@ -145,15 +145,20 @@ int puzzles_command(const Args& args) {
         return 2;
     }
 
-    std::optional<PuzzleFile> read =
-        read_puzzle_input("puzzles", csv_path, jsonl_path, limit, shard);
+    // The output is checked before anything is read: not a regular file, or the input itself.
+    const std::string& in_path = csv_path.empty() ? jsonl_path : csv_path;
+    if (std::string err = resumable_output_error(out_path, {in_path}); !err.empty()) {
+        std::fprintf(stderr, "glossfish puzzles: %s\n", err.c_str());
+        return 2;
+    }
+    std::optional<PuzzleFile> read = read_puzzle_input("puzzles", csv_path, jsonl_path, limit, shard);
     if (!read) return 2;
     PuzzleFile& input = *read;
 
-    ResumeScan scan = scan_and_repair_output(out_path);
+    ResumeScan scan = scan_and_repair_output(out_path, {in_path});
     if (!scan.ok()) {
         std::fprintf(stderr, "glossfish puzzles: %s\n", scan.error.c_str());
-        return 1;
+        return scan.refused ? 2 : 1;
     }
     if (scan.truncated_bytes > 0)
         std::fprintf(stderr, "glossfish puzzles: %s: cut a torn last line of %llu bytes\n",

@@ -1,11 +1,7 @@
 // `glossfish report GAME.pgn [-o report.html] [--game N] [--depth D | --nodes N] [--scheme S]
 // [--jobs N] [--trees] [--tree-plies P] [--tree-breadth K] [--no-verify]`: a self-contained HTML
 // page per PGN file, streamed game by game (read, analyse, write its section, drop it).
-#include <unistd.h>
-
-#include <csignal>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -13,8 +9,10 @@
 #include "annotate.h"
 #include "claims.h"
 #include "cli.h"
+#include "output_file.h"
 #include "report.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -24,20 +22,6 @@ const char* ReportUsage =
     "usage: glossfish report GAME.pgn [-o report.html] [--game N] [--depth D | --nodes N]\n"
     "                        [--scheme lichess|act-eval] [--jobs N] [--no-verify]\n"
     "                        [--trees] [--tree-plies P] [--tree-breadth K] [--reproducible]\n";
-
-struct FileCloser {
-    void operator()(std::FILE* f) const {
-        if (f) std::fclose(f);
-    }
-};
-
-// The temporary output, removed when SIGINT/SIGTERM/SIGHUP end the run (async-signal-safe).
-char g_report_tmp[4096];
-
-extern "C" void remove_report_tmp_and_exit(int signal) {
-    if (g_report_tmp[0]) ::unlink(g_report_tmp);
-    ::_exit(128 + signal);
-}
 
 struct ReportArgs {
     std::string in_path, out_path, scheme_text = "lichess";
@@ -63,7 +47,7 @@ std::optional<ReportArgs> parse_args(const Args& args, bool& help) {
         if (a.empty() || a[0] != '-') {
             if (!r.in_path.empty()) {
                 std::fprintf(stderr, "glossfish report: one input file, got '%s' and '%s'\n%s",
-                             r.in_path.c_str(), a.c_str(), ReportUsage);
+                             quote_prefix(r.in_path).c_str(), quote_prefix(a).c_str(), ReportUsage);
                 return std::nullopt;
             }
             r.in_path = a;
@@ -110,8 +94,8 @@ std::optional<ReportArgs> parse_args(const Args& args, bool& help) {
         } else if (a == "--scheme") {
             r.scheme_text = v;
         } else {
-            std::fprintf(stderr, "glossfish report: unexpected argument '%s'\n%s", a.c_str(),
-                         ReportUsage);
+            std::fprintf(stderr, "glossfish report: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), ReportUsage);
             return std::nullopt;
         }
     }
@@ -127,7 +111,7 @@ std::optional<ReportArgs> parse_args(const Args& args, bool& help) {
     auto scheme = parse_scheme(r.scheme_text);
     if (!scheme) {
         std::fprintf(stderr, "glossfish report: --scheme must be lichess or act-eval, got '%s'\n",
-                     r.scheme_text.c_str());
+                     quote_prefix(r.scheme_text).c_str());
         return std::nullopt;
     }
     r.annotate.scheme = *scheme;
@@ -158,11 +142,12 @@ int report_command(const Args& args) {
     if (!parsed) return help ? 0 : 2;
     const ReportArgs& r = *parsed;
 
-    std::ifstream in(r.in_path, std::ios::binary);
-    if (!in) {
-        std::fprintf(stderr, "glossfish report: cannot open '%s'\n", r.in_path.c_str());
+    std::ifstream in;
+    if (!open_input("report", r.in_path, in)) return 2;
+    OutputFile file;
+    if (!r.out_path.empty() &&
+        !open_output("report", file, r.out_path, OutputFile::Mode::Replace, {r.in_path}))
         return 2;
-    }
     Analyzer::Config config;
     config.workers = r.annotate.jobs;
     config.threads_per_worker = 1;
@@ -180,34 +165,14 @@ int report_command(const Args& args) {
         checker = std::make_unique<verifier::ClaimVerifier>(*suite, vo);
     }
 
-    std::string tmp_path;
-    std::unique_ptr<std::FILE, FileCloser> file;
-    std::FILE* out = stdout;
-    if (!r.out_path.empty()) {
-        tmp_path = r.out_path + ".tmp." + std::to_string(::getpid());
-        file.reset(std::fopen(tmp_path.c_str(), "wb"));
-        if (!file) {
-            std::fprintf(stderr, "glossfish report: cannot write '%s'\n", tmp_path.c_str());
-            return 1;
-        }
-        out = file.get();
-        if (tmp_path.size() < sizeof g_report_tmp) {
-            std::memcpy(g_report_tmp, tmp_path.c_str(), tmp_path.size() + 1);
-            for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, remove_report_tmp_and_exit);
-        }
-    }
-    auto discard = [&] {
-        if (file) {
-            file.reset();
-            std::remove(tmp_path.c_str());
-        }
-    };
+    auto discard = [&] { file.discard(); };
     auto write = [&](const std::string& text) {
-        return std::fwrite(text.data(), 1, text.size(), out) == text.size();
+        if (!r.out_path.empty()) return file.write(text);
+        return std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
     };
     auto write_failed = [&] {
-        std::fprintf(stderr, "glossfish report: write error on '%s'\n",
-                     r.out_path.empty() ? "stdout" : tmp_path.c_str());
+        std::fprintf(stderr, "glossfish report: %s\n",
+                     r.out_path.empty() ? "write error on stdout" : file.error().c_str());
         discard();
         return 1;
     };
@@ -255,7 +220,7 @@ int report_command(const Args& args) {
             }
         }
         if (!write(verifier::report_game_section(rg))) return write_failed();
-        std::fflush(out);
+        if (r.out_path.empty()) std::fflush(stdout);
         ++reported;
         std::fprintf(stderr, "glossfish report: game %d: %zu moves, %d labelled, %zu comments\n",
                      games, a.moves.size(),
@@ -264,7 +229,8 @@ int report_command(const Args& args) {
                      rg.comments.size());
     }
     if (in.bad()) {
-        std::fprintf(stderr, "glossfish report: read error on '%s'\n", r.in_path.c_str());
+        std::fprintf(stderr, "glossfish report: read error on '%s'\n",
+                     quote_prefix(r.in_path).c_str());
         discard();
         return 1;
     }
@@ -278,17 +244,9 @@ int report_command(const Args& args) {
                                 " reported, " + std::to_string(unread) + " not readable, " +
                                 std::to_string(failed) + " engine failures. Made by glossfish.";
     if (!write(verifier::report_page_end(summary))) return write_failed();
-    if (file) {
-        if (std::fflush(file.get()) != 0 || std::ferror(file.get())) return write_failed();
-        if (std::fclose(file.release()) != 0) {
-            std::remove(tmp_path.c_str());
-            std::fprintf(stderr, "glossfish report: write error on '%s'\n", tmp_path.c_str());
-            return 1;
-        }
-        if (std::rename(tmp_path.c_str(), r.out_path.c_str()) != 0) {
-            std::fprintf(stderr, "glossfish report: cannot rename '%s' to '%s'\n", tmp_path.c_str(),
-                         r.out_path.c_str());
-            std::remove(tmp_path.c_str());
+    if (!r.out_path.empty()) {
+        if (auto err = file.commit()) {
+            std::fprintf(stderr, "glossfish report: %s\n", err->c_str());
             return 1;
         }
     }

@@ -3,7 +3,6 @@
 // table (score mean ± sd, ΔBase, ΔOpt).
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -16,6 +15,7 @@
 #include "strategy_tree.h"
 #include "tepp.h"
 #include "tree_format.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -125,8 +125,8 @@ int tepp_command(const Args& args) {
             if (!s) return 2;
             shard = *s;
         } else {
-            std::fprintf(stderr, "glossfish tepp: unexpected argument '%s'\n%s", a.c_str(),
-                         TeppUsage);
+            std::fprintf(stderr, "glossfish tepp: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), TeppUsage);
             return 2;
         }
     }
@@ -176,13 +176,13 @@ int tepp_command(const Args& args) {
             seat.model = specs[k].size() > 4 ? specs[k].substr(4) : "";
             if (specs[k].size() == 4) {
                 std::fprintf(stderr, "glossfish tepp: '%s': the model after 'llm:' is empty\n",
-                             specs[k].c_str());
+                             quote_prefix(specs[k]).c_str());
                 return 2;
             }
         } else {
             PlayerSpecParse p = parse_player_spec(specs[k]);
             if (!p.ok()) {
-                std::fprintf(stderr, "glossfish tepp: '%s': %s\n", specs[k].c_str(),
+                std::fprintf(stderr, "glossfish tepp: '%s': %s\n", quote_prefix(specs[k]).c_str(),
                              p.error.c_str());
                 return 2;
             }
@@ -244,15 +244,11 @@ int tepp_command(const Args& args) {
         return 2;
     }
 
-    std::ofstream out_file;
-    if (!out_path.empty()) {
-        out_file.open(out_path, std::ios::out | std::ios::trunc);
-        if (!out_file) {
-            std::fprintf(stderr, "glossfish tepp: cannot write '%s'\n", out_path.c_str());
-            return 1;
-        }
-    }
-    std::ostream& records = out_path.empty() ? std::cout : out_file;
+    OutputFile out_file;
+    if (!out_path.empty() &&
+        !open_output("tepp", out_file, out_path, OutputFile::Mode::Stream, {in_path}))
+        return 2;
+    std::ostream& records = out_path.empty() ? std::cout : out_file.stream();
 
     Analyzer::Config config;
     config.workers = 1;
@@ -371,7 +367,10 @@ int tepp_command(const Args& args) {
                 const TeppPuzzle puzzle = e.guide ? guided(*e.guide, p) : puzzles[p];
                 TeppResult r = play_puzzle(oracle, *e.player, puzzle, options, run);
                 if (e.guide) r.guide = guides[*e.guide].text();
-                records << tepp_record(r).dump() << '\n';
+                // Ids and themes were checked as UTF-8 when read; model text is only echoed.
+                records << tepp_record(r).dump(-1, ' ', false,
+                                               nlohmann::ordered_json::error_handler_t::replace)
+                        << '\n';
                 records.flush();
                 if (!r.ok()) {
                     ++e.row.errors;
@@ -388,9 +387,11 @@ int tepp_command(const Args& args) {
         }
         errors += e.row.errors;
     }
-    if (!out_path.empty() && !out_file) {
-        std::fprintf(stderr, "glossfish tepp: writing '%s' failed\n", out_path.c_str());
-        return 1;
+    if (!out_path.empty()) {
+        if (auto err = out_file.commit()) {
+            std::fprintf(stderr, "glossfish tepp: %s\n", err->c_str());
+            return 1;
+        }
     }
 
     std::vector<TeppSummaryRow> rows;

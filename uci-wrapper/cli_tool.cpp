@@ -9,6 +9,7 @@
 #include "analyzer.h"
 #include "cli.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -47,7 +48,8 @@ bool read_depth(const Args& args, std::size_t& i, int& depth) {
     const std::string& v = args[i + 1];
     auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), depth);
     if (ec != std::errc() || p != v.data() + v.size() || depth < 1 || depth > 40) {
-        std::fprintf(stderr, "glossfish tool: --depth must be 1..40, got '%s'\n", v.c_str());
+        std::fprintf(stderr, "glossfish tool: --depth must be 1..40, got '%s'\n",
+                     quote_prefix(v).c_str());
         return false;
     }
     i += 2;
@@ -89,8 +91,8 @@ int tool_command(const Args& args) {
             json_text += (json_text.empty() ? "" : " ") + a;
             ++i;
         } else {
-            std::fprintf(stderr, "glossfish tool: unexpected argument '%s'\n%s", a.c_str(),
-                         ToolUsage);
+            std::fprintf(stderr, "glossfish tool: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), ToolUsage);
             return 2;
         }
     }
@@ -101,7 +103,9 @@ int tool_command(const Args& args) {
         return 0;
     }
     nlohmann::json result = suite->call_text(name, json_text);
-    std::string out = pretty ? result.dump(2) : result.dump();
+    // Arguments are checked as UTF-8 when parsed; anything a tool quotes is only echoed.
+    std::string out =
+        result.dump(pretty ? 2 : -1, ' ', false, nlohmann::json::error_handler_t::replace);
     std::printf("%s\n", out.c_str());
     return exit_code(result);
 }
@@ -113,8 +117,8 @@ int tools_command(const Args& args) {
         return 0;
     }
     if (!args.empty()) {
-        std::fprintf(stderr, "glossfish tools: unexpected argument '%s'\n%s", args[0].c_str(),
-                     ToolUsage);
+        std::fprintf(stderr, "glossfish tools: unexpected argument '%s'\n%s",
+                     quote_prefix(args[0]).c_str(), ToolUsage);
         return 2;
     }
     for (const auto& e : suite.list())

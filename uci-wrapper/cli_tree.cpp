@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "strategy_tree.h"
 #include "tree_format.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -83,15 +84,15 @@ int tree_command(const Args& args) {
                 std::fprintf(
                     stderr,
                     "glossfish tree: --format must be compact, json, text, dot or svg, got '%s'\n",
-                    v.c_str());
+                    quote_prefix(v).c_str());
                 return 2;
             }
             format = *f;
         } else if (a == "--out") {
             out_path = v;
         } else {
-            std::fprintf(stderr, "glossfish tree: unexpected argument '%s'\n%s", a.c_str(),
-                         TreeUsage);
+            std::fprintf(stderr, "glossfish tree: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), TreeUsage);
             return 2;
         }
     }
@@ -106,6 +107,9 @@ int tree_command(const Args& args) {
         return 2;
     }
 
+    OutputFile file;
+    if (!out_path.empty() && !open_output("tree", file, out_path, OutputFile::Mode::Replace))
+        return 2;
     Analyzer::Config config;
     config.workers = options.mode == TreeOptions::Plain ? 1 : jobs;
     config.threads_per_worker = 1;
@@ -116,12 +120,10 @@ int tree_command(const Args& args) {
     const std::string text = format_tree(tree, format);
     if (out_path.empty()) {
         std::fwrite(text.data(), 1, text.size(), stdout);
-    } else {
-        std::ofstream out(out_path, std::ios::binary);
-        if (!(out << text)) {
-            std::fprintf(stderr, "glossfish tree: cannot write %s\n", out_path.c_str());
-            return 1;
-        }
+    } else if (std::optional<std::string> err =
+                   file.write(text) ? file.commit() : std::optional<std::string>(file.error())) {
+        std::fprintf(stderr, "glossfish tree: %s\n", err->c_str());
+        return 1;
     }
     auto plural = [](int n) { return n == 1 ? "" : "s"; };
     const int moves = tree.stats.nodes - 1;

@@ -1,17 +1,19 @@
 // `glossfish verbalize`: a language model describes the strategy of a position or puzzle
 // (V-S, V-C, V-S+C) from a strategy tree built on the fly or read from a file, with optional
 // self-refinement rounds (RV-*). A thin translator over verifier/verbalizer.h.
+#include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <optional>
 #include <thread>
 
 #include "cli.h"
+#include "input_file.h"
+#include "input_limits.h"
 #include "notation.h"
 #include "puzzles.h"
 #include "strategy_tree.h"
 #include "tree_format.h"
+#include "utf8.h"
 #include "verbalizer.h"
 
 namespace glossfish::cli {
@@ -22,7 +24,9 @@ const char* VerbalizeUsage =
     "usage: glossfish verbalize (--fen FEN | --csv FILE --id ID | --tree FILE.json)\n"
     "                           [--mode s|c|sc] [--refine N] [--concepts A,B,...]\n"
     "                           [--plies P] [--breadth K] [--depth D] [--jobs N] [--out FILE]\n"
-    "                           [--pretty] [--verbose]\n"
+    "                           [--deadline SECONDS] [--pretty] [--verbose]\n"
+    "  --deadline S  the whole command ends within S seconds (default 300): no model request\n"
+    "                runs past it\n"
     "  the model comes from GLOSSFISH_LLM_URL, GLOSSFISH_LLM_MODEL, GLOSSFISH_LLM_KEY\n";
 
 using verifier::VerbalizeInput;
@@ -95,12 +99,15 @@ std::optional<nlohmann::ordered_json> rich_to_compact(const nlohmann::ordered_js
 // puzzles` ({"fen","tree","themes","plies"}) or a bare compact tree (then fen comes from --fen).
 bool read_tree_file(const std::string& path, std::string& fen, VerbalizeInput& input,
                     std::string* error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        *error = "cannot open " + path;
+    std::string text;
+    if (auto err = read_input_file(path, MaxJsonFile, text)) {
+        *error = *err;
         return false;
     }
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (std::string bad = utf8_error(text); !bad.empty()) {
+        *error = path + ": " + bad;
+        return false;
+    }
     auto j = nlohmann::ordered_json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
         *error = path + ": not a JSON object";
@@ -161,7 +168,9 @@ std::optional<verifier::LlmConfig> llm_config_from_env(const char* command, bool
 }
 
 int verbalize_command(const Args& args) {
+    const auto started = std::chrono::steady_clock::now();
     std::string fen, csv, id, tree_path, out_path, concepts;
+    long long deadline_s = DefaultLlmDeadlineSeconds;
     VerbalizeMode mode = VerbalizeMode::S;
     int refine = 0;
     bool pretty = false, verbose = false;
@@ -208,7 +217,7 @@ int verbalize_command(const Args& args) {
             auto m = verifier::parse_verbalize_mode(v);
             if (!m) {
                 std::fprintf(stderr, "glossfish verbalize: --mode must be s, c or sc, got '%s'\n",
-                             v.c_str());
+                             quote_prefix(v).c_str());
                 return 2;
             }
             mode = *m;
@@ -227,9 +236,12 @@ int verbalize_command(const Args& args) {
         } else if (a == "--jobs") {
             if (!(n = parse_number("verbalize", a, v, 1, 256))) return 2;
             jobs = int(*n);
+        } else if (a == "--deadline") {
+            if (!(n = parse_number("verbalize", a, v, 1, 86400))) return 2;
+            deadline_s = *n;
         } else {
-            std::fprintf(stderr, "glossfish verbalize: unexpected argument '%s'\n%s", a.c_str(),
-                         VerbalizeUsage);
+            std::fprintf(stderr, "glossfish verbalize: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), VerbalizeUsage);
             return 2;
         }
     }
@@ -244,11 +256,21 @@ int verbalize_command(const Args& args) {
         std::fputs("glossfish verbalize: --csv needs --id\n", stderr);
         return 2;
     }
+    if (std::string bad = utf8_error(concepts); !bad.empty()) {  // they go into JSON
+        std::fprintf(stderr, "glossfish verbalize: --concepts: %s\n", bad.c_str());
+        return 2;
+    }
 
     // The model first: without one nothing else is worth doing.
-    const std::optional<verifier::LlmConfig> llm = llm_config_from_env("verbalize", verbose);
+    std::optional<verifier::LlmConfig> llm = llm_config_from_env("verbalize", verbose);
     if (!llm) return 2;
-    const verifier::LlmConfig& config = *llm;
+    verifier::LlmConfig& config = *llm;
+    config.deadline = started + std::chrono::seconds(deadline_s);
+    config.deadline_s = double(deadline_s);
+    OutputFile out_file;
+    if (!out_path.empty() &&
+        !open_output("verbalize", out_file, out_path, OutputFile::Mode::Replace, {tree_path, csv}))
+        return 2;
 
     VerbalizeInput input;
     std::string error;
@@ -267,7 +289,7 @@ int verbalize_command(const Args& args) {
             if (p.id == id) found = &p;
         if (!found) {
             std::fprintf(stderr, "glossfish verbalize: no good puzzle with id '%s' in %s\n",
-                         id.c_str(), csv.c_str());
+                         quote_prefix(id).c_str(), csv.c_str());
             return 2;
         }
         fen = found->start_fen;
@@ -326,12 +348,11 @@ int verbalize_command(const Args& args) {
         verifier::verbalize_output(input, mode, result).dump(pretty ? 2 : -1) + "\n";
     if (out_path.empty()) {
         std::fwrite(text.data(), 1, text.size(), stdout);
-    } else {
-        std::ofstream out(out_path, std::ios::binary);
-        if (!(out << text)) {
-            std::fprintf(stderr, "glossfish verbalize: cannot write %s\n", out_path.c_str());
-            return 1;
-        }
+    } else if (std::optional<std::string> err =
+                   out_file.write(text) ? out_file.commit()
+                                        : std::optional<std::string>(out_file.error())) {
+        std::fprintf(stderr, "glossfish verbalize: %s\n", err->c_str());
+        return 1;
     }
     if (!result.ok) {
         std::fprintf(stderr, "glossfish verbalize: %s\n", result.error.c_str());

@@ -3,16 +3,17 @@
 // deterministic reader, with the position's metrics.
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
 
 #include "claims.h"
 #include "cli.h"
+#include "input_file.h"
+#include "input_limits.h"
+#include "line_reader.h"
 #include "metrics.h"
 #include "shard_summary.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::cli {
 
@@ -34,14 +35,15 @@ const char* VerifyUsage =
 int run_jsonl(const verifier::ClaimVerifier& verifier, int resamples, std::uint64_t seed,
               ShardSpec shard) {
     std::vector<verifier::PositionRecord> records;
-    std::string line;
-    std::size_t number = 0;
-    while (std::getline(std::cin, line)) {
-        ++number;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        if (shard_of_jsonl_line(line, number, shard.count) != shard.index) continue;
+    LineReader reader(std::cin, MaxJsonlLine);
+    while (std::optional<InputLine> line = reader.next()) {
+        const std::size_t number = line->number;
+        if (!line->cut && line->text.find_first_not_of(" \t\r") == std::string::npos) continue;
+        if (shard_of_jsonl_line(line->text, number, shard.count) != shard.index) continue;
         nlohmann::json id;
-        verifier::VerifyOutcome out = verifier::verify_line(verifier, line, id);
+        verifier::VerifyOutcome out;
+        if (line->cut) out.error = "bad_request: " + line_too_long_text(*line, MaxJsonlLine);
+        else out = verifier::verify_line(verifier, line->text, id);
         nlohmann::json answer = {{"id", id}, {"line", number}};
         if (out.ok()) {
             answer["result"] = out.report;
@@ -122,8 +124,8 @@ int verify_command(const Args& args) {
             reproducible = true;
             ++i;
         } else {
-            std::fprintf(stderr, "glossfish verify: unexpected argument '%s'\n%s", a.c_str(),
-                         VerifyUsage);
+            std::fprintf(stderr, "glossfish verify: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), VerifyUsage);
             return 2;
         }
     }
@@ -150,7 +152,7 @@ int verify_command(const Args& args) {
     auto scheme = parse_scheme(scheme_text);
     if (!scheme) {
         std::fprintf(stderr, "glossfish verify: --scheme must be lichess or act-eval, got '%s'\n",
-                     scheme_text.c_str());
+                     quote_prefix(scheme_text).c_str());
         return 2;
     }
     Position before;
@@ -162,18 +164,10 @@ int verify_command(const Args& args) {
     }
     std::string claims_text;
     if (claims_file) {
-        std::ostringstream buf;
-        if (*claims_file == "-") {
-            buf << std::cin.rdbuf();
-        } else {
-            std::ifstream in(*claims_file, std::ios::binary);
-            if (!in) {
-                std::fprintf(stderr, "glossfish verify: cannot read '%s'\n", claims_file->c_str());
-                return 2;
-            }
-            buf << in.rdbuf();
+        if (auto err = read_input_file(*claims_file, MaxJsonFile, claims_text)) {
+            std::fprintf(stderr, "glossfish verify: --claims: %s\n", err->c_str());
+            return 2;
         }
-        claims_text = buf.str();
         if (!fen && claims_text.find("\"fen\"") == std::string::npos) {
             std::fprintf(
                 stderr, "glossfish verify: --fen is required unless the claims JSON has \"fen\"\n");
@@ -193,7 +187,11 @@ int verify_command(const Args& args) {
         std::fprintf(stderr, "glossfish verify: %s\n", out.error.c_str());
         return 2;
     }
-    std::printf("%s\n", pretty ? out.report.dump(2).c_str() : out.report.dump().c_str());
+    // The input was checked as UTF-8; a reason quoting the engine is only echoed.
+    std::printf(
+        "%s\n",
+        out.report.dump(pretty ? 2 : -1, ' ', false, nlohmann::json::error_handler_t::replace)
+            .c_str());
     std::fprintf(stderr, "metrics: %s\n", out.report["metrics"]["text"].get<std::string>().c_str());
     return 0;
 }

@@ -1,12 +1,12 @@
 // glossfish: with no arguments a UCI engine; with a subcommand a batch tool.
 #include <cstdio>
 #include <exception>
-#include <string>
-
 #include <iostream>
+#include <string>
 
 #include "cli.h"
 #include "uci_engine.h"
+#include "utf8.h"
 
 namespace {
 
@@ -64,7 +64,8 @@ int main(int argc, char** argv) {
             std::fputs(Usage, stdout);
             return 0;
         }
-        std::fprintf(stderr, "glossfish: unknown command '%s'\n%s", cmd.c_str(), Usage);
+        std::fprintf(stderr, "glossfish: unknown command '%s'\n%s",
+                     glossfish::quote_prefix(cmd).c_str(), Usage);
         return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "glossfish: %s\n", e.what());

@@ -161,6 +161,11 @@ bool UciEngine::ensure_host() {
         c.path = opt_string("Stockfish Path");
         host_ = std::make_unique<EngineHost>(c);
         host_->set_passthrough([this](const std::string& line) { emit(line); });
+        // Issue 12 item 6: an option the host dropped on a restart (EngineHost::warn).
+        host_->set_warning_handler([this](const EngineWarning& w) {
+            emit_json("error", {{"code", w.code}, {"option", w.option}, {"value", w.value},
+                                {"message", w.message}, {"text", w.message}});
+        });
         for (const auto& [name, value] : child_values_) host_->set_option(name, value);
     }
     if (auto err = host_->start()) {
@@ -490,8 +495,8 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
         last_main_info_.reset();
         multipv_lines_.clear();
     }
-    if (!ensure_host()) {
-        on_search_failure(host_error_.value_or("the search engine is not running"), id);
+    if (!ensure_host()) {  // engine_start was reported; no restart (issue 12 item 9)
+        on_search_failure(host_error_.value_or("the search engine is not running"), id, false);
     } else {
         std::string position_line = "position " + root_text_;
         if (!moves_.empty()) {
@@ -570,7 +575,7 @@ void UciEngine::finish_search(unsigned search_id, const std::string& bestmove_li
     if (opt_check("Glossfish Comment") && move) post_comment(before, *move);
 }
 
-void UciEngine::on_search_failure(const std::string& reason, unsigned search_id) {
+void UciEngine::on_search_failure(const std::string& reason, unsigned search_id, bool restart) {
     Position root;
     std::optional<SearchInfo> info;
     {
@@ -587,10 +592,12 @@ void UciEngine::on_search_failure(const std::string& reason, unsigned search_id)
     }
     MoveList legal(root);
     if (!fallback.is_ok() && !legal.empty()) fallback = *legal.begin();
-    emit_json("error", {{"code", "engine_failed"},
-                        {"message", reason},
-                        {"text", "the search engine failed (" + reason + "); it is being restarted"}});
+    if (restart)
+        emit_json("error", {{"code", "engine_failed"},
+                            {"message", reason},
+                            {"text", "the search engine failed (" + reason + "); it is being restarted"}});
     finish_search(search_id, "bestmove " + (fallback.is_ok() ? move_to_uci(root, fallback) : std::string("(none)")));
+    if (!restart) return;  // the engine could not start: the next command tries again
     std::lock_guard lock(search_mutex_);
     if (restart_thread_.joinable()) return;  // a restart is already on its way
     restart_thread_ = std::thread([this] {

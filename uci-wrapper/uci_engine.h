@@ -85,7 +85,9 @@ private:
 
     bool ensure_host();  // starts (or restarts) the child if needed; blocks for the handshake
     void join_restart();
-    void on_search_failure(const std::string& reason, unsigned search_id);
+    // A search that cannot end normally: a legal fallback bestmove; with restart, engine_failed
+    // is reported and the child restarted (without: it could not even start).
+    void on_search_failure(const std::string& reason, unsigned search_id, bool restart = true);
     void finish_search(unsigned search_id, const std::string& bestmove_line);
     void on_multipv_info(const SearchInfo& info, unsigned search_id);
     bool search_active();

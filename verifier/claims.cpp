@@ -6,10 +6,12 @@
 #include <cmath>
 
 #include "board_tools.h"
+#include "json_line.h"
 #include "movegen.h"
 #include "structure.h"
 #include "tool_json.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::verifier {
 
@@ -298,8 +300,8 @@ bool valid_value(ArgKind k, const json& v) {
 }
 
 std::string quoted(const json& v) {
-    std::string d = v.dump();
-    return d.size() > 60 ? d.substr(0, 57) + "..." : d;
+    std::string d = v.dump(-1, ' ', false, json::error_handler_t::replace);
+    return d.size() > 60 ? std::string(utf8_prefix(d, 57)) + "..." : d;
 }
 
 }  // namespace
@@ -542,15 +544,13 @@ ClaimsParse parse_claims_json(const json& j) {
 }
 
 ClaimsParse parse_claims(std::string_view text) {
-    json j;
-    try {
-        j = json::parse(text.begin(), text.end());
-    } catch (const json::exception& e) {
+    JsonParse parsed = parse_json_text(text);
+    if (!parsed.ok()) {
         ClaimsParse out;
-        out.error = ClaimsError{"", std::string("bad JSON: ") + e.what()};
+        out.error = ClaimsError{"", "bad JSON: " + parsed.detail};
         return out;
     }
-    return parse_claims_json(j);
+    return parse_claims_json(parsed.value);
 }
 
 json sub_claim_json(const SubClaim& c) {

@@ -3,22 +3,18 @@
 #include "commentary_reader.h"
 
 #include "board_tools.h"
+#include "input_limits.h"
 #include "notation.h"
 #include "reader_sentence.h"
+#include "utf8.h"
 
 namespace glossfish::verifier {
-
-namespace {
-
-constexpr std::size_t MaxText = 20000;
-
-}  // namespace
 
 // Reads each sentence of text about `move` from `before`.
 CommentaryReading read_commentary(const Position& before, std::string_view move,
                                   std::string_view text) {
     CommentaryReading out;
-    if (text.size() > MaxText) text = text.substr(0, MaxText);
+    text = utf8_prefix(text, MaxCommentaryText);  // cut on a character boundary
     std::optional<Move> played;
     if (!move.empty()) {
         MoveParse mp = parse_move_text(before, move);

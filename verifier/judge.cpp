@@ -12,9 +12,13 @@
 
 #include "board_tools.h"
 #include "commentary_reader.h"
+#include "input_limits.h"
+#include "json_line.h"
+#include "line_reader.h"
 #include "notation.h"
 #include "structure.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::verifier {
 
@@ -299,13 +303,12 @@ std::optional<JudgeInput> parse_judge_line(std::string_view line, std::size_t nu
                                            std::string* error) {
     JudgeInput in;
     in.line = number;
-    json j;
-    try {
-        j = json::parse(line);
-    } catch (const json::exception& e) {
-        *error = std::string("bad JSON: ") + e.what();
+    JsonParse parsed = parse_json_text(line);
+    if (!parsed.ok()) {
+        *error = "bad JSON: " + parsed.detail;
         return std::nullopt;
     }
+    json j = std::move(parsed.value);
     if (!j.is_object()) {
         *error = "not a JSON object";
         return std::nullopt;
@@ -325,7 +328,7 @@ std::optional<JudgeInput> parse_judge_line(std::string_view line, std::size_t nu
     }
     MoveParse mp = parse_move_text(pos, in.move);
     if (!mp.ok()) {
-        *error = "move '" + in.move + "': " + mp.message;
+        *error = "move '" + quote_prefix(in.move, QuoteBytes) + "': " + mp.message;
         return std::nullopt;
     }
     const bool has_claims = j.contains("atoms") || j.contains("claims");
@@ -335,6 +338,12 @@ std::optional<JudgeInput> parse_judge_line(std::string_view line, std::size_t nu
             return std::nullopt;
         }
         in.commentary = j["commentary"].get<std::string>();
+        if (in.commentary.size() > MaxCommentaryText) {
+            *error = "\"commentary\" is " + std::to_string(in.commentary.size()) +
+                     " bytes long, over the limit of " + std::to_string(MaxCommentaryText) +
+                     " bytes";
+            return std::nullopt;
+        }
     } else if (!has_claims) {
         *error = "\"commentary\" is missing (or give \"atoms\")";
         return std::nullopt;
@@ -801,21 +810,21 @@ std::vector<JudgedRecord> judge_lines(
     const Judge& judge, std::istream& in, std::ostream& out,
     const std::function<bool(std::string_view line, std::size_t number)>& keep) {
     std::vector<JudgedRecord> records;
-    std::string line;
-    std::size_t number = 0;
-    while (std::getline(in, line)) {
-        ++number;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        if (keep && !keep(line, number)) continue;
+    LineReader reader(in, MaxJsonlLine);
+    while (std::optional<InputLine> line = reader.next()) {
+        const std::size_t number = line->number;
+        if (!line->cut && line->text.find_first_not_of(" \t\r") == std::string::npos) continue;
+        if (keep && !keep(line->text, number)) continue;
         std::string error;
-        std::optional<JudgeInput> input = parse_judge_line(line, number, &error);
+        std::optional<JudgeInput> input;
+        if (line->cut) error = line_too_long_text(*line, MaxJsonlLine);
+        else input = parse_judge_line(line->text, number, &error);
         JudgedRecord rec;
         if (input) {
             rec = judge.judge(*input);
         } else {
             rec.line = number;
-            json j = json::parse(line, nullptr, false);
-            if (j.is_object() && j.contains("id")) rec.id = j["id"];
+            if (!line->cut) rec.id = parse_json_text(line->text).id;  // also from a bad line
             rec.error = error;
         }
         if (!rec.ok()) rec.error = "line " + std::to_string(number) + ": " + rec.error;

@@ -9,7 +9,9 @@
 #include <cstdlib>
 #include <mutex>
 #include <set>
+#include <string_view>
 #include <thread>
+#include <unordered_map>
 
 #include "settings.h"
 #include "tools.h"
@@ -213,16 +215,66 @@ LlmClient::LlmClient(LlmConfig config) : config_(std::move(config)) { global_ini
 std::string LlmClient::redact(std::string text) const {
     const std::string& key = config_.key;
     if (key.empty()) return text;
-    for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at))
-        text.replace(at, key.size(), "[redacted]"), at += 10;
-    return text;
+    const std::size_t run = std::min(RedactRun, key.size());
+    if (text.size() < run) return text;
+    // Where each run-long piece of the key starts in it.
+    std::unordered_map<std::string_view, std::vector<std::size_t>> pieces;
+    bool in_key[256] = {};
+    for (unsigned char c : key) in_key[c] = true;
+    for (std::size_t j = 0; j + run <= key.size(); ++j)
+        pieces[std::string_view(key).substr(j, run)].push_back(j);
+    std::string out;
+    std::size_t i = 0, copied = 0;
+    while (i + run <= text.size()) {
+        if (!in_key[static_cast<unsigned char>(text[i])]) {
+            ++i;
+            continue;
+        }
+        auto it = pieces.find(std::string_view(text).substr(i, run));
+        if (it == pieces.end()) {
+            ++i;
+            continue;
+        }
+        std::size_t longest = run;  // extend the match as far as the key goes on
+        for (std::size_t j : it->second) {
+            std::size_t len = run;
+            while (i + len < text.size() && j + len < key.size() && text[i + len] == key[j + len])
+                ++len;
+            longest = std::max(longest, len);
+        }
+        out.append(text, copied, i - copied);
+        out += "[redacted]";
+        i += longest;
+        copied = i;
+    }
+    if (copied == 0) return text;
+    out.append(text, copied, std::string::npos);
+    return out;
+}
+
+json LlmClient::redact_json(const json& j) const {
+    if (config_.key.empty()) return j;
+    if (j.is_string()) return redact(j.get<std::string>());
+    if (j.is_array()) {
+        json out = json::array();
+        for (const auto& e : j) out.push_back(redact_json(e));
+        return out;
+    }
+    if (j.is_object()) {
+        json out = json::object();
+        for (auto it = j.begin(); it != j.end(); ++it)
+            out[redact(it.key())] = redact_json(it.value());
+        return out;
+    }
+    return j;
 }
 
 void LlmClient::log(const std::string& line) const {
     if (config_.log) config_.log(redact(line));
 }
 
-LlmClient::HttpReply LlmClient::post(const std::string& url, const std::string& body) const {
+LlmClient::HttpReply LlmClient::post(const std::string& url, const std::string& body,
+                                     double timeout_s) const {
     HttpReply reply;
     CURL* curl = curl_easy_init();
     if (!curl) {
@@ -250,7 +302,7 @@ LlmClient::HttpReply LlmClient::post(const std::string& url, const std::string& 
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
                      long(std::max(1.0, config_.connect_timeout_s * 1000)));
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(std::max(1.0, config_.timeout_s * 1000)));
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(std::max(1.0, timeout_s * 1000)));
     static const std::string user_agent = std::string("glossfish/") + glossfish::version();
     curl_easy_setopt(curl, CURLOPT_USERAGENT, user_agent.c_str());
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
@@ -276,7 +328,7 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
     auto fail = [&](LlmErrorKind kind, const std::string& message) {
         r.ok = false;
         r.kind = kind;
-        r.error = redact(one_line(message, 600));
+        r.error = redact(one_line(redact(message), 600));
         log("llm: error: " + r.error);
         return r;
     };
@@ -315,20 +367,44 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
         }
         const std::string payload = body.dump(-1, ' ', false, json::error_handler_t::replace);
 
-        // One request with retries on transient failures.
+        // One request with retries on transient failures, none past the deadline.
         HttpReply reply;
+        bool deadline_cut = false, no_retry_left = false;
+        int tries = 0;
         for (int attempt = 0;; ++attempt) {
+            tries = attempt + 1;
+            double timeout = config_.timeout_s;
+            if (config_.deadline) {
+                const double left = std::chrono::duration<double>(*config_.deadline -
+                                                                  std::chrono::steady_clock::now())
+                                        .count();
+                if (left <= 0)
+                    return fail(LlmErrorKind::Timeout,
+                                "the deadline of " + seconds_text(config_.deadline_s) +
+                                    " for the whole command passed (" + std::to_string(r.requests) +
+                                    " requests sent)");
+                if (left < timeout) {
+                    timeout = left;
+                    deadline_cut = true;
+                }
+            }
             ++r.requests;
             log("llm: POST " + url + " (" + std::to_string(r.messages.size()) + " messages" +
                 (offer_tools ? ", " + std::to_string(tools.size()) + " tools" : std::string()) +
                 (attempt ? ", retry " + std::to_string(attempt) : std::string()) + ")");
-            reply = post(url, payload);
+            reply = post(url, payload, timeout);
             const bool transient = reply.code != CURLE_OK ? retryable_curl(reply.code)
                                                           : retryable_status(reply.status);
             if (!transient || attempt >= config_.max_retries) break;
             double wait = config_.backoff_s * std::pow(2.0, attempt);
             if (reply.retry_after_s >= 0) wait = reply.retry_after_s;
             wait = std::clamp(wait, 0.0, config_.max_backoff_s);
+            if (config_.deadline &&
+                std::chrono::steady_clock::now() + std::chrono::duration<double>(wait) >=
+                    *config_.deadline) {
+                no_retry_left = true;  // no time left for another attempt
+                break;
+            }
             log("llm: " +
                 (reply.code != CURLE_OK ? reply.curl_error
                                         : "HTTP " + std::to_string(reply.status)) +
@@ -337,8 +413,14 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
             std::this_thread::sleep_for(std::chrono::duration<double>(wait));
         }
         const std::string attempts =
-            r.retries ? " (" + std::to_string(config_.max_retries + 1) + " attempts)"
-                      : std::string();
+            (tries > 1 ? " (" + std::to_string(tries) + " attempts)" : std::string()) +
+            (no_retry_left ? " (no time for a retry before the deadline of " +
+                                 seconds_text(config_.deadline_s) + " for the whole command)"
+                           : std::string());
+        if (reply.code == CURLE_OPERATION_TIMEDOUT && deadline_cut)
+            return fail(LlmErrorKind::Timeout, "request to " + url + " cut at the deadline of " +
+                                                   seconds_text(config_.deadline_s) +
+                                                   " for the whole command" + attempts);
         if (reply.code == CURLE_OPERATION_TIMEDOUT)
             return fail(LlmErrorKind::Timeout, "request to " + url + " timed out after " +
                                                    seconds_text(config_.timeout_s) + attempts);
@@ -350,7 +432,8 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                                                 url + attempts + ": " +
                                                 one_line(server_message(reply.body)));
 
-        json j = json::parse(reply.body, nullptr, false);
+        // Everything the server said is redacted before it is used, printed or kept.
+        json j = redact_json(json::parse(reply.body, nullptr, false));
         if (j.is_discarded() || !j.is_object())
             return fail(LlmErrorKind::BadResponse, "reply from " + url + " is not a JSON object: " +
                                                        one_line(reply.body, 120));
@@ -393,8 +476,10 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                     call.is_object() ? call.value("function", json::object()) : json::object();
                 rec.name = fn.is_object() ? fn.value("name", std::string()) : std::string();
                 if (fn.is_object() && fn.contains("arguments"))
-                    rec.arguments = fn["arguments"].is_string() ? fn["arguments"].get<std::string>()
-                                                                : fn["arguments"].dump();
+                    rec.arguments =
+                        fn["arguments"].is_string()
+                            ? fn["arguments"].get<std::string>()
+                            : fn["arguments"].dump(-1, ' ', false, json::error_handler_t::replace);
                 if (!request.tools || !offered.count(rec.name)) {
                     rec.result = {{"error",
                                    {{"code", "unknown_tool"},
@@ -404,15 +489,16 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                 }
                 rec.error = rec.result.is_object() && rec.result.contains("error");
                 log("llm: tool " + rec.name + " " + one_line(rec.arguments, 200) + " -> " +
-                    one_line(rec.result.dump(), 200));
+                    one_line(rec.result.dump(-1, ' ', false, json::error_handler_t::replace), 200));
                 assistant["tool_calls"].push_back(
                     {{"id", rec.id},
                      {"type", "function"},
                      {"function", {{"name", rec.name}, {"arguments", rec.arguments}}}});
-                results.push_back({{"role", "tool"},
-                                   {"tool_call_id", rec.id},
-                                   {"name", rec.name},
-                                   {"content", rec.result.dump()}});
+                results.push_back(
+                    {{"role", "tool"},
+                     {"tool_call_id", rec.id},
+                     {"name", rec.name},
+                     {"content", rec.result.dump(-1, ' ', false, json::error_handler_t::replace)}});
                 r.tool_calls.push_back(std::move(rec));
             }
             r.messages.push_back(std::move(assistant));

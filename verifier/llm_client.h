@@ -5,14 +5,17 @@
 // answer with a caller-supplied validator and, when the answer is rejected, sends the error
 // back once and asks again. Transport failures are retried with exponential backoff.
 //
-// The API key is never printed: every error text and log line passes through redact(), which
-// also covers server replies that echo the key back.
+// The API key is never printed: every error text, log line and server reply (the parsed body:
+// the answer, tool-call arguments, error messages) passes through redact(), which replaces
+// every run of 8 or more consecutive characters of the key (the whole key when it is shorter),
+// so a server that echoes the key, or a prefix or a piece of it, leaks none of it.
 //
 // Errors are values (ChatResult::ok/error/kind); chat() never throws. chat() blocks for the
 // whole exchange; a client may be used from several threads at once (it holds no mutable
 // state besides its configuration, which is read-only after construction).
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -39,6 +42,10 @@ struct LlmConfig {
     int max_tool_rounds = 8;        // rounds of tool calls before the model must answer
     std::optional<double> temperature;
     std::optional<int> max_tokens;
+    // When set, no request runs past it: a request gets only the time that is left, a retry
+    // or backoff that would pass it is not made (one deadline for a whole command).
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    double deadline_s = 0;  // the deadline's length, for the error message
 
     // Receives one line per request, retry and tool call (already redacted). Optional.
     std::function<void(const std::string&)> log;
@@ -117,12 +124,16 @@ public:
     ChatResult chat(const ChatRequest& request) const;
 
     const LlmConfig& config() const { return config_; }
-    // text with every occurrence of the key replaced by "[redacted]".
+    // text with every run of RedactRun (8) or more consecutive characters of the key (the
+    // whole key when it is shorter) replaced by "[redacted]".
     std::string redact(std::string text) const;
+    // j with redact() applied to every string and object key in it.
+    nlohmann::json redact_json(const nlohmann::json& j) const;
+    static constexpr std::size_t RedactRun = 8;
 
 private:
     struct HttpReply;
-    HttpReply post(const std::string& url, const std::string& body) const;
+    HttpReply post(const std::string& url, const std::string& body, double timeout_s) const;
     void log(const std::string& line) const;
 
     LlmConfig config_;

@@ -193,7 +193,10 @@ std::string metrics_line(const Metrics& m) {
 
 #include "board_tools.h"
 #include "commentary_reader.h"
+#include "input_limits.h"
+#include "json_line.h"
 #include "notation.h"
+#include "utf8.h"
 
 namespace glossfish::verifier {
 
@@ -230,8 +233,8 @@ std::optional<std::string> check_move(const Position& before, std::string_view m
     if (move.empty()) return std::nullopt;
     MoveParse mp = parse_move_text(before, move);
     if (!mp.ok()) {
-        error = std::string(move_error_code(mp.error)) + ": the move \"" + std::string(move) +
-                "\": " + mp.message;
+        error = std::string(move_error_code(mp.error)) + ": the move \"" +
+                quote_prefix(move, QuoteBytes) + "\": " + mp.message;
         return std::nullopt;
     }
     return move_to_san(before, mp.move);
@@ -267,6 +270,16 @@ VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& befor
 VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& before,
                                 std::string_view move, std::string_view text) {
     VerifyOutcome out;
+    if (text.size() > MaxCommentaryText) {
+        out.error = "the commentary is " + std::to_string(text.size()) +
+                    " bytes long, over the limit of " + std::to_string(MaxCommentaryText) +
+                    " bytes: " + quote_prefix(text, QuoteBytes);
+        return out;
+    }
+    if (std::string bad = utf8_error(text); !bad.empty()) {
+        out.error = "the commentary is not valid UTF-8: " + bad;
+        return out;
+    }
     std::optional<std::string> san = check_move(before, move, out.error);
     if (!out.ok()) return out;
     CommentaryReading reading = read_commentary(before, san ? *san : std::string(), text);
@@ -279,13 +292,17 @@ VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& b
 VerifyOutcome verify_line(const ClaimVerifier& verifier, std::string_view line,
                           nlohmann::json& id) {
     VerifyOutcome out;
-    id = nullptr;
-    nlohmann::json j = nlohmann::json::parse(line.begin(), line.end(), nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
+    JsonParse parsed = parse_json_text(line);
+    id = parsed.id;  // recovered from a line with bad bytes too
+    if (parsed.not_utf8) {
+        out.error = "bad_request: " + parsed.error;
+        return out;
+    }
+    const nlohmann::json& j = parsed.value;
+    if (!parsed.ok() || !j.is_object()) {
         out.error = "bad_request: a line must be a JSON object {id?, fen, move?, text | claims}";
         return out;
     }
-    if (auto it = j.find("id"); it != j.end()) id = *it;
     for (auto it = j.begin(); it != j.end(); ++it)
         if (it.key() != "id" && it.key() != "fen" && it.key() != "move" && it.key() != "text" &&
             it.key() != "claims") {

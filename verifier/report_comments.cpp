@@ -3,8 +3,10 @@
 
 #include "claims.h"
 #include "commentary_reader.h"
+#include "input_limits.h"
 #include "notation.h"
 #include "report.h"
+#include "utf8.h"
 
 namespace glossfish::verifier {
 
@@ -87,6 +89,16 @@ std::vector<CommentCheck> check_comments(const ClaimVerifier* verifier, const Pg
         const CommentaryReading reading = read_commentary(pos, san, c.text);
         for (const ReadSentence& s : reading.sentences)
             check.sentences.push_back(check_sentence(verifier, pos, s));
+        if (c.text.size() > MaxCommentaryText) {  // the reader stopped at its limit
+            SentenceCheck rest;
+            rest.text =
+                quote_prefix(std::string_view(c.text).substr(MaxCommentaryText), QuoteBytes);
+            rest.status = SentenceStatus::NotRead;
+            rest.reason = "the comment is " + std::to_string(c.text.size()) +
+                          " bytes long; only its first " + std::to_string(MaxCommentaryText) +
+                          " bytes are read";
+            check.sentences.push_back(std::move(rest));
+        }
         out.push_back(std::move(check));
     }
     return out;

@@ -6,6 +6,7 @@
 #include "board_tools.h"
 #include "settings.h"
 #include "tool_json.h"
+#include "utf8.h"
 
 namespace glossfish::verifier {
 
@@ -18,8 +19,10 @@ const ArgSpec* find_arg(const ToolSpec& spec, std::string_view name) {
 }
 
 std::string quote_value(const nlohmann::json& v) {
-    std::string text = v.is_string() ? v.get_ref<const std::string&>() : v.dump();
-    if (text.size() > 40) text = text.substr(0, 40) + "…";
+    std::string text = v.is_string()
+                           ? v.get_ref<const std::string&>()
+                           : v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (text.size() > 40) text = std::string(utf8_prefix(text, 40)) + "…";  // a whole character
     return "'" + text + "'";
 }
 

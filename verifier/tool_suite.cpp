@@ -2,22 +2,16 @@
 #include <istream>
 #include <ostream>
 
+#include "input_limits.h"
+#include "json_line.h"
+#include "line_reader.h"
 #include "tool_registry.h"
 #include "tools.h"
+#include "utf8.h"
 
 namespace glossfish::verifier {
 
 namespace {
-
-// The parser's message without nlohmann's "[json.exception.parse_error.101] " prefix.
-std::string parse_error_text(const std::exception& e) {
-    std::string what = e.what();
-    if (!what.empty() && what.front() == '[') {
-        std::size_t close = what.find("] ");
-        if (close != std::string::npos) what = what.substr(close + 2);
-    }
-    return "invalid JSON: " + what;
-}
 
 bool blank(std::string_view text) {
     for (char c : text)
@@ -73,8 +67,8 @@ nlohmann::json ToolSuite::call(std::string_view name, const nlohmann::json& args
         if (!spec) {
             std::string names;
             for (const ToolSpec& t : tools_) names += (names.empty() ? "" : ", ") + t.name;
-            return error_json("unknown_tool",
-                              "unknown tool '" + std::string(name) + "'; the tools are " + names);
+            return error_json("unknown_tool", "unknown tool '" + quote_prefix(name, QuoteBytes) +
+                                                  "'; the tools are " + names);
         }
         static const nlohmann::json Empty = nlohmann::json::object();
         const nlohmann::json& a = args.is_null() ? Empty : args;
@@ -94,28 +88,39 @@ nlohmann::json ToolSuite::call_text(std::string_view name,
                                     std::string_view args_json) const noexcept {
     try {
         if (blank(args_json)) return call(name, nlohmann::json::object());
-        nlohmann::json args;
-        try {
-            args = nlohmann::json::parse(args_json);
-        } catch (const nlohmann::json::parse_error& e) {
-            return error_json("bad_json", parse_error_text(e));
-        }
-        return call(name, args);
+        JsonParse args = parse_json_text(args_json);
+        if (!args.ok()) return error_json("bad_json", args.error);
+        return call(name, args.value);
     } catch (const std::exception& e) {
         return error_json("internal_error", std::string("internal error: ") + e.what());
     }
 }
 
-std::string ToolSuite::call_line(std::string_view line) const noexcept {
+namespace {
+
+// The answer line: the id (null when unknown) and the result or error; an error without an id
+// names the input line. Text from the request is valid UTF-8 (checked when parsed); what a tool
+// quotes from elsewhere is only echoed (U+FFFD for a bad byte).
+std::string answer_text(nlohmann::json response, std::size_t line_number) {
+    if (line_number > 0 && response["id"].is_null() && response.contains("error") &&
+        response["error"].is_object() && response["error"].contains("message"))
+        response["error"]["message"] = "line " + std::to_string(line_number) + ": " +
+                                       response["error"]["message"].get<std::string>();
+    return response.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
+
+std::string ToolSuite::call_line(std::string_view line, std::size_t line_number) const noexcept {
     try {
-        nlohmann::json request, response;
-        try {
-            request = nlohmann::json::parse(line);
-        } catch (const nlohmann::json::parse_error& e) {
-            response = {{"id", nullptr},
-                        {"error", {{"code", "bad_json"}, {"message", parse_error_text(e)}}}};
-            return response.dump();
+        nlohmann::json response;
+        JsonParse parsed = parse_json_text(line);
+        if (!parsed.ok()) {
+            response = {{"id", parsed.id},
+                        {"error", {{"code", "bad_json"}, {"message", parsed.error}}}};
+            return answer_text(std::move(response), line_number);
         }
+        nlohmann::json& request = parsed.value;
         if (!request.is_object()) {
             response = {
                 {"id", nullptr},
@@ -124,7 +129,7 @@ std::string ToolSuite::call_line(std::string_view line) const noexcept {
                   {"message", std::string("a request line must be a JSON object {\"id\", \"tool\", "
                                           "\"args\"}, got ") +
                                   request.type_name()}}}};
-            return response.dump();
+            return answer_text(std::move(response), line_number);
         }
         auto id = request.find("id");
         response["id"] = id == request.end() ? nlohmann::json(nullptr) : *id;
@@ -135,14 +140,15 @@ std::string ToolSuite::call_line(std::string_view line) const noexcept {
                 {"message", tool == request.end() ? "the request has no \"tool\" field"
                                                   : std::string("\"tool\" must be a string, got ") +
                                                         tool->type_name()}};
-            return response.dump();
+            return answer_text(std::move(response), line_number);
         }
         for (auto it = request.begin(); it != request.end(); ++it)
             if (it.key() != "id" && it.key() != "tool" && it.key() != "args") {
-                response["error"] = {{"code", "bad_request"},
-                                     {"message", "unknown request field '" + it.key() +
-                                                     "' (a request has id, tool and args)"}};
-                return response.dump();
+                response["error"] = {
+                    {"code", "bad_request"},
+                    {"message", "unknown request field '" + quote_prefix(it.key(), QuoteBytes) +
+                                    "' (a request has id, tool and args)"}};
+                return answer_text(std::move(response), line_number);
             }
         auto args = request.find("args");
         nlohmann::json result = call(tool->get_ref<const std::string&>(),
@@ -150,22 +156,30 @@ std::string ToolSuite::call_line(std::string_view line) const noexcept {
         auto error = result.find("error");
         if (error != result.end()) response["error"] = std::move(*error);
         else response["result"] = std::move(result);
-        return response.dump();
+        return answer_text(std::move(response), line_number);
     } catch (const std::exception& e) {
         nlohmann::json response = {{"id", nullptr},
                                    {"error",
                                     {{"code", "internal_error"},
                                      {"message", std::string("internal error: ") + e.what()}}}};
-        return response.dump();
+        return answer_text(std::move(response), line_number);
     }
 }
 
 std::size_t ToolSuite::run_jsonl(std::istream& in, std::ostream& out) const {
-    std::string line;
+    LineReader reader(in, MaxJsonlLine);
     std::size_t answered = 0;
-    while (std::getline(in, line)) {
-        if (blank(line)) continue;
-        out << call_line(line) << '\n';
+    while (std::optional<InputLine> line = reader.next()) {
+        if (!line->cut && blank(line->text)) continue;
+        if (line->cut) {
+            const nlohmann::json response = {
+                {"id", nullptr},
+                {"error",
+                 {{"code", "bad_json"}, {"message", line_too_long_text(*line, MaxJsonlLine)}}}};
+            out << answer_text(response, line->number) << '\n';
+        } else {
+            out << call_line(line->text, line->number) << '\n';
+        }
         ++answered;
         if (in.rdbuf()->in_avail() <= 0) out.flush();
     }

@@ -45,13 +45,16 @@ public:
     // their searches; board tools return at once.
     nlohmann::json call(std::string_view name, const nlohmann::json& args) const noexcept;
     // The same with the arguments as JSON text (empty text means {}); bad JSON gives bad_json
-    // with the parser's position.
+    // with the parser's position, text that is not UTF-8 bad_json with the bad byte's offset.
     nlohmann::json call_text(std::string_view name, std::string_view args_json) const noexcept;
     // One batch line {"id", "tool", "args"} in, one line out (no newline):
-    // {"id", "result": …} or {"id", "error": {…}}; the id is echoed as given (null if absent).
-    std::string call_line(std::string_view line) const noexcept;
+    // {"id", "result": …} or {"id", "error": {…}}; the id is echoed as given (null if absent;
+    // recovered from a line that is not UTF-8, with U+FFFD for its bad bytes). When the id is
+    // null and line_number > 0, the error message starts with "line N: ".
+    std::string call_line(std::string_view line, std::size_t line_number = 0) const noexcept;
     // Reads request lines from in until EOF and writes one answer line per non-blank line,
-    // in order, flushing whenever the input has nothing buffered. Returns the lines answered.
+    // in order, flushing whenever the input has nothing buffered. A line longer than
+    // MaxJsonlLine is answered with bad_json without being kept. Returns the lines answered.
     std::size_t run_jsonl(std::istream& in, std::ostream& out) const;
 
     // The OpenAI tools array: [{"type":"function","function":{name, description, parameters}}].

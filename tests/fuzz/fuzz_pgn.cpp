@@ -1,11 +1,14 @@
 // libFuzzer target: the input is a PGN file. Reading never crashes; the items the reader
 // returns concatenate back to the input exactly; every accepted game writes back byte for byte
 // (also when parsed again on its own), its main line replays legally from its start position,
-// and edits placed at every move's insertion point keep the rest of the text intact.
+// and edits placed at every move's insertion point keep the rest of the text intact. Read again
+// with a tiny game limit (300 bytes), the items still concatenate to the input, none is longer
+// than the limit, and the games read whole are the same as without the limit.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -51,5 +54,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (original_markers == 0) check(stripped == g.text, "edits disturbed the text");
     }
     check(joined == text, "items do not concatenate to the input");
+
+    std::istringstream in{std::string(text)};
+    PgnReader small(in, 300);
+    std::string pieces;
+    while (auto g = small.next()) {
+        check(g->text.size() <= 300, "an item over the limit");
+        pieces += g->text;
+        if (g->ok() && g->is_game) {
+            const PgnGame alone = parse_pgn_game(g->text, g->first_line);
+            check(alone.ok() && alone.mainline.size() == g->mainline.size(),
+                  "a game under the limit reads differently");
+        }
+    }
+    check(pieces == text, "items under a limit do not concatenate to the input");
     return 0;
 }

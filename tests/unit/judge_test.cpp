@@ -290,7 +290,7 @@ TEST(JudgeInput, BrokenRecordsAreReportedWithTheirLineAndSkipped) {
     Judge j(board_only(), nullptr, nullptr, o);
     std::vector<JudgedRecord> recs = judge_lines(j, in, out);
     ASSERT_EQ(recs.size(), 6u);
-    EXPECT_EQ(recs[0].error.rfind("line 1: bad JSON: [json.exception.parse_error", 0), 0u)
+    EXPECT_EQ(recs[0].error.rfind("line 1: bad JSON: parse error at line 1", 0), 0u)
         << recs[0].error;
     EXPECT_EQ(recs[1].error.rfind("line 2: bad FEN: ", 0), 0u) << recs[1].error;
     EXPECT_EQ(recs[1].id, "badfen");

@@ -152,6 +152,7 @@ TEST(PuzzleOutput, ResumeScanTruncatesTornTail) {
         for (const char* id : {"p1", "p2", "p3"}) {
             nlohmann::ordered_json j;
             j["id"] = id;
+            j["fen"] = "8/8/8/8/8/8/8/K6k w - - 0 1";
             j["tree"] = nlohmann::ordered_json::object();
             ASSERT_TRUE(out.write(j)) << out.error();
         }
@@ -164,7 +165,7 @@ TEST(PuzzleOutput, ResumeScanTruncatesTornTail) {
     ResumeScan scan = scan_and_repair_output(path);
     ASSERT_TRUE(scan.ok()) << scan.error;
     EXPECT_EQ(scan.ids, (std::set<std::string>{"p1", "p2", "p3"}));
-    EXPECT_EQ(scan.bad_lines, 0);
+    EXPECT_EQ(scan.records, 3u);
     EXPECT_EQ(scan.kept_bytes, complete.size());
     EXPECT_EQ(scan.truncated_bytes, std::string("{\"id\":\"p4\",\"fen\":\"rnbq").size());
     EXPECT_EQ(read_all(path), complete);
@@ -173,7 +174,8 @@ TEST(PuzzleOutput, ResumeScanTruncatesTornTail) {
     {
         PuzzleOutput out;
         ASSERT_TRUE(out.open(path));
-        ASSERT_TRUE(out.write(nlohmann::ordered_json{{"id", "p4"}}));
+        ASSERT_TRUE(out.write(nlohmann::ordered_json{
+            {"id", "p4"}, {"fen", "8/8/8/8/8/8/8/K6k w - - 0 1"}, {"tree", {{"Ka2", {}}}}}));
     }
     ResumeScan again = scan_and_repair_output(path);
     EXPECT_EQ(again.ids.size(), 4u);
