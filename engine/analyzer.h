@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cancel.h"
 #include "engine_host.h"
 #include "position.h"
 
@@ -33,6 +34,9 @@ struct AnalysisLine {
     std::uint64_t nodes = 0;
     std::vector<Move> pv;  // validated against the position; cut at the first bad move
 };
+
+// The error of an analysis that was cancelled (CancelToken) before it finished.
+inline constexpr const char* AnalysisCancelled = "the analysis was cancelled";
 
 struct AnalysisResult {
     std::vector<AnalysisLine> lines;  // by multipv, line 1 first
@@ -60,10 +64,12 @@ public:
 
     // Analyses pos. Blocks until a worker is free and its search has finished. A worker
     // whose child dies is restarted and the request retried once. worker_hint prefers a
-    // worker (its hash is warm for this line); clear_hash sends ucinewgame first.
+    // worker (its hash is warm for this line); clear_hash sends ucinewgame first. When cancel
+    // is set while the request waits or searches, the child gets `stop` and the result is the
+    // error AnalysisCancelled (never cached); the wait for the stopped search is bounded.
     AnalysisResult analyse(const Position& pos, const AnalysisLimits& limits, int multipv = 1,
                            const std::vector<Move>& searchmoves = {}, int worker_hint = -1,
-                           bool clear_hash = false);
+                           bool clear_hash = false, const CancelToken* cancel = nullptr);
 
     int workers() const { return int(workers_.size()); }
     // Forgets cached results. Does not block on searches.
@@ -74,10 +80,11 @@ private:
     struct Worker;
     std::string cache_key(const Position& pos, const AnalysisLimits& limits, int multipv,
                           const std::vector<Move>& searchmoves) const;
-    Worker* acquire(int hint);
+    Worker* acquire(int hint, const CancelToken* cancel);
     void release(Worker* w);
     AnalysisResult run(Worker& w, const Position& pos, const AnalysisLimits& limits, int multipv,
-                       const std::vector<Move>& searchmoves, bool clear_hash);
+                       const std::vector<Move>& searchmoves, bool clear_hash,
+                       const CancelToken* cancel);
 
     Config config_;
     std::vector<std::unique_ptr<Worker>> workers_;

@@ -3,15 +3,17 @@
 #include <exception>
 #include <string>
 
-#include <iostream>
+#include <cstdlib>
 
 #include "cli.h"
+#include "settings.h"
 #include "uci_engine.h"
 
 namespace {
 
 const char* Usage =
     "usage: glossfish                      speak UCI on stdin/stdout\n"
+    "       glossfish --version            the version, e.g. glossfish 0.1.0\n"
     "       glossfish perft DEPTH [--fen FEN] [--chess960]\n"
     "       glossfish demo                 a short tour on sample positions\n"
     "       glossfish label --fen FEN --move MOVE [--depth D] [--scheme lichess|act-eval]\n"
@@ -34,12 +36,21 @@ int main(int argc, char** argv) {
     glossfish::cli::Args args(argv + 1, argv + argc);
     try {
         if (args.empty()) {
-            glossfish::UciEngine engine([](const std::string& line) {
-                std::fwrite(line.data(), 1, line.size(), stdout);
-                std::fputc('\n', stdout);
-                std::fflush(stdout);
-            });
-            engine.run(std::cin);
+            bool clean;
+            {
+                glossfish::UciEngine engine([](const std::string& line) {
+                    std::fwrite(line.data(), 1, line.size(), stdout);
+                    std::fputc('\n', stdout);
+                    std::fflush(stdout);
+                });
+                clean = engine.run(0);
+                if (!clean) {
+                    // A product thread is still in a call it cannot leave at once (a language
+                    // model's request): exit now, within the 200 ms of `quit`.
+                    std::fflush(stdout);
+                    std::_Exit(0);
+                }
+            }
             return 0;
         }
         std::string cmd = args.front();
@@ -58,6 +69,10 @@ int main(int argc, char** argv) {
         if (cmd == "judge") return glossfish::cli::judge_command(args);
         if (cmd == "comment") return glossfish::cli::comment_command(args);
         if (cmd == "report") return glossfish::cli::report_command(args);
+        if (cmd == "--version" || cmd == "version") {
+            std::printf("glossfish %s\n", glossfish::version());
+            return 0;
+        }
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;

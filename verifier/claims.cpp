@@ -954,7 +954,7 @@ private:
     // Calls an engine tool; an error result becomes an unverifiable outcome in `fail`.
     std::optional<json> engine(const char* tool, json args, Outcome& fail) {
         args["depth"] = o_.depth;
-        json r = tools_.call(tool, args);
+        json r = tools_.call(tool, args, o_.cancel);
         if (r.contains("error")) {
             const std::string code = r["error"].value("code", "");
             fail = unknown(code == "no_engine"
@@ -1158,6 +1158,13 @@ private:
 
 }  // namespace
 
+VerifyOptions verify_options(const Settings& settings) {
+    VerifyOptions o;
+    o.depth = settings.analysis_depth;
+    o.scheme = settings.quality_scheme;
+    return o;
+}
+
 ClaimVerifier::ClaimVerifier(const ToolSuite& tools, VerifyOptions options)
     : tools_(tools), options_(options) {}
 
@@ -1259,7 +1266,8 @@ PositionVerdict ClaimVerifier::verify(const Position& root, const ClaimsDoc& doc
         if (mp.ok()) {
             json r = tools_.call("move_quality", {{"fen", out.fen},
                                                   {"move", move_to_uci(root, mp.move)},
-                                                  {"depth", options_.depth}});
+                                                  {"depth", options_.depth}},
+                                 options_.cancel);
             if (!r.contains("error")) {
                 std::string label = r["labels"].value(scheme_name(options_.scheme), std::string());
                 for (QualityLabel l : {QualityLabel::Good, QualityLabel::Inaccuracy,
