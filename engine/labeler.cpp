@@ -93,8 +93,7 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     std::string text = l.played_san + " is ";
     if (q.best) text += q.only ? "the only good move" : "the engine's choice";
     else {
-        std::string name = label_name(q.label);
-        text += (name == "inaccuracy" ? "an " : "a ") + name + " (" + loss + " win% lost";
+        text += std::string(label_phrase(q.label)) + " (" + loss + " win% lost";
         if (!q.reason.empty()) text += ", " + q.reason;
         text += "); " + l.best_san + " was best";
     }

@@ -14,6 +14,7 @@
 
 #include "annotate.h"
 #include "cli.h"
+#include "settings.h"
 
 namespace glossfish::cli {
 
@@ -40,7 +41,7 @@ extern "C" void remove_tmp_and_exit(int signal) {
 }  // namespace
 
 int annotate_command(const Args& args) {
-    std::string in_path, out_path, scheme_text = "lichess";
+    std::string in_path, out_path, scheme_text = scheme_name(DefaultQualityScheme);
     AnnotateOptions options;
     int jobs = 1;
     for (std::size_t i = 0; i < args.size();) {
@@ -94,7 +95,7 @@ int annotate_command(const Args& args) {
         std::fputs("glossfish annotate: --depth and --nodes exclude each other\n", stderr);
         return 2;
     }
-    if (!options.limits.depth && !options.limits.nodes) options.limits.depth = 14;
+    if (!options.limits.depth && !options.limits.nodes) options.limits.depth = DefaultQualityDepth;
     auto scheme = parse_scheme(scheme_text);
     if (!scheme) {
         std::fprintf(stderr, "glossfish annotate: --scheme must be lichess or act-eval, got '%s'\n",

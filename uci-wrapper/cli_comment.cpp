@@ -6,6 +6,7 @@
 
 #include "board_tools.h"
 #include "cli.h"
+#include "settings.h"
 #include "commentary.h"
 #include "tools.h"
 
@@ -21,7 +22,8 @@ const char* CommentUsage =
 
 int comment_command(const Args& args) {
     std::optional<std::string> fen, move;
-    int depth = 12;
+    Settings settings;  // the defaults every surface shares
+    int depth = settings.analysis_depth;
     bool pretty = false, verbose = false;
     for (std::size_t i = 0; i < args.size();) {
         const std::string& a = args[i];
@@ -42,7 +44,7 @@ int comment_command(const Args& args) {
             if (a == "--move") {
                 move = args[i + 1];
             } else {
-                auto n = parse_number("comment", a, args[i + 1], 1, 40);
+                auto n = parse_number("comment", a, args[i + 1], 1, MaxToolDepth);
                 if (!n) return 2;
                 depth = int(*n);
             }
@@ -80,11 +82,11 @@ int comment_command(const Args& args) {
     }
     if (verbose)
         config.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
-    std::unique_ptr<verifier::ToolSuite> suite = make_suite(depth);
+    settings.analysis_depth = depth;
+    std::unique_ptr<verifier::ToolSuite> suite = verifier::make_tool_suite(settings);
     verifier::LlmClient client(config);
     verifier::PromptLibrary prompts;
-    verifier::VerifyOptions options;
-    options.depth = depth;
+    const verifier::VerifyOptions options = verifier::verify_options(settings);
     verifier::CommentResult r =
         verifier::comment_on(client, prompts, *suite, before, *move, options);
     nlohmann::json j = verifier::comment_json(r);

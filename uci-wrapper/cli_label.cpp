@@ -5,12 +5,14 @@
 #include "cli.h"
 #include "labeler.h"
 #include "notation.h"
+#include "settings.h"
 
 namespace glossfish::cli {
 
 int label_command(const Args& args) {
-    std::string fen = StartFen, move_text, scheme_text = "lichess";
-    int depth = 14;
+    const Settings settings;  // the defaults every surface shares
+    std::string fen = StartFen, move_text, scheme_text = scheme_name(settings.quality_scheme);
+    int depth = settings.quality_depth;
     bool chess960 = false;
     for (std::size_t i = 0; i < args.size();) {
         const std::string& a = args[i];
@@ -35,7 +37,7 @@ int label_command(const Args& args) {
         } else if (a == "--depth") {
             auto v = value("--depth");
             if (!v) return 2;
-            auto n = parse_number("label", "--depth", *v, 1, 60);
+            auto n = parse_number("label", "--depth", *v, 1, MaxOptionDepth);
             if (!n) return 2;
             depth = int(*n);
         } else if (a == "--scheme") {
@@ -68,7 +70,7 @@ int label_command(const Args& args) {
         std::fprintf(stderr, "glossfish label: %s move: %s\n", move_error_name(mp.error), mp.message.c_str());
         return 2;
     }
-    Analyzer analyzer(Analyzer::Config{});
+    Analyzer analyzer(analyzer_config(settings));
     AnalysisLimits limits;
     limits.depth = depth;
     MoveLabel label = label_move(analyzer, pos, mp.move, limits, *scheme);

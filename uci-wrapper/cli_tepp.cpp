@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "settings.h"
 #include "llm_player.h"
 #include "puzzles.h"
 #include "strategy_tree.h"
@@ -128,7 +129,7 @@ int tepp_command(const Args& args) {
         std::fputs("glossfish tepp: --depth and --nodes exclude each other\n", stderr);
         return 2;
     }
-    if (limits.empty()) limits.depth = 12;
+    if (limits.empty()) limits.depth = DefaultAnalysisDepth;
     if (baseline_spec && is_llm_spec(*baseline_spec)) {
         std::fputs(
             "glossfish tepp: an llm player's baseline is its own --guide none row, played "

@@ -1034,7 +1034,9 @@ private:
         ev_["move_quality"] = quality_evidence(*r);
         std::string scheme = c_.args.value("scheme", std::string(scheme_name(o_.scheme)));
         std::string label = (*r)["labels"].value(scheme, std::string());
-        std::string said = "engine (" + scheme + "): " + san + " is " + label + ", " +
+        const auto parsed = parse_label(label);
+        std::string said = "engine (" + scheme + "): " + san + " is " +
+                           (parsed ? label_phrase(*parsed) : label.c_str()) + ", " +
                            num(r->value("wp_loss", 0.0)) + " win% lost";
         if (c_.args.contains("label")) return is(label == str("label"), said, said);
         bool bad_label = label == "mistake" || label == "blunder";
