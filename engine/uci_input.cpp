@@ -120,9 +120,9 @@ std::optional<InputError> check_utf8(std::string_view line) {
     std::size_t index = 0;  // the word holding the bad byte
     for (; index < words.size(); ++index)
         if (std::size_t(words[index].data() - line.data()) + words[index].size() > *bad) break;
-    auto error = [&](const std::string& what, std::size_t from) {
+    auto error = [&](const std::string& what, std::size_t from, const char* verb = "is") {
         return InputError{"bad_utf8",
-                          what + " is not valid UTF-8 (byte " + byte + " at offset " +
+                          what + " " + verb + " not valid UTF-8 (byte " + byte + " at offset " +
                               std::to_string(*bad - from) + ")",
                           {}};
     };
@@ -145,7 +145,7 @@ std::optional<InputError> check_utf8(std::string_view line) {
         const std::size_t from = std::size_t(words[1].data() - line.data()) + words[1].size();
         std::size_t skip = from;
         while (skip < line.size() && is_space(line[skip])) ++skip;
-        return error("the JSON arguments of 'tool " + std::string(words[1]) + "'", skip);
+        return error("the JSON arguments of 'tool " + std::string(words[1]) + "'", skip, "are");
     }
     return error("word " + std::to_string(index + 1) + " of '" + std::string(cmd) + "'",
                  word_start);

@@ -163,7 +163,7 @@ nlohmann::json compare_moves_tool(const ToolCall& call) {
                             "moves[" + std::to_string(i) + "]: " + mp.message, "moves");
         moves.push_back(mp.move);
     }
-    Analyzer& an = call.analyzer();
+    call.analyzer();  // no_engine at once when there is none
     AnalysisLimits limits = call.limits();
     AnalysisResult main = analyse(call, pos, limits);
     const Score best = main.lines.front().score;
@@ -256,7 +256,7 @@ nlohmann::json threat_tool(const ToolCall& call) {
         named = tp.move;
     }
     const double margin = call.number("margin", 10);
-    Analyzer& an = call.analyzer();
+    call.analyzer();  // no_engine at once when there is none
     const AnalysisLimits limits = call.limits();
     // The current evaluation, from the threatening side's view.
     Score now = Score::cp(0);

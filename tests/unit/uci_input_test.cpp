@@ -115,7 +115,7 @@ TEST(UciInput, LongInputIsQuotedByItsPrefix) {
     EXPECT_EQ(e.code, "line_too_long");
     EXPECT_EQ(e.message,
               "the line has 104857601 bytes; the limit is 1048576 (it starts 'position startpos "
-              "moves e2e4 e7e5 g1f3 b…' (49 bytes))");
+              "moves e2e4 e7e5 g1f3 b…' (48 bytes))");
 }
 
 TEST(UciInput, PositionCommands) {
