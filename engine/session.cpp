@@ -98,8 +98,7 @@ bool Session::ensure_host() {
 }
 
 // After a failed search: a fresh child with the user's options, on its own thread.
-void Session::restart_host() {
-    std::lock_guard lock(mutex_);
+void Session::restart_host_locked() {
     if (restart_thread_.joinable() || shutting_down_) return;  // one is on its way
     restart_thread_ = std::thread([this] {
         if (!host_) return;
@@ -396,10 +395,12 @@ void Session::on_search_failure(const std::string& reason, unsigned id) {
         if (!fallback.is_ok() && !legal.empty()) fallback = *legal.begin();
         error_locked("engine_failed", reason,
                      {{"text", "the search engine failed (" + reason + "); it is being restarted"}});
+        // The restart is on its way before the GUI sees the bestmove, so its next command
+        // waits for it (join_restart) instead of reaching the old child.
+        restart_host_locked();
         finish_search_locked(
             BestMove{fallback.is_ok() ? move_to_uci(root, fallback) : "(none)", std::nullopt});
     }
-    restart_host();
 }
 
 // Stockfish has answered: in analysis the bestmove waits for the position's products (unless
@@ -504,10 +505,11 @@ bool Session::shutdown(std::chrono::milliseconds budget) {
     engine_lane_->stop();
     model_lane_->stop();
     request_lane_->stop();
-    // The GUI's Stockfish: killed rather than asked, so a hung or busy child costs nothing;
-    // a restart waiting for its handshake then fails at once.
-    if (host_) host_->kill();
+    // The GUI's Stockfish: killed rather than asked, so a hung or busy child costs nothing.
+    // A restart on its way finishes first (the host is not to be used from two threads; a
+    // restart is rare and Stockfish's handshake takes some 100 ms).
     join_restart();
+    if (host_) host_->kill();
     bool ended = true;
     for (JobLane* lane : {engine_lane_.get(), model_lane_.get(), request_lane_.get()}) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(

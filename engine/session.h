@@ -199,7 +199,7 @@ private:
     // engine host
     bool ensure_host();
     void join_restart();
-    void restart_host();
+    void restart_host_locked();
     void apply_deferred_options();
     const OptionDecl* child_option(const std::string& name) const;
 

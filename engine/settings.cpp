@@ -66,16 +66,16 @@ std::vector<OptionSpec> make_table() {
              "Hash (MB) of each analysis worker"),
         check(
             "Glossfish Tree", d.tree,
-            "After each search, print the strategy tree of the searched position (glossfish.tree)"),
+            "Print the strategy tree of each searched position (glossfish.tree)"),
         spin("Glossfish Tree Plies", d.tree_plies, 1, MaxTreePlies, "Plies of the strategy tree"),
         spin("Glossfish Tree Breadth", d.tree_breadth, 1, MaxTreeBreadth,
              "Opponent replies kept per node (k_strat)"),
         spin("Glossfish Tree Depth", d.tree_depth, 1, MaxOptionDepth, "Search depth per tree node"),
         string("Glossfish Commentary", d.commentary,
-               "Commentary on the last move, verified after each search (glossfish.verify)"),
+               "Commentary on the last move, verified for each searched position (glossfish.verify)"),
         check("Glossfish Comment", d.comment,
-              "After each search, the language model comments on the last move; verified "
-              "(glossfish.comment)"),
+              "For each searched position, the language model comments on the last move; "
+              "verified (glossfish.comment)"),
         // The language model (verifier/llm_client.h); the key only ever comes from the environment.
         string(
             "Glossfish LLM URL", d.llm_url,

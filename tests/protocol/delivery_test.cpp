@@ -217,6 +217,8 @@ TEST_F(Delivery, IllegalBestmoveFromTheEngineIsNeverRelayed) {
         // The restarted child answers the next search (again illegally: again replaced).
         auto next = g.go("go depth 1");
         EXPECT_EQ(next.back(), "bestmove e2e4");
+        g.send("setoption name Hash value 16");  // after the restart that follows
+        g.sync();
         auto now = live_children(g.proc().pid());
         ASSERT_EQ(now.size(), 1u);
         EXPECT_NE(now[0], children[0]) << "the child was not restarted";
