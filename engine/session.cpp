@@ -209,8 +209,8 @@ std::optional<InputError> Session::set_position(const PositionCommand& command) 
         MoveParse mp = parse_uci(pos, std::string(text));
         if (!mp.ok())
             return InputError{mp.error == MoveError::Malformed ? "malformed_move" : "illegal_move",
-                              "move " + std::to_string(moves.size() + 1) + " " +
-                                  quote_input(text) + ": " + mp.message,
+                              "move " + std::to_string(moves.size() + 1) + " " + quote_input(text) +
+                                  ": " + mp.message,
                               {}};
         moves.push_back(mp.move);
         pos.do_move(mp.move);
@@ -393,8 +393,9 @@ void Session::on_search_failure(const std::string& reason, unsigned id) {
         }
         MoveList legal(root);
         if (!fallback.is_ok() && !legal.empty()) fallback = *legal.begin();
-        error_locked("engine_failed", reason,
-                     {{"text", "the search engine failed (" + reason + "); it is being restarted"}});
+        error_locked(
+            "engine_failed", reason,
+            {{"text", "the search engine failed (" + reason + "); it is being restarted"}});
         // The restart is on its way before the GUI sees the bestmove, so its next command
         // waits for it (join_restart) instead of reaching the old child.
         restart_host_locked();
@@ -407,8 +408,8 @@ void Session::on_search_failure(const std::string& reason, unsigned id) {
 // stopped); otherwise it is printed now.
 void Session::finish_search_locked(BestMove best) {
     search_.engine_done = true;
-    const bool hold = search_.analysis && !search_.stop_requested &&
-                      search_.epoch == epoch_.id && !epoch_.pending.empty();
+    const bool hold = search_.analysis && !search_.stop_requested && search_.epoch == epoch_.id &&
+                      !epoch_.pending.empty();
     if (hold) {
         search_.held = std::move(best);
         return;

@@ -168,8 +168,8 @@ private:
     // One position (one `position` command) and the state of its products.
     struct Epoch {
         unsigned id = 0;
-        Position position, before;  // before: the position before its last move
-        std::optional<Move> move;   // that last move
+        Position position, before;                     // before: the position before its last move
+        std::optional<Move> move;                      // that last move
         std::map<std::string, std::uint64_t> pending;  // kind -> job, queued or running
         std::set<std::string> done;                    // kinds finished (printed or failed)
         std::vector<Product> ready;                    // finished before its search began
@@ -178,11 +178,11 @@ private:
     // The GUI's search.
     struct Search {
         unsigned id = 0, epoch = 0;
-        bool active = false;          // go sent, bestmove not printed yet
-        bool engine_done = false;     // Stockfish answered (the bestmove may be held)
+        bool active = false;       // go sent, bestmove not printed yet
+        bool engine_done = false;  // Stockfish answered (the bestmove may be held)
         bool stop_requested = false;
-        bool analysis = false;        // bestmove waits for the position's products
-        bool lines = false;           // glossfish.lines for MultiPV (analysis, labels on)
+        bool analysis = false;  // bestmove waits for the position's products
+        bool lines = false;     // glossfish.lines for MultiPV (analysis, labels on)
         int multipv = 1;
         std::optional<BestMove> held;  // the bestmove waiting for them
         Position root;

@@ -64,16 +64,15 @@ void Session::start_products(bool at_go, bool analysis) {
         return !snapshot.pending.count(kind) && !snapshot.done.count(kind);
     };
     const bool games_too = s.quality_in_games;
-    const bool label = s.quality && snapshot.move &&
-                       (at_go ? analysis || games_too
-                              : analyse_mode_ || games_too || last_go_analysis_);
+    const bool label =
+        s.quality && snapshot.move &&
+        (at_go ? analysis || games_too : analyse_mode_ || games_too || last_go_analysis_);
     if (at_go && !analysis && !games_too) {
         // A game without Quality In Games: a label started with the position is not wanted.
         std::lock_guard lock(mutex_);
         const unsigned e = epoch_.id;
-        engine_lane_->cancel_if([e](const JobLane::Job& j) {
-            return j.group == e && j.kind == "quality";
-        });
+        engine_lane_->cancel_if(
+            [e](const JobLane::Job& j) { return j.group == e && j.kind == "quality"; });
         epoch_.pending.erase("quality");
     }
     const Position before = snapshot.before, pos = snapshot.position;
@@ -124,12 +123,12 @@ void Session::start_products(bool at_go, bool analysis) {
                                  {"fen", before.fen()}}});
             }
         } else {
-            post_product("comment", *model_lane_, false,
-                         [before, move](Backend& backend, const CancelToken& cancel) {
-                             if (!backend.provider) return std::optional<Product>(no_provider());
-                             return std::optional<Product>(
-                                 backend.provider->comment(before, *move, cancel));
-                         });
+            post_product(
+                "comment", *model_lane_, false,
+                [before, move](Backend& backend, const CancelToken& cancel) {
+                    if (!backend.provider) return std::optional<Product>(no_provider());
+                    return std::optional<Product>(backend.provider->comment(before, *move, cancel));
+                });
         }
     }
 }
@@ -257,17 +256,17 @@ std::optional<InputError> Session::label(const LabelRequest& r) {
         before.undo_move(moves_.back());
         move = moves_.back();
     } else {
-        return InputError{"bad_label", "the position has no last move; use 'label move <move>'",
-                          {}};
+        return InputError{
+            "bad_label", "the position has no last move; use 'label move <move>'", {}};
     }
     AnalysisLimits limits;
     limits.depth = r.depth.value_or(settings_.quality_depth);
     const QualityScheme scheme = r.scheme.value_or(settings_.quality_scheme);
-    return post_request("label", [before, move, limits, scheme](Backend& b,
-                                                                const CancelToken& cancel) {
-        return std::optional<Product>(
-            label_product(label_move(*b.analyzer, before, move, limits, scheme, &cancel), "label"));
-    });
+    return post_request(
+        "label", [before, move, limits, scheme](Backend& b, const CancelToken& cancel) {
+            return std::optional<Product>(label_product(
+                label_move(*b.analyzer, before, move, limits, scheme, &cancel), "label"));
+        });
 }
 
 std::optional<InputError> Session::tree(const TreeRequest& r) {
@@ -278,7 +277,8 @@ std::optional<InputError> Session::tree(const TreeRequest& r) {
     if (options.limits.empty()) options.limits.depth = settings_.tree_depth;
     const Position root = current_;
     return post_request("tree", [root, options](Backend& b, const CancelToken& cancel) {
-        return std::optional<Product>(tree_product(build_tree(*b.analyzer, root, options, &cancel)));
+        return std::optional<Product>(
+            tree_product(build_tree(*b.analyzer, root, options, &cancel)));
     });
 }
 
@@ -296,11 +296,11 @@ std::optional<InputError> Session::verify(const std::string& input, bool claims)
         before.undo_move(moves_.back());
         move = moves_.back();
     }
-    return post_request("verify", [before, move, input, claims](Backend& b,
-                                                               const CancelToken& cancel) {
-        if (!b.provider) return std::optional<Product>(no_provider());
-        return std::optional<Product>(b.provider->verify(before, move, input, claims, cancel));
-    });
+    return post_request(
+        "verify", [before, move, input, claims](Backend& b, const CancelToken& cancel) {
+            if (!b.provider) return std::optional<Product>(no_provider());
+            return std::optional<Product>(b.provider->verify(before, move, input, claims, cancel));
+        });
 }
 
 // `go perft N`: glossfish's perft, printed like Stockfish's (one line per root move, then the

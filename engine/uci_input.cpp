@@ -60,8 +60,8 @@ std::optional<T> to_number(std::string_view text) {
 }
 
 bool is_go_keyword(std::string_view w) {
-    static const char* const Keys[] = {"wtime", "btime", "winc",     "binc",     "movestogo",
-                                       "depth", "nodes", "mate",     "movetime", "perft",
+    static const char* const Keys[] = {"wtime",    "btime",  "winc",       "binc",     "movestogo",
+                                       "depth",    "nodes",  "mate",       "movetime", "perft",
                                        "infinite", "ponder", "searchmoves"};
     return std::any_of(std::begin(Keys), std::end(Keys), [&](const char* k) { return w == k; });
 }
@@ -139,9 +139,11 @@ std::optional<InputError> check_utf8(std::string_view line) {
                 while (skip < line.size() && is_space(line[skip])) ++skip;
                 return error("the value of option " + quote_input(p.command.name), skip);
             }
-        return error("the option name", std::size_t(words.size() > 2 ? words[2].data() - line.data() : 0));
+        return error("the option name",
+                     std::size_t(words.size() > 2 ? words[2].data() - line.data() : 0));
     }
-    if (cmd == "tool" && index >= 2 && words.size() > 1 && invalid_utf8_offset(words[1]) == std::nullopt) {
+    if (cmd == "tool" && index >= 2 && words.size() > 1 &&
+        invalid_utf8_offset(words[1]) == std::nullopt) {
         const std::size_t from = std::size_t(words[1].data() - line.data()) + words[1].size();
         std::size_t skip = from;
         while (skip < line.size() && is_space(line[skip])) ++skip;
@@ -225,13 +227,15 @@ GoParse parse_go(const Position& pos, const std::vector<std::string_view>& words
         const std::string_view text = words[++i];
         const auto n = to_number<long long>(text);
         const auto u = to_number<std::uint64_t>(text);
-        if (!n && !u) return reject("'go " + name + "' needs a whole number, got " + quote_input(text));
+        if (!n && !u)
+            return reject("'go " + name + "' needs a whole number, got " + quote_input(text));
         if (name == "nodes") {
             if (!u || *u == 0)
                 return reject("'go nodes' must be 1.." +
                               std::to_string(std::numeric_limits<std::uint64_t>::max()) + ", got " +
                               quote_input(text));
-            p.nodes = std::min<std::uint64_t>(*u, std::uint64_t(std::numeric_limits<long long>::max()));
+            p.nodes =
+                std::min<std::uint64_t>(*u, std::uint64_t(std::numeric_limits<long long>::max()));
             continue;
         }
         if (!n) return reject("'go " + name + "' is out of range, got " + quote_input(text));
@@ -244,7 +248,8 @@ GoParse parse_go(const Position& pos, const std::vector<std::string_view>& words
             if (v < 0) return reject("'go movestogo' must be 0 or more, got " + quote_input(text));
             p.movestogo = int(std::min<long long>(v, std::numeric_limits<int>::max()));
         } else if (name == "depth" || name == "mate") {
-            if (v < 1) return reject("'go " + name + "' must be 1 or more, got " + quote_input(text));
+            if (v < 1)
+                return reject("'go " + name + "' must be 1 or more, got " + quote_input(text));
             (name == "depth" ? p.depth : p.mate) = int(std::min<long long>(v, MaxGoDepth));
         } else if (name == "movetime") {
             if (v < 1) return reject("'go movetime' must be 1 or more, got " + quote_input(text));
@@ -279,7 +284,8 @@ PositionParse parse_position_command(const std::vector<std::string_view>& words)
     }
     if (i < words.size()) {
         if (words[i] != "moves")
-            return fail("bad_position", "unexpected " + quote_input(words[i]) + " after the position");
+            return fail("bad_position",
+                        "unexpected " + quote_input(words[i]) + " after the position");
         const std::size_t count = words.size() - i - 1;
         if (count > MaxPositionMoves)
             return fail("too_many_moves", "the position has " + std::to_string(count) +
@@ -296,7 +302,8 @@ SetOptionParse parse_setoption(std::string_view line) {
     SetOptionParse out;
     const auto words = split_words(line);
     if (words.size() < 3 || !iequal(words[1], "name")) {
-        out.error = InputError{"bad_setoption", "expected 'setoption name <name> [value <value>]'", {}};
+        out.error =
+            InputError{"bad_setoption", "expected 'setoption name <name> [value <value>]'", {}};
         return out;
     }
     std::size_t value_at = words.size();

@@ -144,7 +144,8 @@ bool UciEngine::handle(std::string_view line) {
         else if (cmd == "debug") session_.set_debug(words.size() < 2 || words[1] != "off");
         else if (cmd == "register") {
         }  // no registration needed
-        else if (cmd == "d") cmd_d();
+        else if (cmd == "d")
+            cmd_d();
         else if (cmd == "eval") report(session_.eval());
         else if (cmd == "label") cmd_label(words);
         else if (cmd == "tool") cmd_tool(words, line);
@@ -161,7 +162,8 @@ bool UciEngine::handle(std::string_view line) {
 void UciEngine::cmd_uci() {
     const bool ok = session_.start_engine();
     const std::string child = ok ? session_.engine_name() : "";
-    write(std::string("id name glossfish ") + version() + (child.empty() ? "" : " (" + child + ")"));
+    write(std::string("id name glossfish ") + version() +
+          (child.empty() ? "" : " (" + child + ")"));
     write("id author the glossfish developers; search by the Stockfish developers");
     for (const OptionDecl& o : session_.options()) write(option_line(o));
     write("uciok");
@@ -261,7 +263,8 @@ void UciEngine::cmd_tool(const std::vector<std::string_view>& words, std::string
 
 // verify {json} | verify text ...
 void UciEngine::cmd_verify(const std::vector<std::string_view>& words, std::string_view line) {
-    if (words.size() < 2) return error("bad_verify", "expected 'verify {json}' or 'verify text ...'");
+    if (words.size() < 2)
+        return error("bad_verify", "expected 'verify {json}' or 'verify text ...'");
     if (words[1] == "text") {
         std::string text = rest_after_words(line, words, 2);
         if (text.empty()) return error("bad_verify", "'verify text' needs the commentary after it");
@@ -269,8 +272,8 @@ void UciEngine::cmd_verify(const std::vector<std::string_view>& words, std::stri
     }
     const std::string json = rest_after_words(line, words, 1);
     if (json.front() != '{' && json.front() != '[')
-        return error("bad_verify", "expected 'verify {json}' or 'verify text ...', got " +
-                                       quote_input(words[1]));
+        return error("bad_verify",
+                     "expected 'verify {json}' or 'verify text ...', got " + quote_input(words[1]));
     report(session_.verify(json, true));
 }
 

@@ -42,8 +42,11 @@ public:
         VerifyOutcome out = claims ? verify_claims(verifier, before, move_text, input)
                                    : verify_commentary(verifier, before, move_text, input);
         if (!out.ok())
-            return {"error", {{"code", "bad_verify"}, {"message", out.error}, {"text", out.error},
-                              {"fen", before.fen()}}};
+            return {"error",
+                    {{"code", "bad_verify"},
+                     {"message", out.error},
+                     {"text", out.error},
+                     {"fen", before.fen()}}};
         nlohmann::json j = out.report;
         j["text"] = j["metrics"]["text"];
         return {"verify", j};
@@ -66,8 +69,11 @@ public:
         CommentResult r =
             comment_on(client, prompts, *suite_, before, move_to_uci(before, move), options);
         if (!r.ok)
-            return {"error", {{"code", "comment_failed"}, {"message", r.error}, {"text", r.error},
-                              {"fen", before.fen()}}};
+            return {"error",
+                    {{"code", "comment_failed"},
+                     {"message", r.error},
+                     {"text", r.error},
+                     {"fen", before.fen()}}};
         nlohmann::json j = comment_info(r);
         j["fen"] = before.fen();
         return {"comment", j};

@@ -119,8 +119,8 @@ TEST_F(Delivery, TimedGamesNeverWaitAndLeaveNothingBehind) {
     auto after = g.sync();
     const std::string before_old = fen_after(StartFen, {"d2d4", "d7d5"});
     for (const auto& l : g.proc().lines()) {
-        const bool old = l.find(old_fen) != std::string::npos ||
-                         l.find(before_old) != std::string::npos;
+        const bool old =
+            l.find(old_fen) != std::string::npos || l.find(before_old) != std::string::npos;
         if (!is_glossfish(l) || !old) continue;
         // Only lines printed before the bestmove may name the old position.
         auto at = std::find(g.proc().lines().begin(), g.proc().lines().end(), l);
@@ -176,10 +176,10 @@ TEST_F(Delivery, BadGoLimitsAreRejectedWithALegalBestmove) {
     Glossfish& g = start();
     g.send("position startpos moves e2e4");
     const std::string fen = g.fen();
-    for (const char* go : {"go depth -5", "go depth abc", "go movetime -1",
-                           "go nodes 18446744073709551617", "go perft -1", "go perft 13",
-                           "go dpeth 8", "go wtime abc btime 1000", "go searchmoves e2e4",
-                           "go depth 5 movetime"}) {
+    for (const char* go :
+         {"go depth -5", "go depth abc", "go movetime -1", "go nodes 18446744073709551617",
+          "go perft -1", "go perft 13", "go dpeth 8", "go wtime abc btime 1000",
+          "go searchmoves e2e4", "go depth 5 movetime"}) {
         SCOPED_TRACE(go);
         auto lines = g.go(go, ReplyDeadline);  // no stop is sent: the answer comes by itself
         auto errors = errors_in(lines);
@@ -245,10 +245,12 @@ TEST_F(Delivery, InvalidUtf8GetsAnErrorAndKeepsRunning) {
          "the value of option 'Glossfish Commentary' is not valid UTF-8 (byte 0xE9 at offset 4)"},
         {"tool attackers {\"fen\": \"\xc3\", \"square\": \"e4\", \"color\": \"white\"}",
          "the JSON arguments of 'tool attackers' are not valid UTF-8 (byte 0xC3 at offset 9)"},
-        {"position startpos moves e2e4 \xff", "word 5 of 'position' is not valid UTF-8 (byte "
-                                              "0xFF at offset 0)"},
-        {"verify text e4 \xf0\x28\x8c\x28", "word 4 of 'verify' is not valid UTF-8 (byte 0xF0 "
-                                            "at offset 0)"},
+        {"position startpos moves e2e4 \xff",
+         "word 5 of 'position' is not valid UTF-8 (byte "
+         "0xFF at offset 0)"},
+        {"verify text e4 \xf0\x28\x8c\x28",
+         "word 4 of 'verify' is not valid UTF-8 (byte 0xF0 "
+         "at offset 0)"},
     };
     for (const auto& [line, message] : cases) {
         g.send(line);

@@ -87,7 +87,8 @@ TEST(Cancel, JobLaneDropsMatchingJobsAndCancelsTheRunningOne) {
     std::atomic<bool> running_saw_cancel{false};
     auto slow = std::make_shared<CancelToken>();
     ASSERT_TRUE(lane.post({"slow", 1, slow, [&] {
-                               while (!slow->cancelled()) std::this_thread::sleep_for(milliseconds(1));
+                               while (!slow->cancelled())
+                                   std::this_thread::sleep_for(milliseconds(1));
                                running_saw_cancel = true;
                            }}));
     for (int i = 0; i < 3; ++i)

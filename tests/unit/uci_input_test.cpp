@@ -2,11 +2,11 @@
 // item 7 asks, bad UTF-8 is named, long input is quoted by a prefix only, setoption and
 // position split as GUIs write them. Expected values come from the cases and from
 // Stockfish 15.1's limits (MAX_PLY 246, int64 node counts).
+#include "uci_input.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
-
-#include "uci_input.h"
 
 namespace glossfish {
 namespace {
@@ -24,7 +24,8 @@ std::string go_error(const std::string& line) {
 }
 
 TEST(UciInput, BadGoLimitsRejectTheWholeGo) {
-    EXPECT_EQ(go_error("go depth -5"), "'go depth' must be 1 or more, got '-5'; the go is rejected");
+    EXPECT_EQ(go_error("go depth -5"),
+              "'go depth' must be 1 or more, got '-5'; the go is rejected");
     EXPECT_EQ(go_error("go depth abc"),
               "'go depth' needs a whole number, got 'abc'; the go is rejected");
     EXPECT_EQ(go_error("go movetime -1"),
@@ -57,8 +58,7 @@ TEST(UciInput, GoLimitsAboveStockfishsAreClamped) {
     EXPECT_EQ(p.params.depth, 245);  // Stockfish 15.1 searches at most MAX_PLY - 1 plies
     EXPECT_EQ(p.params.nodes, 9223372036854775807ull);  // its node limit is an int64
     EXPECT_EQ(p.params.mate, 245);
-    EXPECT_EQ(p.params.go_line(Position()),
-              "go depth 245 nodes 9223372036854775807 mate 245");
+    EXPECT_EQ(p.params.go_line(Position()), "go depth 245 nodes 9223372036854775807 mate 245");
 }
 
 TEST(UciInput, GoKindsAndLine) {
@@ -100,7 +100,8 @@ TEST(UciInput, InvalidUtf8IsNamed) {
     bad = check_utf8("position startpos moves e2e4 \xc0\xaf");  // an overlong '/'
     ASSERT_TRUE(bad);
     EXPECT_EQ(bad->message, "word 5 of 'position' is not valid UTF-8 (byte 0xC0 at offset 0)");
-    EXPECT_FALSE(check_utf8("setoption name Glossfish Commentary value Sp\xc3\xa4ter \xe2\x80\xa6"));
+    EXPECT_FALSE(
+        check_utf8("setoption name Glossfish Commentary value Sp\xc3\xa4ter \xe2\x80\xa6"));
     EXPECT_EQ(invalid_utf8_offset("ok \xf4\x90\x80\x80"), 3u);  // above U+10FFFF
     EXPECT_EQ(invalid_utf8_offset("\xe2\x82"), 0u);             // cut short
 }
@@ -139,7 +140,8 @@ TEST(UciInput, PositionCommands) {
 }
 
 TEST(UciInput, SetoptionKeepsTheValuesSpaces) {
-    SetOptionParse p = parse_setoption("setoption  name Glossfish   Commentary\tvalue  e4  is good. \r");
+    SetOptionParse p =
+        parse_setoption("setoption  name Glossfish   Commentary\tvalue  e4  is good. \r");
     ASSERT_FALSE(p.error);
     EXPECT_EQ(p.command.name, "Glossfish Commentary");
     EXPECT_EQ(p.command.value, "e4  is good.");
