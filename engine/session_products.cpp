@@ -27,6 +27,18 @@ Product label_product(const MoveLabel& label, const std::string& kind) {
 // The tree's info JSON; its compact "tree" keeps the MultiPV order (ordered_json).
 Product tree_product(const StrategyTree& tree) { return {"tree", tree_to_info_json(tree)}; }
 
+// Runs a job's work unless it is cancelled already; an exception becomes an error product.
+template <typename Work, typename Backend>
+std::optional<Product> run_guarded(const Work& work, Backend& backend, const CancelToken& token,
+                                   const std::string& kind) {
+    if (token.cancelled()) return std::nullopt;
+    try {
+        return work(backend, token);
+    } catch (const std::exception& e) {
+        return Product{"error", {{"code", "internal"}, {"message", kind + " failed: " + e.what()}}};
+    }
+}
+
 Product no_provider() {
     return {"error",
             {{"code", "no_verifier"},
@@ -146,15 +158,7 @@ void Session::post_product(
     j.group = epoch;
     j.cancel = token;
     j.run = [this, b, epoch, kind, job, token, work = std::move(work)] {
-        std::optional<Product> p;
-        if (!token->cancelled()) {
-            try {
-                p = work(*b, *token);
-            } catch (const std::exception& e) {
-                p = Product{"error",
-                            {{"code", "internal"}, {"message", kind + " failed: " + e.what()}}};
-            }
-        }
+        std::optional<Product> p = run_guarded(work, *b, *token, kind);
         complete_product(epoch, kind, job, *token, std::move(p));
     };
     if (lane.post(std::move(j), urgent)) epoch_.pending[kind] = job;
@@ -210,15 +214,7 @@ std::optional<InputError> Session::post_request(
     j.kind = kind;
     j.cancel = token;
     j.run = [this, b, kind, job, token, work = std::move(work)] {
-        std::optional<Product> p;
-        if (!token->cancelled()) {
-            try {
-                p = work(*b, *token);
-            } catch (const std::exception& e) {
-                p = Product{"error",
-                            {{"code", "internal"}, {"message", kind + " failed: " + e.what()}}};
-            }
-        }
+        std::optional<Product> p = run_guarded(work, *b, *token, kind);
         std::lock_guard done(mutex_);
         if (!requests_.erase(job) || token->cancelled() || !p) return;
         emit_locked(std::move(*p));

@@ -302,7 +302,7 @@ int verbalize_command(const Args& args) {
         }
         input.plies = plies.value_or(depth);
     } else {
-        input.plies = plies.value_or(3);
+        input.plies = plies.value_or(DefaultTreePlies);
         if (mode != VerbalizeMode::C) {
             options.plies = input.plies;
             Analyzer::Config ac;
