@@ -71,7 +71,7 @@ int annotate_command(const Args& args) {
         if (a == "-o" || a == "--out") {
             out_path = v;
         } else if (a == "--depth") {
-            if (!(n = parse_number("annotate", a, v, 1, 60))) return 2;
+            if (!(n = parse_number("annotate", a, v, 1, MaxOptionDepth))) return 2;
             options.limits.depth = int(*n);
         } else if (a == "--nodes") {
             if (!(n = parse_number("annotate", a, v, 1, 1'000'000'000'000LL))) return 2;

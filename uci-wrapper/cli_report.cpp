@@ -89,7 +89,7 @@ std::optional<ReportArgs> parse_args(const Args& args, bool& help) {
             if (!(n = parse_number("report", a, v, 1, 100'000'000))) return std::nullopt;
             r.game = int(*n);
         } else if (a == "--depth") {
-            if (!(n = parse_number("report", a, v, 1, 60))) return std::nullopt;
+            if (!(n = parse_number("report", a, v, 1, MaxOptionDepth))) return std::nullopt;
             r.annotate.limits.depth = int(*n);
         } else if (a == "--nodes") {
             if (!(n = parse_number("report", a, v, 1, 1'000'000'000'000LL))) return std::nullopt;

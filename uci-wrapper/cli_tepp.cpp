@@ -106,7 +106,7 @@ int tepp_command(const Args& args) {
             if (!(n = parse_number("tepp", a, v, 0, 20))) return 2;
             options.max_retries = int(*n);
         } else if (a == "--depth") {
-            if (!(n = parse_number("tepp", a, v, 1, 60))) return 2;
+            if (!(n = parse_number("tepp", a, v, 1, MaxOptionDepth))) return 2;
             limits.depth = int(*n);
         } else if (a == "--nodes") {
             if (!(n = parse_number("tepp", a, v, 1, 1'000'000'000'000LL))) return 2;

@@ -222,7 +222,7 @@ int verbalize_command(const Args& args) {
             if (!(n = parse_number("verbalize", a, v, 1, MaxTreeBreadth))) return 2;
             options.breadth = int(*n);
         } else if (a == "--depth") {
-            if (!(n = parse_number("verbalize", a, v, 1, 60))) return 2;
+            if (!(n = parse_number("verbalize", a, v, 1, MaxOptionDepth))) return 2;
             options.limits.depth = int(*n);
         } else if (a == "--jobs") {
             if (!(n = parse_number("verbalize", a, v, 1, 256))) return 2;
