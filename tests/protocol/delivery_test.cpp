@@ -21,6 +21,15 @@ namespace {
 
 class Delivery : public GlossfishTest {};
 
+#ifdef GLOSSFISH_SANITIZED
+// ASan's leak check runs at exit and its quarantine keeps freed blocks: looser bounds.
+constexpr long QuitBudgetMs = 600;
+constexpr long PeakRssMb = 256;
+#else
+constexpr long QuitBudgetMs = 200;  // the bound
+constexpr long PeakRssMb = 64;
+#endif
+
 bool is_glossfish(const std::string& l) { return l.rfind("info string glossfish.", 0) == 0; }
 
 std::vector<std::string> with_prefix(const std::vector<std::string>& lines, const std::string& p) {
@@ -151,7 +160,9 @@ TEST_F(Delivery, QuitExitsWithin200ms) {
         g.send("quit");
         EXPECT_EQ(g.proc().wait_exit(Millis(5000)), std::optional<int>(0)) << g.transcript();
         const auto took = std::chrono::duration_cast<Millis>(Clock::now() - t0);
-        EXPECT_LE(took.count(), 200) << "quit took " << took.count() << " ms";
+        EXPECT_LE(took.count(), QuitBudgetMs) << "quit took " << took.count() << " ms";
+        std::printf("quit after '%s': %lld ms\n", commands.back().c_str(),
+                    (long long)took.count());
         EXPECT_EQ(g.proc().stderr_text().find("Sanitizer"), std::string::npos)
             << g.proc().stderr_text();
         gf_.reset();
@@ -168,7 +179,8 @@ TEST_F(Delivery, EndOfInputExitsWithin200msDuringATree) {
     g.proc().close_input();
     EXPECT_EQ(g.proc().wait_exit(Millis(5000)), std::optional<int>(0)) << g.transcript();
     const auto took = std::chrono::duration_cast<Millis>(Clock::now() - t0);
-    EXPECT_LE(took.count(), 200) << "EOF took " << took.count() << " ms";
+    EXPECT_LE(took.count(), QuitBudgetMs) << "EOF took " << took.count() << " ms";
+    std::printf("exit after end of input during a tree: %lld ms\n", (long long)took.count());
     gf_.reset();
 }
 
@@ -294,7 +306,7 @@ TEST_F(Delivery, HugeInputStaysWithinTheLimits) {
     expect_one_error("setoption name Glossfish Commentary value " + std::string(9000, 'e'),
                      "bad_option_value");
     const long peak_mb = peak_rss_kb(g.proc().pid()) / 1024;
-    EXPECT_LT(peak_mb, 64) << "peak RSS " << peak_mb << " MB";
+    EXPECT_LT(peak_mb, PeakRssMb) << "peak RSS " << peak_mb << " MB";
     std::printf("glossfish peak RSS after three 100 MB lines: %ld MB\n", peak_mb);
 }
 
