@@ -41,6 +41,13 @@ Analyzer::Analyzer(Config config) : config_(std::move(config)) {
 
 Analyzer::~Analyzer() = default;
 
+void Analyzer::kill() {
+    for (auto& w : workers_) {
+        w->host->kill();
+        w->started = false;
+    }
+}
+
 std::string Analyzer::cache_key(const Position& pos, const AnalysisLimits& limits, int multipv,
                                 const std::vector<Move>& searchmoves) const {
     std::string key = pos.fen() + (pos.chess960() ? "|960|" : "|") + limits.go_args() + "|" +

@@ -72,6 +72,9 @@ public:
                            bool clear_hash = false, const CancelToken* cancel = nullptr);
 
     int workers() const { return int(workers_.size()); }
+    // Ends every worker's child at once (SIGKILL) instead of asking it to quit, for a fast
+    // shutdown. Only while no analyse() call runs; a later request restarts the child.
+    void kill();
     // Forgets cached results. Does not block on searches.
     void clear_cache();
     std::size_t cache_hits() const;

@@ -518,7 +518,9 @@ bool Session::shutdown(std::chrono::milliseconds budget) {
         ended = lane->wait_stopped(std::max(left, std::chrono::milliseconds(0))) && ended;
     }
     if (ended) {
-        backend_.reset();  // the analysis children quit (their searches were stopped)
+        // No analysis runs any more: its children are ended rather than asked to quit.
+        if (backend_) backend_->analyzer->kill();
+        backend_.reset();
         host_.reset();
     }
     return ended;
