@@ -48,6 +48,13 @@ Analyzer::Analyzer(Config config) : config_(std::move(config)) {
 
 Analyzer::~Analyzer() = default;
 
+void Analyzer::kill() {
+    for (auto& w : workers_) {
+        w->host->kill();
+        w->started = false;
+    }
+}
+
 std::string Analyzer::cache_key(const Position& pos, const AnalysisLimits& limits, int multipv,
                                 const std::vector<Move>& searchmoves) const {
     std::string key = pos.fen() + (pos.chess960() ? "|960|" : "|") + limits.go_args() + "|" +
@@ -56,10 +63,11 @@ std::string Analyzer::cache_key(const Position& pos, const AnalysisLimits& limit
     return key;
 }
 
-Analyzer::Worker* Analyzer::acquire(int hint) {
+Analyzer::Worker* Analyzer::acquire(int hint, const CancelToken* cancel) {
     std::unique_lock lock(mutex_);
     Worker* chosen = nullptr;
-    free_cv_.wait(lock, [&] {
+    auto free_or_cancelled = [&] {
+        if (is_cancelled(cancel)) return true;
         if (hint >= 0 && hint < int(workers_.size()) && !workers_[hint]->busy) {
             chosen = workers_[hint].get();
             return true;
@@ -70,7 +78,12 @@ Analyzer::Worker* Analyzer::acquire(int hint) {
                 return true;
             }
         return false;
-    });
+    };
+    // A cancellable wait looks at the token every PollInterval; a plain one sleeps.
+    if (cancel)
+        while (!free_or_cancelled()) free_cv_.wait_for(lock, CancelToken::PollInterval);
+    else free_cv_.wait(lock, free_or_cancelled);
+    if (!chosen) return nullptr;  // cancelled
     chosen->busy = true;
     return chosen;
 }
@@ -96,7 +109,7 @@ std::size_t Analyzer::cache_hits() const {
 
 AnalysisResult Analyzer::analyse(const Position& pos, const AnalysisLimits& limits, int multipv,
                                  const std::vector<Move>& searchmoves, int worker_hint,
-                                 bool clear_hash) {
+                                 bool clear_hash, const CancelToken* cancel) {
     multipv = std::clamp(multipv, 1, 500);
     AnalysisLimits effective = limits;
     if (effective.empty()) effective.depth = DefaultAnalysisDepth;
@@ -129,11 +142,16 @@ AnalysisResult Analyzer::analyse(const Position& pos, const AnalysisLimits& limi
         return r;
     }
 
-    Worker* w = acquire(worker_hint);
-    AnalysisResult result = run(*w, pos, effective, multipv, searchmoves, fresh);
-    if (!result.ok()) {
+    Worker* w = acquire(worker_hint, cancel);
+    if (!w) {
+        AnalysisResult r;
+        r.error = AnalysisCancelled;
+        return r;
+    }
+    AnalysisResult result = run(*w, pos, effective, multipv, searchmoves, fresh, cancel);
+    if (!result.ok() && result.error != AnalysisCancelled) {
         w->started = false;  // restart the child and try once more
-        result = run(*w, pos, effective, multipv, searchmoves, fresh);
+        result = run(*w, pos, effective, multipv, searchmoves, fresh, cancel);
     }
     release(w);
 
@@ -149,7 +167,8 @@ AnalysisResult Analyzer::analyse(const Position& pos, const AnalysisLimits& limi
 }
 
 AnalysisResult Analyzer::run(Worker& w, const Position& pos, const AnalysisLimits& limits,
-                             int multipv, const std::vector<Move>& searchmoves, bool clear_hash) {
+                             int multipv, const std::vector<Move>& searchmoves, bool clear_hash,
+                             const CancelToken* cancel) {
     AnalysisResult result;
     result.worker = w.index;
     EngineHost& host = *w.host;
@@ -219,9 +238,35 @@ AnalysisResult Analyzer::run(Worker& w, const Position& pos, const AnalysisLimit
         result.error = "the analysis engine is not running";
         return result;
     }
+    bool cancelled = false;
     {
         std::unique_lock lock(m);
-        cv.wait(lock, [&] { return done; });
+        if (cancel) {
+            while (!done && !cancel->cancelled()) cv.wait_for(lock, CancelToken::PollInterval);
+            if (!done) {
+                // Stockfish answers stop with its bestmove at once; one that does not within
+                // the bound is restarted on the next request.
+                cancelled = true;
+                lock.unlock();
+                host.stop();
+                lock.lock();
+                if (!cv.wait_for(lock, std::chrono::milliseconds(500), [&] { return done; })) {
+                    // Killed, the host fails the search within its watchdog period; the
+                    // callbacks refer to this frame, so wait for that.
+                    lock.unlock();
+                    host.kill();
+                    lock.lock();
+                    cv.wait(lock, [&] { return done; });
+                    w.started = false;
+                }
+            }
+        } else {
+            cv.wait(lock, [&] { return done; });
+        }
+    }
+    if (cancelled) {
+        result.error = AnalysisCancelled;
+        return result;
     }
     if (!failure.empty()) {
         w.started = false;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cancel.h"
 #include "engine_host.h"
 #include "position.h"
 
@@ -42,6 +43,9 @@ struct AnalysisLine {
     std::vector<Move> pv;  // validated against the position; cut at the first bad move
 };
 
+// The error of an analysis that was cancelled (CancelToken) before it finished.
+inline constexpr const char* AnalysisCancelled = "the analysis was cancelled";
+
 struct AnalysisResult {
     std::vector<AnalysisLine> lines;  // by multipv, line 1 first
     Move best;                        // Move::none() when the root has no legal move
@@ -71,12 +75,17 @@ public:
     // worker (its hash is warm for this line); clear_hash sends ucinewgame first (and skips
     // the cache). limits.reproducible clears the hash too, and its results are cached apart
     // from the others, so a cached answer is the one a fresh search gives; it is an error with
-    // movetime or with more than one thread per worker.
+    // movetime or with more than one thread per worker. When cancel is set while the request
+    // waits or searches, the child gets `stop` and the result is the error AnalysisCancelled
+    // (never cached); the wait for the stopped search is bounded.
     AnalysisResult analyse(const Position& pos, const AnalysisLimits& limits, int multipv = 1,
                            const std::vector<Move>& searchmoves = {}, int worker_hint = -1,
-                           bool clear_hash = false);
+                           bool clear_hash = false, const CancelToken* cancel = nullptr);
 
     int workers() const { return int(workers_.size()); }
+    // Ends every worker's child at once (SIGKILL) instead of asking it to quit, for a fast
+    // shutdown. Only while no analyse() call runs; a later request restarts the child.
+    void kill();
     // Forgets cached results. Does not block on searches.
     void clear_cache();
     std::size_t cache_hits() const;
@@ -85,10 +94,11 @@ private:
     struct Worker;
     std::string cache_key(const Position& pos, const AnalysisLimits& limits, int multipv,
                           const std::vector<Move>& searchmoves) const;
-    Worker* acquire(int hint);
+    Worker* acquire(int hint, const CancelToken* cancel);
     void release(Worker* w);
     AnalysisResult run(Worker& w, const Position& pos, const AnalysisLimits& limits, int multipv,
-                       const std::vector<Move>& searchmoves, bool clear_hash);
+                       const std::vector<Move>& searchmoves, bool clear_hash,
+                       const CancelToken* cancel);
 
     Config config_;
     std::vector<std::unique_ptr<Worker>> workers_;

@@ -21,7 +21,8 @@ nlohmann::json score_to_json(const Score& score) {
 }
 
 MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
-                     const AnalysisLimits& limits, QualityScheme scheme) {
+                     const AnalysisLimits& limits, QualityScheme scheme,
+                     const CancelToken* cancel) {
     MoveLabel out;
     out.fen = before.fen();
     out.played = played;
@@ -30,7 +31,7 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
     out.played_uci = move_to_uci(before, played);
 
     // MultiPV 2 gives the best line and the runner-up for the "only" tag.
-    AnalysisResult main = analyzer.analyse(before, limits, 2);
+    AnalysisResult main = analyzer.analyse(before, limits, 2, {}, -1, false, cancel);
     if (!main.ok() || main.lines.empty()) {
         out.error = main.ok() ? "no analysis lines" : main.error;
         return out;
@@ -52,7 +53,7 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
     } else if (main.lines.size() > 1 && !main.lines[1].pv.empty() && main.lines[1].pv.front() == played) {
         in.played = main.lines[1].score;
     } else {
-        AnalysisResult alone = analyzer.analyse(before, limits, 1, {played});
+        AnalysisResult alone = analyzer.analyse(before, limits, 1, {played}, -1, false, cancel);
         if (!alone.ok() || alone.lines.empty()) {
             out.error = alone.ok() ? "no analysis line for the played move" : alone.error;
             return out;
@@ -92,8 +93,7 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     std::string text = l.played_san + " is ";
     if (q.best) text += q.only ? "the only good move" : "the engine's choice";
     else {
-        std::string name = label_name(q.label);
-        text += (name == "inaccuracy" ? "an " : "a ") + name + " (" + loss + " win% lost";
+        text += std::string(label_phrase(q.label)) + " (" + loss + " win% lost";
         if (!q.reason.empty()) text += ", " + q.reason;
         text += "); " + l.best_san + " was best";
     }

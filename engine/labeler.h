@@ -21,9 +21,11 @@ struct MoveLabel {
     int depth = 0;
 };
 
-// Blocks for up to two searches (one when the played move is the engine's best).
+// Blocks for up to two searches (one when the played move is the engine's best). A cancelled
+// token ends the searches early; the label then has the error AnalysisCancelled.
 MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
-                     const AnalysisLimits& limits, QualityScheme scheme);
+                     const AnalysisLimits& limits, QualityScheme scheme,
+                     const CancelToken* cancel = nullptr);
 
 // {"move":{"san","uci"},"label","wp_loss","win_before","win_after","tags",
 //  "best":{"san","uci","score"},"played_score","depth","scheme","reason","fen","text"}

@@ -101,7 +101,8 @@ std::optional<std::string> set_limit(AnalysisLimits& limits, const std::string& 
             return "@nodes must be 1..1000000000000, got '" + value + "'";
         limits.nodes = std::uint64_t(*n);
     } else if (name == "@depth") {
-        if (!n || *n < 1 || *n > 60) return "@depth must be 1..60, got '" + value + "'";
+        if (!n || *n < 1 || *n > MaxOptionDepth)
+            return "@depth must be 1.." + std::to_string(MaxOptionDepth) + ", got '" + value + "'";
         limits.depth = int(*n);
     } else if (name == "@movetime") {
         if (!n || *n < 1 || *n > 3'600'000)

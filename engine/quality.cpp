@@ -79,6 +79,16 @@ std::optional<QualityScheme> parse_scheme(std::string_view name) {
     return std::nullopt;
 }
 
+const char* label_phrase(QualityLabel l) {
+    switch (l) {
+    case QualityLabel::Good: return "good";
+    case QualityLabel::Inaccuracy: return "an inaccuracy";
+    case QualityLabel::Mistake: return "a mistake";
+    case QualityLabel::Blunder: return "a blunder";
+    }
+    return "good";
+}
+
 const char* label_name(QualityLabel l) {
     switch (l) {
     case QualityLabel::Good: return "good";

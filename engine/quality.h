@@ -19,6 +19,8 @@ std::optional<QualityScheme> parse_scheme(std::string_view name);
 
 enum class QualityLabel { Good, Inaccuracy, Mistake, Blunder };
 const char* label_name(QualityLabel l);  // "good", "inaccuracy", "mistake", "blunder"
+// The label as a sentence says it after "is": "good", "an inaccuracy", "a mistake", "a blunder".
+const char* label_phrase(QualityLabel l);
 
 struct QualityInput {
     Score best;    // engine's best line, from the mover's view, same search

@@ -6,6 +6,7 @@
 #include <charconv>
 
 #include "strategy_tree.h"
+#include "uci_input.h"
 
 #ifndef GLOSSFISH_VERSION
 #error "GLOSSFISH_VERSION must come from CMake's PROJECT_VERSION (engine/CMakeLists.txt)"
@@ -65,7 +66,7 @@ std::vector<OptionSpec> make_table() {
              "Hash (MB) of each analysis worker"),
         check(
             "Glossfish Tree", d.tree,
-            "After each search, print the strategy tree of the searched position (glossfish.tree)"),
+            "Print the strategy tree of each searched position (glossfish.tree)"),
         spin("Glossfish Tree Plies", d.tree_plies, 1, MaxTreePlies, "Plies of the strategy tree"),
         spin("Glossfish Tree Breadth", d.tree_breadth, 1, MaxTreeBreadth,
              "Opponent replies kept per node (k_strat)"),
@@ -74,10 +75,10 @@ std::vector<OptionSpec> make_table() {
               "Search every analysed position (labels, trees, verify) from a cleared hash, so that "
               "results do not depend on the order or on earlier searches"),
         string("Glossfish Commentary", d.commentary,
-               "Commentary on the last move, verified after each search (glossfish.verify)"),
+               "Commentary on the last move, verified for each searched position (glossfish.verify)"),
         check("Glossfish Comment", d.comment,
-              "After each search, the language model comments on the last move; verified "
-              "(glossfish.comment)"),
+              "For each searched position, the language model comments on the last move; "
+              "verified (glossfish.comment)"),
         // The language model (verifier/llm_client.h); the key only ever comes from the environment.
         string(
             "Glossfish LLM URL", d.llm_url,
@@ -87,19 +88,38 @@ std::vector<OptionSpec> make_table() {
     };
 }
 
-OptionDecl to_decl(const OptionSpec& s) {
+}  // namespace
+
+OptionDecl option_decl(const OptionSpec& s) {
     OptionDecl d;
     d.name = s.name;
     d.type = s.type;
-    d.default_value = s.default_value;
+    if (s.type != "button") d.default_value = s.default_value;
     if (s.type == "spin") d.min = s.min, d.max = s.max;
     d.vars = s.vars;
     return d;
 }
 
-}  // namespace
-
 const char* version() { return GLOSSFISH_VERSION; }
+
+Analyzer::Config analyzer_config(const Settings& s) {
+    Analyzer::Config c;
+    c.workers = s.analysis_workers;
+    c.hash_mb = s.analysis_hash_mb;
+    c.threads_per_worker = s.analysis_threads;
+    c.engine_path = s.stockfish_path;
+    if (s.show_wdl) c.options.emplace_back("UCI_ShowWDL", "true");
+    return c;
+}
+
+AnalysisLimits default_limits(const Settings& s) {
+    AnalysisLimits l;
+    if (s.analysis_nodes) l.nodes = *s.analysis_nodes;
+    if (s.analysis_movetime_ms) l.movetime_ms = *s.analysis_movetime_ms;
+    if (l.empty()) l.depth = s.analysis_depth;
+    l.reproducible = s.reproducible;
+    return l;
+}
 
 std::optional<std::string> check_perft_depth(long long depth) {
     if (depth >= 1 && depth <= MaxPerftDepth) return std::nullopt;
@@ -131,30 +151,33 @@ std::optional<std::string> check_option_value(const OptionDecl& d, std::string& 
         const auto n = to_integer(value);
         if (!n || (d.min && *n < *d.min) || (d.max && *n > *d.max))
             return quoted + " must be an integer " + (d.min ? std::to_string(*d.min) : "") + ".." +
-                   (d.max ? std::to_string(*d.max) : "") + ", got '" + value + "'";
+                   (d.max ? std::to_string(*d.max) : "") + ", got " + quote_input(value);
         value = std::to_string(*n);
     } else if (d.type == "check") {
         const std::string v = lower(value);
         if (v != "true" && v != "false")
-            return quoted + " must be true or false, got '" + value + "'";
+            return quoted + " must be true or false, got " + quote_input(value);
         value = v;
     } else if (d.type == "combo") {
         auto it = std::find_if(d.vars.begin(), d.vars.end(),
                                [&](const std::string& v) { return lower(v) == lower(value); });
-        if (it == d.vars.end()) return quoted + " has no choice '" + value + "'";
+        if (it == d.vars.end()) return quoted + " has no choice " + quote_input(value);
         value = *it;
+    } else if (d.type == "string" && value.size() > MaxOptionValueBytes) {
+        return quoted + " takes at most " + std::to_string(MaxOptionValueBytes) +
+               " bytes, got " + quote_input(value);
     }
     return std::nullopt;
 }
 
 std::optional<std::string> check_option_value(const OptionSpec& spec, std::string& value,
                                               bool has_value) {
-    return check_option_value(to_decl(spec), value, has_value);
+    return check_option_value(option_decl(spec), value, has_value);
 }
 
 std::optional<std::string> apply_option(Settings& s, std::string_view name, std::string value) {
     const OptionSpec* spec = find_option(name);
-    if (!spec) return "no option '" + std::string(name) + "'";
+    if (!spec) return "no option " + quote_input(name);
     if (auto err = check_option_value(*spec, value)) return err;
     const std::string& n = spec->name;
     const bool on = value == "true";

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer.h"
 #include "quality.h"
 #include "uci_protocol.h"
 
@@ -36,6 +37,14 @@ inline constexpr int MaxOptionDepth = 60;      // UCI depth options, label depth
 inline constexpr int MaxToolDepth = 40;        // the tools' and verify's "depth" argument
 inline constexpr int MaxAnalysisWorkers = 16;  // Glossfish Analysis Workers
 inline constexpr int MaxAnalysisHashMb = 4096;
+
+// Input bounds (README "Input limits"): longer input is rejected with an error that quotes
+// at most MaxQuotedBytes of it.
+inline constexpr std::size_t MaxUciLineBytes = 1 << 20;    // one UCI input line (1 MiB)
+inline constexpr std::size_t MaxPositionMoves = 12000;     // moves after `position ... moves`
+inline constexpr std::size_t MaxOptionValueBytes = 8192;   // a string option's value
+inline constexpr std::size_t MaxQuotedBytes = 40;          // of bad input, in an error
+inline constexpr std::size_t MaxQueuedRequests = 64;       // label/tree/tool/verify waiting
 
 // What one glossfish session (a UCI engine, a command, a plugin handle) runs with.
 struct Settings {
@@ -67,6 +76,13 @@ struct Settings {
 // The project version from CMake's PROJECT_VERSION, e.g. "0.1.0".
 const char* version();
 
+// The analysis pool of these settings: workers, hash, threads, Stockfish path, and
+// UCI_ShowWDL when show_wdl (so engine tools report win/draw/loss on every surface).
+Analyzer::Config analyzer_config(const Settings& settings);
+// The limits of an engine tool or verify call that gives none: analysis_nodes or
+// analysis_movetime_ms when set, else depth analysis_depth.
+AnalysisLimits default_limits(const Settings& settings);
+
 // Whether a perft depth is allowed; otherwise the one error text every surface gives.
 std::optional<std::string> check_perft_depth(long long depth);
 
@@ -83,6 +99,8 @@ struct OptionSpec {
 const std::vector<OptionSpec>& option_table();
 // The option called name (case-insensitive), or null.
 const OptionSpec* find_option(std::string_view name);
+// The option as a UCI `option` line declares it.
+OptionDecl option_decl(const OptionSpec& spec);
 
 // Checks value against a declared option (check/spin/combo/button/string) and rewrites it to
 // its canonical spelling ("TRUE" -> "true", a combo choice as declared); has_value is false when

@@ -67,8 +67,9 @@ struct Job {
 
 class Builder {
 public:
-    Builder(Analyzer& analyzer, const TreeOptions& options, std::vector<StrategyTree>& trees)
-        : analyzer_(analyzer), options_(options), trees_(trees) {
+    Builder(Analyzer& analyzer, const TreeOptions& options, std::vector<StrategyTree>& trees,
+            const CancelToken* cancel)
+        : analyzer_(analyzer), options_(options), trees_(trees), cancel_(cancel) {
         threads_ = options_.mode == TreeOptions::Plain ? 1 : std::max(1, analyzer_.workers());
         queues_.resize(std::size_t(threads_));
         fresh_.assign(std::size_t(threads_), 1);
@@ -203,7 +204,8 @@ private:
             const bool clear = take_clear(me, root);
             AnalysisResult result;
             try {
-                result = analyzer_.analyse(pos, options_.limits, multipv, {}, hint, clear);
+                result =
+                    analyzer_.analyse(pos, options_.limits, multipv, {}, hint, clear, cancel_);
             } catch (const std::exception& e) {
                 result.error = e.what();
             }
@@ -231,7 +233,7 @@ private:
             const bool clear = take_clear(t, root);
             others.emplace_back([this, &pos, &all, multipv, t, clear] {
                 try {
-                    analyzer_.analyse(pos, options_.limits, multipv, all, t, clear);
+                    analyzer_.analyse(pos, options_.limits, multipv, all, t, clear, cancel_);
                 } catch (const std::exception&) {
                     // Only the engine state of that worker is at stake, not the tree.
                 }
@@ -252,6 +254,11 @@ private:
             return {};
         }
         if (node.ply >= options_.plies) return {};  // a leaf keeps its parent's score
+        if (is_cancelled(cancel_)) {  // checked before every search
+            node.score.reset();
+            fail(job.tree, TreeCancelled);
+            return {};
+        }
 
         const bool solver_to_move = pos.side_to_move() == tree.solver;
         const int legal = int(MoveList(pos).size());
@@ -266,8 +273,10 @@ private:
         }
         if (!result.ok() || result.lines.empty()) {
             node.score.reset();
-            fail(job.tree, "search failed at " + pos.fen() + ": " +
-                               (result.ok() ? std::string("no lines") : result.error));
+            if (result.error == AnalysisCancelled) fail(job.tree, TreeCancelled);
+            else
+                fail(job.tree, "search failed at " + pos.fen() + ": " +
+                                   (result.ok() ? std::string("no lines") : result.error));
             return {};
         }
         const Score& first = result.lines.front().score;
@@ -309,6 +318,7 @@ private:
     Analyzer& analyzer_;
     const TreeOptions& options_;
     std::vector<StrategyTree>& trees_;
+    const CancelToken* cancel_;
     int threads_ = 1;
 
     std::mutex mutex_;  // queues_, pending_, active_
@@ -366,7 +376,7 @@ Score score_after_move(const Score& line, bool mover_is_solver) {
 }
 
 std::vector<StrategyTree> build_trees(Analyzer& analyzer, const std::vector<Position>& roots,
-                                      const TreeOptions& options) {
+                                      const TreeOptions& options, const CancelToken* cancel) {
     const auto start = std::chrono::steady_clock::now();
     TreeOptions opts = options;
     if (opts.limits.empty()) opts.limits.depth = DefaultAnalysisDepth;
@@ -384,7 +394,7 @@ std::vector<StrategyTree> build_trees(Analyzer& analyzer, const std::vector<Posi
         t.root.mover = t.solver;
         t.error = check_options(opts);
     }
-    if (!roots.empty() && trees.front().error.empty()) Builder(analyzer, opts, trees).run(roots);
+    if (!roots.empty() && trees.front().error.empty()) Builder(analyzer, opts, trees, cancel).run(roots);
 
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -395,8 +405,9 @@ std::vector<StrategyTree> build_trees(Analyzer& analyzer, const std::vector<Posi
     return trees;
 }
 
-StrategyTree build_tree(Analyzer& analyzer, const Position& root, const TreeOptions& options) {
-    return std::move(build_trees(analyzer, {root}, options).front());
+StrategyTree build_tree(Analyzer& analyzer, const Position& root, const TreeOptions& options,
+                        const CancelToken* cancel) {
+    return std::move(build_trees(analyzer, {root}, options, cancel).front());
 }
 
 const TreeNode* best_child(const StrategyTree& tree) {

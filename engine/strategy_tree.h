@@ -41,14 +41,15 @@
 
 #include "analyzer.h"
 #include "position.h"
+#include "settings.h"
 
 namespace glossfish {
 
 struct TreeOptions {
     enum Mode { Plain, Fast };
-    int plies = 3;          // 1..MaxTreePlies
-    int breadth = 3;        // k_strat, 1..MaxTreeBreadth
-    AnalysisLimits limits;  // per node; empty: depth 12
+    int plies = DefaultTreePlies;      // 1..MaxTreePlies
+    int breadth = DefaultTreeBreadth;  // k_strat, 1..MaxTreeBreadth
+    AnalysisLimits limits;  // per node; empty: DefaultAnalysisDepth
     bool reproducible = false;
     Mode mode = Fast;
 };
@@ -88,13 +89,19 @@ struct StrategyTree {
     bool ok() const { return error.empty(); }
 };
 
-// Builds the tree of root. Blocks until every search has finished.
-StrategyTree build_tree(Analyzer& analyzer, const Position& root, const TreeOptions& options);
+// The error of a tree whose build was cancelled (CancelToken).
+inline constexpr const char* TreeCancelled = "the tree building was cancelled";
+
+// Builds the tree of root. Blocks until every search has finished. A cancelled token stops
+// the running searches and starts no more; the tree then has the error TreeCancelled.
+StrategyTree build_tree(Analyzer& analyzer, const Position& root, const TreeOptions& options,
+                        const CancelToken* cancel = nullptr);
 
 // Builds the trees of several roots at once (in Fast mode their nodes share the pool, which
 // keeps every worker busy while one tree waits on its first searches). Blocks.
 std::vector<StrategyTree> build_trees(Analyzer& analyzer, const std::vector<Position>& roots,
-                                      const TreeOptions& options);
+                                      const TreeOptions& options,
+                                      const CancelToken* cancel = nullptr);
 
 // The position reached by the engine's best move and the best move in it: the first child
 // of the root, or nullptr when the root has no child (game over, error).

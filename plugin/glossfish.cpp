@@ -27,8 +27,8 @@
 using nlohmann::json;
 
 struct gf_handle {
+    glossfish::Settings settings;  // from gf_open's config; every other default from Settings{}
     std::unique_ptr<glossfish::verifier::ToolSuite> suite;
-    int verify_depth = 12;  // the handle's default depth limit, for verify's engine predicates
     std::mutex mutex;  // guards last_error
     std::string last_error;
 };
@@ -194,9 +194,9 @@ json verify_call(const gf_handle& handle, const json& args) {
     const bool has_text = find_arg(args, "text"), has_claims = find_arg(args, "claims");
     if (has_text == has_claims)
         throw CallError{"bad_arguments", "give exactly one of \"text\" and \"claims\"", {}};
-    verifier::VerifyOptions options;
-    options.depth = int(int_arg(args, "depth", 1, 40, handle.verify_depth));
-    const std::string scheme = string_arg(args, "scheme", "act-eval");
+    verifier::VerifyOptions options = verifier::verify_options(handle.settings);
+    options.depth = int(int_arg(args, "depth", 1, MaxToolDepth, options.depth));
+    const std::string scheme = string_arg(args, "scheme", scheme_name(options.scheme));
     auto parsed = parse_scheme(scheme);
     if (!parsed)
         throw CallError{"bad_value", "\"scheme\" must be act-eval or lichess, got \"" + scheme + "\"",
@@ -250,24 +250,21 @@ std::string call(gf_handle* handle, const char* name, const char* args_json) {
     return dump(reply);
 }
 
-// The suite of a handle from its settings (see gf_open in glossfish.h).
-std::unique_ptr<verifier::ToolSuite> make_suite(const json& config) {
+// The settings of a handle from its config (see gf_open in glossfish.h); the rest is Settings{}.
+Settings settings_from(const json& config) {
     reject_unknown(config, {"stockfish", "workers", "hash", "threads", "depth", "nodes", "movetime"},
                    "setting");
-    Analyzer::Config engine;
-    engine.engine_path = string_arg(config, "stockfish", "");
-    engine.workers = int(int_arg(config, "workers", 1, 64, 1));
-    engine.hash_mb = int(int_arg(config, "hash", 1, 65536, 16));
-    engine.threads_per_worker = int(int_arg(config, "threads", 1, 256, 1));
-    engine.options.emplace_back("UCI_ShowWDL", "true");
-    AnalysisLimits limits;
-    if (find_arg(config, "depth")) limits.depth = int(int_arg(config, "depth", 1, 40, 12));
+    Settings s;
+    s.stockfish_path = string_arg(config, "stockfish", "");
+    s.analysis_workers = int(int_arg(config, "workers", 1, 64, s.analysis_workers));
+    s.analysis_hash_mb = int(int_arg(config, "hash", 1, 65536, s.analysis_hash_mb));
+    s.analysis_threads = int(int_arg(config, "threads", 1, 256, s.analysis_threads));
+    s.analysis_depth = int(int_arg(config, "depth", 1, MaxToolDepth, s.analysis_depth));
     if (find_arg(config, "nodes"))
-        limits.nodes = std::uint64_t(int_arg(config, "nodes", 1, 1'000'000'000, 1));
+        s.analysis_nodes = std::uint64_t(int_arg(config, "nodes", 1, 1'000'000'000, 1));
     if (find_arg(config, "movetime"))
-        limits.movetime_ms = int(int_arg(config, "movetime", 1, 60000, 1000));
-    return std::make_unique<verifier::ToolSuite>(
-        [engine] { return std::make_unique<Analyzer>(engine); }, limits);
+        s.analysis_movetime_ms = int(int_arg(config, "movetime", 1, 60000, 1000));
+    return s;
 }
 
 void set_open_error(const std::string& message) noexcept {
@@ -294,9 +291,8 @@ gf_handle* gf_open(const char* config_json) {
         open_error.clear();
         init_bitboards();
         auto handle = std::make_unique<gf_handle>();
-        json config = parse_object(config_json, "config");
-        handle->suite = make_suite(config);
-        if (find_arg(config, "depth")) handle->verify_depth = int(int_arg(config, "depth", 1, 40, 12));
+        handle->settings = settings_from(parse_object(config_json, "config"));
+        handle->suite = verifier::make_tool_suite(handle->settings);
         return handle.release();
     } catch (const CallError& e) {
         set_open_error(e.message);

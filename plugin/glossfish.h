@@ -39,7 +39,8 @@ GF_API const char* gf_version(void);
  *   "workers"            engine processes in the analysis pool, 1..64 (default 1)
  *   "hash"               hash MB per engine process, 1..65536 (default 16)
  *   "threads"            search threads per engine process, 1..256 (default 1)
- *   "depth" | "nodes" | "movetime"   default limits of engine calls that give none (depth 12)
+ *   "depth" | "nodes" | "movetime"   default limits of engine calls that give none (depth 12,
+ *                        the analysis depth of every surface)
  * The engine starts on the first call that needs it, so board tools work without Stockfish.
  * Returns NULL on a bad setting; gf_last_error(NULL) then says which and why. */
 GF_API gf_handle* gf_open(const char* config_json);
@@ -57,7 +58,8 @@ GF_API void gf_close(gf_handle* handle);
  *   "perft"         {"fen"?, "depth", "chess960"?} -> {"fen", "depth", "nodes"}
  *   "validate_fen"  {"fen", "chess960"?} -> {"valid", "problems", "warnings", "fen"?}
  *   "verify"        {"fen", "move"?, "text" | "claims", "depth"?, "scheme"?} -> the verdict
- *                   report of `glossfish verify` (atoms, evidence, unread sentences, metrics)
+ *                   report of `glossfish verify` (atoms, evidence, unread sentences, metrics);
+ *                   scheme lichess unless given, as on every surface
  * Bad input gives {"error": {...}} and sets gf_last_error; NULL is returned only when no reply
  * can be made (NULL handle, out of memory). Engine calls block until their searches end. */
 GF_API char* gf_call(gf_handle* handle, const char* name, const char* args_json);

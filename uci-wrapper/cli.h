@@ -55,11 +55,6 @@ std::optional<ShardSpec> parse_shard_option(const char* command, const std::stri
 // "1m05s", "2h03m": a duration for progress lines (cli_puzzles.cpp).
 std::string duration_text(double seconds);
 
-// A tool suite whose engine tools start one Stockfish (WDL on) on first use and search to
-// depth D unless a call says otherwise; reproducible: every search from a cleared hash
-// (cli_tool.cpp).
-std::unique_ptr<verifier::ToolSuite> make_suite(int depth, bool reproducible = false);
-
 // The language model of the environment (LlmConfig::from_env) for COMMAND: prints its warnings;
 // with no endpoint or a bad URL prints "glossfish COMMAND: <reason>" in one line and returns
 // nullopt (the caller exits 2). verbose: every request is logged on stderr (cli_verbalize.cpp).

@@ -15,6 +15,7 @@
 #include "merge.h"
 #include "output_file.h"
 #include "utf8.h"
+#include "settings.h"
 
 namespace glossfish::cli {
 
@@ -28,7 +29,7 @@ const char* AnnotateUsage =
 }  // namespace
 
 int annotate_command(const Args& args) {
-    std::string in_path, out_path, scheme_text = "lichess";
+    std::string in_path, out_path, scheme_text = scheme_name(DefaultQualityScheme);
     AnnotateOptions options;
     int jobs = 1;
     ShardSpec shard;
@@ -64,7 +65,7 @@ int annotate_command(const Args& args) {
         if (a == "-o" || a == "--out") {
             out_path = v;
         } else if (a == "--depth") {
-            if (!(n = parse_number("annotate", a, v, 1, 60))) return 2;
+            if (!(n = parse_number("annotate", a, v, 1, MaxOptionDepth))) return 2;
             options.limits.depth = int(*n);
         } else if (a == "--nodes") {
             if (!(n = parse_number("annotate", a, v, 1, 1'000'000'000'000LL))) return 2;
@@ -92,7 +93,7 @@ int annotate_command(const Args& args) {
         std::fputs("glossfish annotate: --depth and --nodes exclude each other\n", stderr);
         return 2;
     }
-    if (!options.limits.depth && !options.limits.nodes) options.limits.depth = 14;
+    if (!options.limits.depth && !options.limits.nodes) options.limits.depth = DefaultQualityDepth;
     auto scheme = parse_scheme(scheme_text);
     if (!scheme) {
         std::fprintf(stderr, "glossfish annotate: --scheme must be lichess or act-eval, got '%s'\n",

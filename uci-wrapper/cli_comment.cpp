@@ -7,6 +7,7 @@
 
 #include "board_tools.h"
 #include "cli.h"
+#include "settings.h"
 #include "commentary.h"
 #include "tools.h"
 #include "utf8.h"
@@ -27,7 +28,8 @@ int comment_command(const Args& args) {
     const auto started = std::chrono::steady_clock::now();
     long long deadline_s = DefaultLlmDeadlineSeconds;
     std::optional<std::string> fen, move;
-    int depth = 12;
+    Settings settings;  // the defaults every surface shares
+    int depth = settings.analysis_depth;
     bool pretty = false, verbose = false;
     for (std::size_t i = 0; i < args.size();) {
         const std::string& a = args[i];
@@ -52,7 +54,7 @@ int comment_command(const Args& args) {
                 if (!n) return 2;
                 deadline_s = *n;
             } else {
-                auto n = parse_number("comment", a, args[i + 1], 1, 40);
+                auto n = parse_number("comment", a, args[i + 1], 1, MaxToolDepth);
                 if (!n) return 2;
                 depth = int(*n);
             }
@@ -92,11 +94,11 @@ int comment_command(const Args& args) {
         config.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
     config.deadline = started + std::chrono::seconds(deadline_s);
     config.deadline_s = double(deadline_s);
-    std::unique_ptr<verifier::ToolSuite> suite = make_suite(depth);
+    settings.analysis_depth = depth;
+    std::unique_ptr<verifier::ToolSuite> suite = verifier::make_tool_suite(settings);
     verifier::LlmClient client(config);
     verifier::PromptLibrary prompts;
-    verifier::VerifyOptions options;
-    options.depth = depth;
+    const verifier::VerifyOptions options = verifier::verify_options(settings);
     verifier::CommentResult r =
         verifier::comment_on(client, prompts, *suite, before, *move, options);
     nlohmann::json j = verifier::comment_json(r);

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli.h"
+#include "settings.h"
 #include "judge.h"
 #include "tools.h"
 #include "utf8.h"
@@ -30,7 +31,8 @@ const char* JudgeUsage =
 
 int judge_command(const Args& args) {
     std::string input_path, out_path, decomposer = "llm";
-    int depth = 12, resamples = 10000;
+    Settings settings;  // the defaults every surface shares
+    int depth = settings.analysis_depth, resamples = 10000;
     std::uint64_t seed = 20260101;
     bool verbose = false;
     ShardSpec shard;
@@ -65,7 +67,7 @@ int judge_command(const Args& args) {
             if (!s) return 2;
             shard = *s;
         } else {
-            auto n = a == "--depth"       ? parse_number("judge", a, v, 1, 40)
+            auto n = a == "--depth"       ? parse_number("judge", a, v, 1, MaxToolDepth)
                      : a == "--bootstrap" ? parse_number("judge", a, v, 1, 1000000)
                                           : parse_number("judge", a, v, 0, 4000000000000000000LL);
             if (!n) return 2;
@@ -106,13 +108,14 @@ int judge_command(const Args& args) {
         return 2;
     std::ostream& out = out_path.empty() ? std::cout : file.stream();
 
-    std::unique_ptr<verifier::ToolSuite> suite = make_suite(depth);
+    settings.analysis_depth = depth;
+    std::unique_ptr<verifier::ToolSuite> suite = verifier::make_tool_suite(settings);
     verifier::LlmClient client(config);
     verifier::PromptLibrary prompts;
     verifier::JudgeOptions options;
     options.decomposer =
         decomposer == "rules" ? verifier::Decomposer::Rules : verifier::Decomposer::Llm;
-    options.verify.depth = depth;
+    options.verify = verifier::verify_options(settings);
     verifier::Judge judge(*suite, config.configured() ? &client : nullptr, &prompts, options);
 
     std::vector<verifier::JudgedRecord> records =

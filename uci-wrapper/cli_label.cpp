@@ -6,12 +6,14 @@
 #include "labeler.h"
 #include "notation.h"
 #include "utf8.h"
+#include "settings.h"
 
 namespace glossfish::cli {
 
 int label_command(const Args& args) {
-    std::string fen = StartFen, move_text, scheme_text = "lichess";
-    int depth = 14;
+    const Settings settings;  // the defaults every surface shares
+    std::string fen = StartFen, move_text, scheme_text = scheme_name(settings.quality_scheme);
+    int depth = settings.quality_depth;
     bool chess960 = false, reproducible = false;
     for (std::size_t i = 0; i < args.size();) {
         const std::string& a = args[i];
@@ -39,7 +41,7 @@ int label_command(const Args& args) {
         } else if (a == "--depth") {
             auto v = value("--depth");
             if (!v) return 2;
-            auto n = parse_number("label", "--depth", *v, 1, 60);
+            auto n = parse_number("label", "--depth", *v, 1, MaxOptionDepth);
             if (!n) return 2;
             depth = int(*n);
         } else if (a == "--scheme") {
@@ -76,7 +78,7 @@ int label_command(const Args& args) {
                      mp.message.c_str());
         return 2;
     }
-    Analyzer analyzer(Analyzer::Config{});
+    Analyzer analyzer(analyzer_config(settings));
     AnalysisLimits limits;
     limits.depth = depth;
     limits.reproducible = reproducible;

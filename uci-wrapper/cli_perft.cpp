@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "cli.h"
+#include "settings.h"
 #include "notation.h"
 #include "perft.h"
 #include "utf8.h"
@@ -45,12 +46,19 @@ int perft_command(const Args& args) {
             chess960 = true;
             ++i;
         } else if (depth < 0) {
-            auto [p, ec] = std::from_chars(a.data(), a.data() + a.size(), depth);
-            if (ec != std::errc() || p != a.data() + a.size() || depth < 1 || depth > 12) {
-                std::fprintf(stderr, "glossfish perft: DEPTH must be a number 1..12, got '%s'\n",
+            long long d = 0;
+            auto [p, ec] = std::from_chars(a.data(), a.data() + a.size(), d);
+            if (ec != std::errc() || p != a.data() + a.size()) {
+                std::fprintf(stderr, "glossfish perft: DEPTH must be a number, got '%s'\n",
                              quote_prefix(a).c_str());
                 return 2;
             }
+            // The rule of every surface (engine/settings.h).
+            if (auto err = check_perft_depth(d)) {
+                std::fprintf(stderr, "glossfish perft: %s\n", err->c_str());
+                return 2;
+            }
+            depth = int(d);
             ++i;
         } else {
             std::fprintf(stderr, "glossfish perft: unexpected argument '%s'\n",

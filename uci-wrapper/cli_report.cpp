@@ -10,6 +10,7 @@
 #include "claims.h"
 #include "cli.h"
 #include "output_file.h"
+#include "settings.h"
 #include "report.h"
 #include "tools.h"
 #include "utf8.h"
@@ -24,7 +25,7 @@ const char* ReportUsage =
     "                        [--trees] [--tree-plies P] [--tree-breadth K] [--reproducible]\n";
 
 struct ReportArgs {
-    std::string in_path, out_path, scheme_text = "lichess";
+    std::string in_path, out_path, scheme_text = scheme_name(DefaultQualityScheme);
     std::optional<int> game;
     AnnotateOptions annotate;
     bool verify = true, trees = false;
@@ -77,7 +78,7 @@ std::optional<ReportArgs> parse_args(const Args& args, bool& help) {
             if (!(n = parse_number("report", a, v, 1, 100'000'000))) return std::nullopt;
             r.game = int(*n);
         } else if (a == "--depth") {
-            if (!(n = parse_number("report", a, v, 1, 60))) return std::nullopt;
+            if (!(n = parse_number("report", a, v, 1, MaxOptionDepth))) return std::nullopt;
             r.annotate.limits.depth = int(*n);
         } else if (a == "--nodes") {
             if (!(n = parse_number("report", a, v, 1, 1'000'000'000'000LL))) return std::nullopt;
@@ -107,7 +108,8 @@ std::optional<ReportArgs> parse_args(const Args& args, bool& help) {
         std::fputs("glossfish report: --depth and --nodes exclude each other\n", stderr);
         return std::nullopt;
     }
-    if (!r.annotate.limits.depth && !r.annotate.limits.nodes) r.annotate.limits.depth = 14;
+    if (!r.annotate.limits.depth && !r.annotate.limits.nodes)
+        r.annotate.limits.depth = DefaultQualityDepth;
     auto scheme = parse_scheme(r.scheme_text);
     if (!scheme) {
         std::fprintf(stderr, "glossfish report: --scheme must be lichess or act-eval, got '%s'\n",
@@ -152,16 +154,20 @@ int report_command(const Args& args) {
     config.workers = r.annotate.jobs;
     config.threads_per_worker = 1;
     Analyzer analyzer(config);
-    // The comment checker's engine predicates search at the report's depth (at most 12; 10
-    // with a node limit) on a Stockfish of their own, started on first use.
-    const int verify_depth = r.annotate.limits.depth ? std::min(*r.annotate.limits.depth, 12) : 10;
+    // The comment checker's engine predicates search at the report's depth (at most the
+    // analysis depth; 10 with a node limit) on a Stockfish of their own, started on first use.
+    Settings settings;
+    const int verify_depth = r.annotate.limits.depth
+                                 ? std::min(*r.annotate.limits.depth, settings.analysis_depth)
+                                 : 10;
     std::unique_ptr<verifier::ToolSuite> suite;
     std::unique_ptr<verifier::ClaimVerifier> checker;
     if (r.verify) {
-        suite = make_suite(verify_depth, r.annotate.limits.reproducible);
-        verifier::VerifyOptions vo;
-        vo.depth = verify_depth;
-        vo.scheme = r.annotate.scheme;
+        settings.analysis_depth = verify_depth;
+        settings.quality_scheme = r.annotate.scheme;
+        settings.reproducible = r.annotate.limits.reproducible;
+        suite = verifier::make_tool_suite(settings);
+        const verifier::VerifyOptions vo = verifier::verify_options(settings);
         checker = std::make_unique<verifier::ClaimVerifier>(*suite, vo);
     }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "settings.h"
 #include "llm_player.h"
 #include "puzzles.h"
 #include "strategy_tree.h"
@@ -112,7 +113,7 @@ int tepp_command(const Args& args) {
             if (!(n = parse_number("tepp", a, v, 0, 20))) return 2;
             options.max_retries = int(*n);
         } else if (a == "--depth") {
-            if (!(n = parse_number("tepp", a, v, 1, 60))) return 2;
+            if (!(n = parse_number("tepp", a, v, 1, MaxOptionDepth))) return 2;
             limits.depth = int(*n);
         } else if (a == "--nodes") {
             if (!(n = parse_number("tepp", a, v, 1, 1'000'000'000'000LL))) return 2;
@@ -139,7 +140,7 @@ int tepp_command(const Args& args) {
         std::fputs("glossfish tepp: --depth and --nodes exclude each other\n", stderr);
         return 2;
     }
-    if (limits.empty()) limits.depth = 12;
+    if (limits.empty()) limits.depth = DefaultAnalysisDepth;
     if (baseline_spec && is_llm_spec(*baseline_spec)) {
         std::fputs(
             "glossfish tepp: an llm player's baseline is its own --guide none row, played "

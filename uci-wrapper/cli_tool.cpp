@@ -8,6 +8,7 @@
 
 #include "analyzer.h"
 #include "cli.h"
+#include "settings.h"
 #include "tools.h"
 #include "utf8.h"
 
@@ -24,19 +25,6 @@ const char* ToolUsage =
 
 }  // namespace
 
-std::unique_ptr<verifier::ToolSuite> make_suite(int depth, bool reproducible) {
-    AnalysisLimits limits;
-    limits.depth = depth;
-    limits.reproducible = reproducible;
-    return std::make_unique<verifier::ToolSuite>(
-        [] {
-            Analyzer::Config config;
-            config.options.emplace_back("UCI_ShowWDL", "true");
-            return std::make_unique<Analyzer>(config);
-        },
-        limits);
-}
-
 namespace {
 
 // Reads --depth D at args[i]; returns false (after a message) when the value is bad.
@@ -47,8 +35,8 @@ bool read_depth(const Args& args, std::size_t& i, int& depth) {
     }
     const std::string& v = args[i + 1];
     auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), depth);
-    if (ec != std::errc() || p != v.data() + v.size() || depth < 1 || depth > 40) {
-        std::fprintf(stderr, "glossfish tool: --depth must be 1..40, got '%s'\n",
+    if (ec != std::errc() || p != v.data() + v.size() || depth < 1 || depth > MaxToolDepth) {
+        std::fprintf(stderr, "glossfish tool: --depth must be 1..%d, got '%s'\n", MaxToolDepth,
                      quote_prefix(v).c_str());
         return false;
     }
@@ -71,7 +59,8 @@ int tool_command(const Args& args) {
         std::fputs(ToolUsage, args.empty() ? stderr : stdout);
         return args.empty() ? 2 : 0;
     }
-    int depth = 12;
+    Settings settings;  // the defaults every surface shares
+    int depth = settings.analysis_depth;
     bool pretty = false, jsonl = false;
     std::string name, json_text;
     for (std::size_t i = 0; i < args.size();) {
@@ -96,7 +85,8 @@ int tool_command(const Args& args) {
             return 2;
         }
     }
-    auto suite = make_suite(depth);
+    settings.analysis_depth = depth;
+    auto suite = verifier::make_tool_suite(settings);
     if (jsonl) {
         std::ios::sync_with_stdio(false);
         suite->run_jsonl(std::cin, std::cout);

@@ -64,7 +64,7 @@ int tree_command(const Args& args) {
             if (!(n = parse_number("tree", a, v, 1, MaxTreeBreadth))) return 2;
             options.breadth = int(*n);
         } else if (a == "--depth") {
-            if (!(n = parse_number("tree", a, v, 1, 60))) return 2;
+            if (!(n = parse_number("tree", a, v, 1, MaxOptionDepth))) return 2;
             options.limits.depth = int(*n);
         } else if (a == "--nodes") {
             if (!(n = parse_number("tree", a, v, 1, 1'000'000'000'000LL))) return 2;

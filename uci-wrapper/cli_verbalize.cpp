@@ -231,7 +231,7 @@ int verbalize_command(const Args& args) {
             if (!(n = parse_number("verbalize", a, v, 1, MaxTreeBreadth))) return 2;
             options.breadth = int(*n);
         } else if (a == "--depth") {
-            if (!(n = parse_number("verbalize", a, v, 1, 60))) return 2;
+            if (!(n = parse_number("verbalize", a, v, 1, MaxOptionDepth))) return 2;
             options.limits.depth = int(*n);
         } else if (a == "--jobs") {
             if (!(n = parse_number("verbalize", a, v, 1, 256))) return 2;
@@ -324,7 +324,7 @@ int verbalize_command(const Args& args) {
         }
         input.plies = plies.value_or(depth);
     } else {
-        input.plies = plies.value_or(3);
+        input.plies = plies.value_or(DefaultTreePlies);
         if (mode != VerbalizeMode::C) {
             options.plies = input.plies;
             Analyzer::Config ac;

@@ -67,8 +67,9 @@ int run_jsonl(const verifier::ClaimVerifier& verifier, int resamples, std::uint6
 
 int verify_command(const Args& args) {
     std::optional<std::string> fen, move, claims_file, text;
-    std::string scheme_text = "act-eval";
-    int depth = 12;
+    Settings settings;  // the defaults every surface shares
+    std::string scheme_text = scheme_name(settings.quality_scheme);
+    int depth = settings.analysis_depth;
     bool pretty = false, jsonl = false, reproducible = false;
     int resamples = 10000;
     std::uint64_t seed = 20260101;
@@ -98,7 +99,7 @@ int verify_command(const Args& args) {
             else if (a == "--text") text = *v;
             else if (a == "--scheme") scheme_text = *v;
             else {
-                auto n = parse_number("verify", "--depth", *v, 1, 40);
+                auto n = parse_number("verify", "--depth", *v, 1, MaxToolDepth);
                 if (!n) return 2;
                 depth = int(*n);
             }
@@ -174,10 +175,11 @@ int verify_command(const Args& args) {
             return 2;
         }
     }
-    auto suite = make_suite(depth, reproducible);
-    verifier::VerifyOptions options;
-    options.depth = depth;
-    options.scheme = *scheme;
+    settings.analysis_depth = depth;
+    settings.quality_scheme = *scheme;
+    settings.reproducible = reproducible;
+    auto suite = verifier::make_tool_suite(settings);
+    const verifier::VerifyOptions options = verifier::verify_options(settings);
     verifier::ClaimVerifier verifier(*suite, options);
     if (jsonl) return run_jsonl(verifier, resamples, seed, shard.value_or(ShardSpec{}));
     verifier::VerifyOutcome out =

@@ -1,10 +1,12 @@
 // glossfish: with no arguments a UCI engine; with a subcommand a batch tool.
 #include <cstdio>
 #include <exception>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 
 #include "cli.h"
+#include "settings.h"
 #include "uci_engine.h"
 #include "utf8.h"
 
@@ -12,6 +14,7 @@ namespace {
 
 const char* Usage =
     "usage: glossfish                      speak UCI on stdin/stdout\n"
+    "       glossfish --version            the version, e.g. glossfish 0.1.0\n"
     "       glossfish perft DEPTH [--fen FEN] [--chess960]\n"
     "       glossfish demo                 a short tour on sample positions\n"
     "       glossfish label --fen FEN --move MOVE [--depth D] [--scheme lichess|act-eval]\n"
@@ -35,12 +38,21 @@ int main(int argc, char** argv) {
     glossfish::cli::Args args(argv + 1, argv + argc);
     try {
         if (args.empty()) {
-            glossfish::UciEngine engine([](const std::string& line) {
-                std::fwrite(line.data(), 1, line.size(), stdout);
-                std::fputc('\n', stdout);
-                std::fflush(stdout);
-            });
-            engine.run(std::cin);
+            bool clean;
+            {
+                glossfish::UciEngine engine([](const std::string& line) {
+                    std::fwrite(line.data(), 1, line.size(), stdout);
+                    std::fputc('\n', stdout);
+                    std::fflush(stdout);
+                });
+                clean = engine.run(0);
+                if (!clean) {
+                    // A product thread is still in a call it cannot leave at once (a language
+                    // model's request): exit now, within the 200 ms of `quit`.
+                    std::fflush(stdout);
+                    std::_Exit(0);
+                }
+            }
             return 0;
         }
         std::string cmd = args.front();
@@ -60,6 +72,10 @@ int main(int argc, char** argv) {
         if (cmd == "comment") return glossfish::cli::comment_command(args);
         if (cmd == "report") return glossfish::cli::report_command(args);
         if (cmd == "merge") return glossfish::cli::merge_command(args);
+        if (cmd == "--version" || cmd == "version") {
+            std::printf("glossfish %s\n", glossfish::version());
+            return 0;
+        }
         if (cmd == "help" || cmd == "--help" || cmd == "-h") {
             std::fputs(Usage, stdout);
             return 0;

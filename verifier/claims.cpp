@@ -1063,7 +1063,7 @@ private:
     // Calls an engine tool; an error result becomes an unverifiable outcome in `fail`.
     std::optional<json> engine(const char* tool, json args, Outcome& fail) {
         args["depth"] = o_.depth;
-        json r = tools_.call(tool, args);
+        json r = tools_.call(tool, args, o_.cancel);
         if (r.contains("error")) {
             const std::string code = r["error"].value("code", "");
             fail = unknown(code == "no_engine"
@@ -1143,7 +1143,9 @@ private:
         ev_["move_quality"] = quality_evidence(*r);
         std::string scheme = c_.args.value("scheme", std::string(scheme_name(o_.scheme)));
         std::string label = (*r)["labels"].value(scheme, std::string());
-        std::string said = "engine (" + scheme + "): " + san + " is " + label + ", " +
+        const auto parsed = parse_label(label);
+        std::string said = "engine (" + scheme + "): " + san + " is " +
+                           (parsed ? label_phrase(*parsed) : label.c_str()) + ", " +
                            num(r->value("wp_loss", 0.0)) + " win% lost";
         if (c_.args.contains("label")) return is(label == str("label"), said, said);
         bool bad_label = label == "mistake" || label == "blunder";
@@ -1458,6 +1460,13 @@ private:
 
 }  // namespace
 
+VerifyOptions verify_options(const Settings& settings) {
+    VerifyOptions o;
+    o.depth = settings.analysis_depth;
+    o.scheme = settings.quality_scheme;
+    return o;
+}
+
 ClaimVerifier::ClaimVerifier(const ToolSuite& tools, VerifyOptions options)
     : tools_(tools), options_(options) {}
 
@@ -1559,7 +1568,8 @@ PositionVerdict ClaimVerifier::verify(const Position& root, const ClaimsDoc& doc
         if (mp.ok()) {
             json r = tools_.call("move_quality", {{"fen", out.fen},
                                                   {"move", move_to_uci(root, mp.move)},
-                                                  {"depth", options_.depth}});
+                                                  {"depth", options_.depth}},
+                                 options_.cancel);
             if (!r.contains("error")) {
                 std::string label = r["labels"].value(scheme_name(options_.scheme), std::string());
                 for (QualityLabel l : {QualityLabel::Good, QualityLabel::Inaccuracy,

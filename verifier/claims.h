@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cancel.h"
 #include "position.h"
 #include "quality.h"
 #include "settings.h"
@@ -117,7 +118,12 @@ struct AtomVerdict {
 struct VerifyOptions {
     int depth = DefaultAnalysisDepth;             // engine predicates' search depth
     QualityScheme scheme = DefaultQualityScheme;  // quality_label's default scheme (lichess)
+    const CancelToken* cancel = nullptr;          // stops the engine predicates' searches
 };
+
+// The verify options of these settings: engine predicates at analysis_depth, labels by the
+// quality scheme (the same on every surface).
+VerifyOptions verify_options(const Settings& settings);
 
 // The verdicts of one position's claims.
 struct PositionVerdict {

@@ -15,9 +15,11 @@ namespace glossfish::verifier {
 
 namespace {
 
-AnalysisResult analyse(Analyzer& an, const Position& pos, const AnalysisLimits& limits,
+AnalysisResult analyse(const ToolCall& call, const Position& pos, const AnalysisLimits& limits,
                        int multipv = 1, const std::vector<Move>& searchmoves = {}) {
-    AnalysisResult r = an.analyse(pos, limits, multipv, searchmoves);
+    AnalysisResult r =
+        call.analyzer().analyse(pos, limits, multipv, searchmoves, -1, false, call.cancel());
+    if (r.error == AnalysisCancelled) throw ToolError("cancelled", call.cancel_reason());
     if (!r.ok()) throw ToolError("engine_error", "the analysis engine failed: " + r.error);
     if (r.lines.empty()) throw ToolError("engine_error", "the analysis engine returned no line");
     return r;
@@ -73,7 +75,7 @@ nlohmann::json move_with_facts(const Position& pos, Move m) {
 nlohmann::json eval_tool(const ToolCall& call) {
     const Position pos = call.position();
     if (MoveList(pos).empty()) return game_over_json(pos);
-    AnalysisResult r = analyse(call.analyzer(), pos, call.limits());
+    AnalysisResult r = analyse(call, pos, call.limits());
     const AnalysisLine& line = r.lines.front();
     Score white = white_view(pos, line.score);
     nlohmann::json wdl = nullptr;
@@ -96,7 +98,7 @@ nlohmann::json top_moves_tool(const ToolCall& call) {
     const Position pos = call.position();
     if (MoveList(pos).empty()) return game_over_json(pos);
     int n = call.integer("n", 3);
-    AnalysisResult r = analyse(call.analyzer(), pos, call.limits(), n);
+    AnalysisResult r = analyse(call, pos, call.limits(), n);
     nlohmann::json moves = nlohmann::json::array();
     for (std::size_t i = 0; i < r.lines.size(); ++i) {
         const AnalysisLine& l = r.lines[i];
@@ -119,11 +121,13 @@ nlohmann::json move_quality_tool(const ToolCall& call) {
     Move m = call.move("move", pos);
     Analyzer& an = call.analyzer();
     AnalysisLimits limits = call.limits();
-    MoveLabel lichess = label_move(an, pos, m, limits, QualityScheme::Lichess);
+    MoveLabel lichess = label_move(an, pos, m, limits, QualityScheme::Lichess, call.cancel());
+    if (lichess.error == AnalysisCancelled) throw ToolError("cancelled", call.cancel_reason());
     if (!lichess.error.empty())
         throw ToolError("engine_error", "the analysis engine failed: " + lichess.error);
     // The second scheme reuses the same searches from the Analyzer's cache.
-    MoveLabel act = label_move(an, pos, m, limits, QualityScheme::ActEval);
+    MoveLabel act = label_move(an, pos, m, limits, QualityScheme::ActEval, call.cancel());
+    if (act.error == AnalysisCancelled) throw ToolError("cancelled", call.cancel_reason());
     if (!act.error.empty())
         throw ToolError("engine_error", "the analysis engine failed: " + act.error);
     const Quality& q = lichess.quality;
@@ -159,9 +163,9 @@ nlohmann::json compare_moves_tool(const ToolCall& call) {
                             "moves[" + std::to_string(i) + "]: " + mp.message, "moves");
         moves.push_back(mp.move);
     }
-    Analyzer& an = call.analyzer();
+    call.analyzer();  // no_engine at once when there is none
     AnalysisLimits limits = call.limits();
-    AnalysisResult main = analyse(an, pos, limits);
+    AnalysisResult main = analyse(call, pos, limits);
     const Score best = main.lines.front().score;
     const Move best_move = line_move(main, 0);
 
@@ -171,7 +175,7 @@ nlohmann::json compare_moves_tool(const ToolCall& call) {
     };
     std::vector<Entry> entries;
     for (Move m : moves) {
-        Score s = m == best_move ? best : analyse(an, pos, limits, 1, {m}).lines.front().score;
+        Score s = m == best_move ? best : analyse(call, pos, limits, 1, {m}).lines.front().score;
         entries.push_back({m, s});
     }
     nlohmann::json out_moves = nlohmann::json::array();
@@ -243,16 +247,16 @@ nlohmann::json threat_tool(const ToolCall& call) {
         named = tp.move;
     }
     const double margin = call.number("margin", 10);
-    Analyzer& an = call.analyzer();
+    call.analyzer();  // no_engine at once when there is none
     const AnalysisLimits limits = call.limits();
     // The current evaluation, from the threatening side's view.
     Score now = Score::cp(0);
-    if (!MoveList(pos).empty()) now = negate(analyse(an, pos, limits).lines.front().score);
+    if (!MoveList(pos).empty()) now = negate(analyse(call, pos, limits).lines.front().score);
     out["score_now"] = score_json(now);
     out["win_percent_now"] = win_percent_1dp(now);
 
     if (!named) {
-        AnalysisResult r = analyse(an, np, limits);
+        AnalysisResult r = analyse(call, np, limits);
         const AnalysisLine& line = r.lines.front();
         double gain = win_percent(line.score) - win_percent(now);
         out["threat"] = move_with_facts(np, line_move(r, 0));
@@ -266,7 +270,7 @@ nlohmann::json threat_tool(const ToolCall& call) {
     }
 
     const Move t = *named;
-    const Score value = analyse(an, np, limits, 1, {t}).lines.front().score;
+    const Score value = analyse(call, np, limits, 1, {t}).lines.front().score;
     double gain = win_percent(value) - win_percent(now);
     out["threat"] = move_with_facts(np, t);
     out["score_if_ignored"] = score_json(value);
@@ -286,7 +290,7 @@ nlohmann::json threat_tool(const ToolCall& call) {
         if (!again.ok()) {
             e["threat_legal"] = false;
         } else {
-            Score s = analyse(an, after, limits, 1, {again.move}).lines.front().score;
+            Score s = analyse(call, after, limits, 1, {again.move}).lines.front().score;
             works = win_percent(s) >= win_percent(value) - margin;
             e["threat_legal"] = true;
             e["score"] = score_json(s);
@@ -325,7 +329,7 @@ nlohmann::json is_forced_tool(const ToolCall& call) {
         return out;
     }
     const double margin = call.number("margin", 15);
-    AnalysisResult r = analyse(call.analyzer(), pos, call.limits(), 2);
+    AnalysisResult r = analyse(call, pos, call.limits(), 2);
     const AnalysisLine& first = r.lines.front();
     const Move best = line_move(r, 0);
     out["best"] = {{"move", move_json(pos, best)},
@@ -365,7 +369,7 @@ nlohmann::json mate_in_tool(const ToolCall& call) {
         if (call.has("max_moves")) out["within"] = false;
         return out;
     }
-    AnalysisResult r = analyse(call.analyzer(), pos, call.limits());
+    AnalysisResult r = analyse(call, pos, call.limits());
     const AnalysisLine& line = r.lines.front();
     const Score& s = line.score;
     out["checkmate"] = false;

@@ -36,6 +36,7 @@ const char* llm_error_kind_name(LlmErrorKind kind) {
     case LlmErrorKind::BadAnswer: return "bad_answer";
     case LlmErrorKind::ToolRounds: return "tool_rounds";
     case LlmErrorKind::Prompt: return "prompt";
+    case LlmErrorKind::Cancelled: return "cancelled";
     }
     return "unknown";
 }
@@ -112,6 +113,11 @@ std::string seconds_text(double s) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g s", s);
     return buf;
+}
+
+// libcurl's progress callback: a non-zero answer aborts the transfer (cancelled request).
+int abort_if_cancelled(void* token, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+    return is_cancelled(static_cast<const CancelToken*>(token)) ? 1 : 0;
 }
 
 std::size_t write_body(char* data, std::size_t size, std::size_t n, void* user) {
@@ -300,6 +306,11 @@ LlmClient::HttpReply LlmClient::post(const std::string& url, const std::string& 
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply.body);
     curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    if (config_.cancel) {
+        curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+        curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, abort_if_cancelled);
+        curl_easy_setopt(curl, CURLOPT_XFERINFODATA, config_.cancel);
+    }
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
                      long(std::max(1.0, config_.connect_timeout_s * 1000)));
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(std::max(1.0, timeout_s * 1000)));
@@ -393,6 +404,7 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                 (offer_tools ? ", " + std::to_string(tools.size()) + " tools" : std::string()) +
                 (attempt ? ", retry " + std::to_string(attempt) : std::string()) + ")");
             reply = post(url, payload, timeout);
+            if (is_cancelled(config_.cancel)) break;
             const bool transient = reply.code != CURLE_OK ? retryable_curl(reply.code)
                                                           : retryable_status(reply.status);
             if (!transient || attempt >= config_.max_retries) break;
@@ -410,8 +422,14 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                                         : "HTTP " + std::to_string(reply.status)) +
                 ", retrying in " + seconds_text(wait));
             ++r.retries;
-            std::this_thread::sleep_for(std::chrono::duration<double>(wait));
+            const auto until = std::chrono::steady_clock::now() +
+                               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                   std::chrono::duration<double>(wait));
+            while (std::chrono::steady_clock::now() < until && !is_cancelled(config_.cancel))
+                std::this_thread::sleep_for(CancelToken::PollInterval);
         }
+        if (is_cancelled(config_.cancel))
+            return fail(LlmErrorKind::Cancelled, "the request to " + url + " was cancelled");
         const std::string attempts =
             (tries > 1 ? " (" + std::to_string(tries) + " attempts)" : std::string()) +
             (no_retry_left ? " (no time for a retry before the deadline of " +
@@ -485,7 +503,14 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                                    {{"code", "unknown_tool"},
                                     {"message", "tool '" + rec.name + "' is not offered"}}}};
                 } else {
-                    rec.result = request.tools->call_text(rec.name, rec.arguments);
+                    // Every tool call the model makes has a time budget (a strategy tree
+                    // with huge arguments must not hold the exchange for minutes).
+                    const CancelToken budget(
+                        config_.cancel,
+                        std::chrono::steady_clock::now() +
+                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                std::chrono::duration<double>(config_.tool_budget_s)));
+                    rec.result = request.tools->call_text(rec.name, rec.arguments, &budget);
                 }
                 rec.error = rec.result.is_object() && rec.result.contains("error");
                 log("llm: tool " + rec.name + " " + one_line(rec.arguments, 200) + " -> " +

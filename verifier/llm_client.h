@@ -23,6 +23,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cancel.h"
+
 namespace glossfish::verifier {
 
 class ToolSuite;
@@ -40,6 +42,7 @@ struct LlmConfig {
     double backoff_s = 1;           // wait before the first retry; doubles on each retry
     double max_backoff_s = 30;      // cap of one wait (also caps a server's Retry-After)
     int max_tool_rounds = 8;        // rounds of tool calls before the model must answer
+    double tool_budget_s = 20;      // time budget of one tool call the model makes
     std::optional<double> temperature;
     std::optional<int> max_tokens;
     // When set, no request runs past it: a request gets only the time that is left, a retry
@@ -49,6 +52,9 @@ struct LlmConfig {
 
     // Receives one line per request, retry and tool call (already redacted). Optional.
     std::function<void(const std::string&)> log;
+    // When set and cancelled, the request in flight is aborted (libcurl checks it about every
+    // second, more often while data flows), no retry follows, and chat() fails with Cancelled.
+    const CancelToken* cancel = nullptr;
 
     // The configuration from the environment: GLOSSFISH_LLM_URL, GLOSSFISH_LLM_MODEL,
     // GLOSSFISH_LLM_KEY (else OPENAI_API_KEY), GLOSSFISH_LLM_TIMEOUT (seconds),
@@ -75,6 +81,7 @@ enum class LlmErrorKind {
     BadAnswer,      // the answer is not the JSON asked for, even after the repair attempt
     ToolRounds,     // the model kept calling tools after max_tool_rounds
     Prompt,         // the prompt file could not be loaded or rendered (chat_prompt)
+    Cancelled,      // LlmConfig::cancel was cancelled
 };
 const char* llm_error_kind_name(LlmErrorKind kind);  // "not_configured", "transport", …
 

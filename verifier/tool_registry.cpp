@@ -375,6 +375,11 @@ Analyzer& ToolCall::analyzer() const {
     return *a;
 }
 
+std::string ToolCall::cancel_reason() const {
+    return cancel_ && cancel_->expired() ? "the tool call ran out of its time budget"
+                                         : "the tool call was cancelled";
+}
+
 AnalysisLimits ToolCall::limits() const {
     AnalysisLimits l;
     if (has("depth")) l.depth = integer("depth", DefaultAnalysisDepth);

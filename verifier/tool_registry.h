@@ -68,8 +68,8 @@ using EngineAccess = std::function<Analyzer*()>;
 class ToolCall {
 public:
     ToolCall(const nlohmann::json& args, const EngineAccess& engine,
-             const AnalysisLimits& default_limits)
-        : args_(args), engine_(engine), default_limits_(default_limits) {}
+             const AnalysisLimits& default_limits, const CancelToken* cancel = nullptr)
+        : args_(args), engine_(engine), default_limits_(default_limits), cancel_(cancel) {}
 
     bool has(std::string_view name) const;
     const nlohmann::json& raw(std::string_view name) const;  // null when absent
@@ -96,11 +96,16 @@ public:
     Analyzer& analyzer() const;
     // The search limits from depth / nodes / movetime, else the suite's default.
     AnalysisLimits limits() const;
+    // The call's cancel token (null: not cancellable); engine tools hand it to their searches.
+    const CancelToken* cancel() const { return cancel_; }
+    // Why a cancelled call stopped: its time budget ran out, or it was cancelled.
+    std::string cancel_reason() const;
 
 private:
     const nlohmann::json& args_;
     const EngineAccess& engine_;
     const AnalysisLimits& default_limits_;
+    const CancelToken* cancel_;
 };
 
 using ToolHandler = std::function<nlohmann::json(const ToolCall&)>;

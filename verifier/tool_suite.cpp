@@ -61,7 +61,8 @@ const ToolSpec* ToolSuite::find(std::string_view name) const {
 
 bool ToolSuite::has_tool(std::string_view name) const { return find(name) != nullptr; }
 
-nlohmann::json ToolSuite::call(std::string_view name, const nlohmann::json& args) const noexcept {
+nlohmann::json ToolSuite::call(std::string_view name, const nlohmann::json& args,
+                               const CancelToken* cancel) const noexcept {
     try {
         const ToolSpec* spec = find(name);
         if (!spec) {
@@ -73,7 +74,7 @@ nlohmann::json ToolSuite::call(std::string_view name, const nlohmann::json& args
         static const nlohmann::json Empty = nlohmann::json::object();
         const nlohmann::json& a = args.is_null() ? Empty : args;
         validate_args(*spec, a);
-        ToolCall call(a, engine_access_, default_limits_);
+        ToolCall call(a, engine_access_, default_limits_, cancel);
         return spec->handler(call);
     } catch (const ToolError& e) {
         return e.to_json();
@@ -84,13 +85,13 @@ nlohmann::json ToolSuite::call(std::string_view name, const nlohmann::json& args
     }
 }
 
-nlohmann::json ToolSuite::call_text(std::string_view name,
-                                    std::string_view args_json) const noexcept {
+nlohmann::json ToolSuite::call_text(std::string_view name, std::string_view args_json,
+                                    const CancelToken* cancel) const noexcept {
     try {
-        if (blank(args_json)) return call(name, nlohmann::json::object());
+        if (blank(args_json)) return call(name, nlohmann::json::object(), cancel);
         JsonParse args = parse_json_text(args_json);
         if (!args.ok()) return error_json("bad_json", args.error);
-        return call(name, args.value);
+        return call(name, args.value, cancel);
     } catch (const std::exception& e) {
         return error_json("internal_error", std::string("internal error: ") + e.what());
     }
@@ -191,6 +192,13 @@ nlohmann::json ToolSuite::schema() const {
     nlohmann::json out = nlohmann::json::array();
     for (const ToolSpec& t : tools_) out.push_back(tool_schema(t));
     return out;
+}
+
+std::unique_ptr<ToolSuite> make_tool_suite(const Settings& settings, Analyzer* analyzer) {
+    if (analyzer) return std::make_unique<ToolSuite>(analyzer, default_limits(settings));
+    const Analyzer::Config config = analyzer_config(settings);
+    return std::make_unique<ToolSuite>([config] { return std::make_unique<Analyzer>(config); },
+                                       default_limits(settings));
 }
 
 std::vector<ToolSuite::Entry> ToolSuite::list() const {

@@ -6,7 +6,8 @@
 // Errors are values: {"error": {"code", "message", "argument"?}} with codes
 //   bad_json, bad_request, bad_arguments, unknown_tool, unknown_argument, missing_argument,
 //   bad_argument_type, bad_value, bad_square, bad_file, bad_fen, malformed_move,
-//   illegal_move, ambiguous_move, empty_square, no_engine, engine_error, internal_error.
+//   illegal_move, ambiguous_move, empty_square, no_engine, engine_error, cancelled,
+//   internal_error.
 // No call throws. Calls are safe from several threads at once (each thread keeps its own
 // parsed-position cache; the Analyzer serialises searches on its pool).
 #pragma once
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "analyzer.h"
+#include "settings.h"
 
 namespace glossfish::verifier {
 
@@ -42,11 +44,14 @@ public:
     ToolSuite& operator=(const ToolSuite&) = delete;
 
     // Runs tool `name` on a JSON object of arguments. Never throws. Engine tools block for
-    // their searches; board tools return at once.
-    nlohmann::json call(std::string_view name, const nlohmann::json& args) const noexcept;
+    // their searches; board tools return at once. A cancelled token (its deadline is the
+    // call's time budget) stops the searches and gives the error code "cancelled".
+    nlohmann::json call(std::string_view name, const nlohmann::json& args,
+                        const CancelToken* cancel = nullptr) const noexcept;
     // The same with the arguments as JSON text (empty text means {}); bad JSON gives bad_json
     // with the parser's position, text that is not UTF-8 bad_json with the bad byte's offset.
-    nlohmann::json call_text(std::string_view name, std::string_view args_json) const noexcept;
+    nlohmann::json call_text(std::string_view name, std::string_view args_json,
+                             const CancelToken* cancel = nullptr) const noexcept;
     // One batch line {"id", "tool", "args"} in, one line out (no newline):
     // {"id", "result": …} or {"id", "error": {…}}; the id is echoed as given (null if absent;
     // recovered from a line that is not UTF-8, with U+FFFD for its bad bytes). When the id is
@@ -80,5 +85,11 @@ private:
     std::function<Analyzer*()> engine_access_;
     AnalysisLimits default_limits_;
 };
+
+// The one tool suite of every surface (UCI `tool`, `glossfish tool`/verify/judge/comment/report,
+// gf_call): engine tools on analyzer when given (not owned), else on a pool made from the
+// settings on first use (analyzer_config: UCI_ShowWDL on, so `eval` has WDL everywhere), with
+// default_limits(settings) for calls that give no depth, nodes or movetime.
+std::unique_ptr<ToolSuite> make_tool_suite(const Settings& settings, Analyzer* analyzer = nullptr);
 
 }  // namespace glossfish::verifier

@@ -21,7 +21,8 @@ nlohmann::json strategy_tree_tool(const ToolCall& call) {
     TreeFormat format = TreeFormat::Json;
     if (call.has("format")) format = *parse_tree_format(call.string("format"));
 
-    StrategyTree tree = build_tree(call.analyzer(), pos, options);
+    StrategyTree tree = build_tree(call.analyzer(), pos, options, call.cancel());
+    if (tree.error == TreeCancelled) throw ToolError("cancelled", call.cancel_reason());
     if (!tree.ok()) throw ToolError("engine_error", "the strategy tree failed: " + tree.error);
     // The tool's JSON keeps object keys sorted, which would lose the MultiPV order of the
     // compact format's keys: that format comes back as JSON text instead.

@@ -17,10 +17,8 @@ constexpr const char* Compiler = "unknown";
 
 }  // namespace
 
-const char* version() { return glossfish::version(); }
-
 nlohmann::json build_info() {
-    return {{"name", "glossfish"}, {"version", version()}, {"compiler", Compiler}};
+    return {{"name", "glossfish"}, {"version", glossfish::version()}, {"compiler", Compiler}};
 }
 
 }  // namespace glossfish::verifier

@@ -5,10 +5,7 @@
 
 namespace glossfish::verifier {
 
-// The project version, e.g. "0.1.0".
-const char* version();
-
-// Name, version and compiler of this build as JSON.
+// Name, version (glossfish::version(), engine/settings.h) and compiler of this build as JSON.
 nlohmann::json build_info();
 
 }  // namespace glossfish::verifier

@@ -4,12 +4,15 @@
 // Helpers that time out throw std::runtime_error with the transcript; gtest reports it.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -137,6 +140,37 @@ inline bool process_gone_or_zombie(pid_t pid) {
     return close != std::string::npos && close + 2 < s.size() && s[close + 2] == 'Z';
 }
 
+// CPU seconds (user + system) a process has used, from /proc/<pid>/stat; 0 when it is gone.
+inline double cpu_seconds(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string s((std::istreambuf_iterator<char>(stat)), {});
+    auto close = s.rfind(')');
+    if (close == std::string::npos) return 0;
+    std::istringstream rest(s.substr(close + 2));
+    std::string field;
+    unsigned long long utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && rest >> field; ++i) {
+        if (i == 14) utime = std::stoull(field);
+        if (i == 15) stime = std::stoull(field);
+    }
+    return double(utime + stime) / double(::sysconf(_SC_CLK_TCK));
+}
+
+// CPU seconds of pid and its live children (glossfish and its Stockfish processes).
+inline double cpu_seconds_with_children(pid_t pid) {
+    double total = cpu_seconds(pid);
+    for (pid_t c : live_children(pid)) total += cpu_seconds(c);
+    return total;
+}
+
+// The peak resident set of a process in kB (VmHWM), 0 when unknown.
+inline long peak_rss_kb(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
+    return 0;
+}
+
 // glossfish as a GUI sees it.
 class Glossfish {
 public:
@@ -194,6 +228,46 @@ public:
 
 private:
     UciProcess proc_;
+};
+
+// A test that runs glossfish: start() launches it and runs the handshake; TearDown sends quit,
+// which must exit 0 without a sanitizer report on stderr.
+class GlossfishTest : public ::testing::Test {
+protected:
+    // Starts glossfish and runs the handshake. Our automatic move labels are turned off
+    // unless asked for: they start a second Stockfish, which these tests do not need.
+    Glossfish& start(const std::vector<std::string>& env = {}, bool labels = false) {
+        gf_ = std::make_unique<Glossfish>(env);
+        gf_->handshake();
+        if (!labels) gf_->send("setoption name Glossfish Quality value false");
+        auto lines = gf_->sync();
+        EXPECT_TRUE(errors_in(lines).empty()) << gf_->transcript();
+        return *gf_;
+    }
+
+    void TearDown() override {
+        if (!gf_) return;
+        gf_->send("quit");
+        auto code = gf_->proc().wait_exit(Millis(10000));
+        EXPECT_EQ(code, std::optional<int>(0)) << "glossfish did not quit cleanly\n"
+                                               << gf_->transcript();
+        std::string err = gf_->proc().stderr_text();
+        EXPECT_EQ(err.find("Sanitizer"), std::string::npos) << err;
+        EXPECT_EQ(err.find("runtime error"), std::string::npos) << err;
+        gf_.reset();
+    }
+
+    // Sends one bad command: exactly one glossfish.error with this code, nothing else changes.
+    void expect_one_error(const std::string& command, const std::string& code) {
+        SCOPED_TRACE(command);
+        gf_->send(command);
+        auto errors = errors_in(gf_->sync());
+        ASSERT_EQ(errors.size(), 1u) << gf_->transcript();
+        EXPECT_EQ(payload(errors[0]).value("code", ""), code) << errors[0];
+        EXPECT_FALSE(payload(errors[0]).value("message", "").empty()) << errors[0];
+    }
+
+    std::unique_ptr<Glossfish> gf_;
 };
 
 }  // namespace glossfish::testkit

@@ -22,43 +22,8 @@
 namespace glossfish::testkit {
 namespace {
 
-class Protocol : public ::testing::Test {
-protected:
-    // Starts glossfish and runs the handshake. Our automatic move labels are turned off
-    // unless asked for: they start a second Stockfish, which these tests do not need.
-    Glossfish& start(const std::vector<std::string>& env = {}, bool labels = false) {
-        gf_ = std::make_unique<Glossfish>(env);
-        gf_->handshake();
-        if (!labels) gf_->send("setoption name Glossfish Quality value false");
-        auto lines = gf_->sync();
-        EXPECT_TRUE(errors_in(lines).empty()) << gf_->transcript();
-        return *gf_;
-    }
-
-    void TearDown() override {
-        if (!gf_) return;
-        gf_->send("quit");
-        auto code = gf_->proc().wait_exit(Millis(10000));
-        EXPECT_EQ(code, std::optional<int>(0)) << "glossfish did not quit cleanly\n"
-                                               << gf_->transcript();
-        std::string err = gf_->proc().stderr_text();
-        EXPECT_EQ(err.find("Sanitizer"), std::string::npos) << err;
-        EXPECT_EQ(err.find("runtime error"), std::string::npos) << err;
-        gf_.reset();
-    }
-
-    // Sends one bad command: exactly one glossfish.error with this code, nothing else changes.
-    void expect_one_error(const std::string& command, const std::string& code) {
-        SCOPED_TRACE(command);
-        gf_->send(command);
-        auto errors = errors_in(gf_->sync());
-        ASSERT_EQ(errors.size(), 1u) << gf_->transcript();
-        EXPECT_EQ(payload(errors[0]).value("code", ""), code) << errors[0];
-        EXPECT_FALSE(payload(errors[0]).value("message", "").empty()) << errors[0];
-    }
-
-    std::unique_ptr<Glossfish> gf_;
-};
+// The shared fixture (glossfish_session.h): start(), expect_one_error(), a clean quit.
+class Protocol : public GlossfishTest {};
 
 TEST_F(Protocol, Handshake) {
     gf_ = std::make_unique<Glossfish>();
@@ -699,23 +664,29 @@ TEST_F(Protocol, VerifyCommandsAndCommentaryOption) {
     g.send("setoption name Glossfish Commentary value e4 attacks f5.");
     auto lines = g.go("go depth 5");
     EXPECT_TRUE(errors_in(lines).empty()) << g.transcript();
-    j = verify_line();
+    // A go without a clock is analysis: the verdict comes before that search's bestmove.
+    auto verdict = std::find_if(lines.begin(), lines.end(),
+                                starts_with("info string glossfish.verify "));
+    ASSERT_NE(verdict, lines.end()) << g.transcript();
+    j = payload(*verdict);
     EXPECT_EQ(j["atoms"][0]["text"], "e4 attacks f5.");
     EXPECT_EQ(j["atoms"][0]["result"], "correct");
 }
 
-// Glossfish Comment without an endpoint: one glossfish.error (no_llm_endpoint) after the first
-// search only, bestmove unaffected, no job started.
+// Glossfish Comment without an endpoint: one glossfish.error (no_llm_endpoint) in the first
+// search only (before its bestmove, as every product of an analysed position), bestmove
+// unaffected, no job started.
 TEST_F(Protocol, CommentOptionWithoutEndpointErrorsOnce) {
     Glossfish& g = start({"GLOSSFISH_LLM_URL="});
     g.send("setoption name Glossfish Comment value true");
     g.send("position startpos moves e2e4");
-    g.go("go depth 2");
-    // Printed right after bestmove, on the thread that printed it.
-    auto err = g.read_until(starts_with("info string glossfish.error "), ReplyDeadline, "error");
+    auto first = g.go("go depth 2");
+    auto err = errors_in(first);
+    ASSERT_EQ(err.size(), 1u) << g.transcript();
     EXPECT_EQ(payload(err.back())["code"], "no_llm_endpoint");
     EXPECT_NE(payload(err.back()).value("message", "").find("GLOSSFISH_LLM_URL"), std::string::npos);
-    // A second search reports nothing: its error would come before the third bestmove.
+    // Later searches report nothing.
+    g.send("position startpos moves e2e4 e7e5");
     auto lines = g.go("go depth 2");
     auto more = g.go("go depth 2");
     lines.insert(lines.end(), more.begin(), more.end());

@@ -1,4 +1,5 @@
 // The verifier library reports the project version.
+#include "settings.h"
 #include "verifier.h"
 
 #include <gtest/gtest.h>
@@ -6,7 +7,7 @@
 #include <string>
 
 TEST(Verifier, VersionIsInBuildInfo) {
-    const std::string version = glossfish::verifier::version();
+    const std::string version = glossfish::version();
     EXPECT_FALSE(version.empty());
     EXPECT_EQ(glossfish::verifier::build_info()["version"], version);
 }

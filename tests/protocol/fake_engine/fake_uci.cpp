@@ -8,6 +8,9 @@
 //   hang-on-go  prints one info line on go, then reads and answers nothing, ever
 //   slow        like normal, but the bestmove comes $FAKE_UCI_DELAY_MS (default 1500) ms
 //               after go; isready is answered meanwhile, so the host must not call it hung
+//   illegal-bestmove  like normal, but every bestmove is `bestmove e2e5` (no pawn moves three
+//               squares: never legal); the info lines still name the legal Best Move
+//   illegal-ponder    like normal, but the ponder move repeats the bestmove (illegal after it)
 // When $FAKE_UCI_LOG names a file, every input line is appended to it as received, so a test
 // can see the setoption lines a host sent (and replayed after a restart).
 #include <poll.h>
@@ -113,7 +116,9 @@ int main(int argc, char** argv) {
 
     auto finish = [&] {
         say("info depth 2 seldepth 2 multipv 1 score cp 12 nodes 40 nps 4000 time 10 pv " + best);
-        say("bestmove " + best);
+        if (mode == "illegal-bestmove") say("bestmove e2e5");
+        else if (mode == "illegal-ponder") say("bestmove " + best + " ponder " + best);
+        else say("bestmove " + best);
         search = Search{};
     };
 

@@ -1,0 +1,109 @@
+// Cancellation (engine/cancel.h) reaches the searches: a cancelled Analyzer request stops
+// Stockfish and returns at once with AnalysisCancelled (and the worker searches normally
+// afterwards), a cancelled tree starts no further search, a token's deadline cancels it, and
+// a JobLane drops queued jobs that cancel_if matches. Real Stockfish (needs `stockfish`).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "analyzer.h"
+#include "job_lane.h"
+#include "labeler.h"
+#include "notation.h"
+#include "strategy_tree.h"
+
+namespace glossfish {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+TEST(Cancel, TokenDeadlineAndParent) {
+    CancelToken parent;
+    CancelToken child(&parent, Clock::now() + milliseconds(50));
+    EXPECT_FALSE(child.cancelled());
+    std::this_thread::sleep_for(milliseconds(60));
+    EXPECT_TRUE(child.cancelled());
+    EXPECT_TRUE(child.expired());
+    CancelToken other(&parent);
+    EXPECT_FALSE(other.cancelled());
+    parent.cancel();
+    EXPECT_TRUE(other.cancelled());
+    EXPECT_FALSE(other.expired());
+}
+
+TEST(Cancel, CancelledSearchStopsStockfishAtOnce) {
+    Analyzer analyzer(Analyzer::Config{});
+    AnalysisLimits deep;
+    deep.depth = 60;  // minutes of search unless stopped
+    CancelToken token;
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(milliseconds(300));
+        token.cancel();
+    });
+    const auto t0 = Clock::now();
+    AnalysisResult r = analyzer.analyse(Position(), deep, 1, {}, -1, false, &token);
+    const auto took = Clock::now() - t0;
+    canceller.join();
+    EXPECT_EQ(r.error, AnalysisCancelled);
+    EXPECT_LT(took, milliseconds(2000)) << "the search was not stopped";
+    // Not cached, and the worker is fine for the next request.
+    AnalysisLimits shallow;
+    shallow.depth = 6;
+    AnalysisResult next = analyzer.analyse(Position(), shallow);
+    EXPECT_TRUE(next.ok()) << next.error;
+    EXPECT_TRUE(parse_uci(Position(), move_to_uci(Position(), next.best)).ok());
+    // An already cancelled token never reaches Stockfish.
+    AnalysisResult none = analyzer.analyse(Position(), deep, 1, {}, -1, false, &token);
+    EXPECT_EQ(none.error, AnalysisCancelled);
+}
+
+TEST(Cancel, CancelledTreeAndLabelEndEarly) {
+    Analyzer analyzer(Analyzer::Config{});
+    TreeOptions options;
+    options.plies = 4;
+    options.limits.depth = 40;
+    CancelToken token(nullptr, Clock::now() + milliseconds(400));
+    const auto t0 = Clock::now();
+    StrategyTree tree = build_tree(analyzer, Position(), options, &token);
+    EXPECT_EQ(tree.error, TreeCancelled);
+    EXPECT_LT(Clock::now() - t0, milliseconds(2500));
+
+    CancelToken cancelled;
+    cancelled.cancel();
+    AnalysisLimits limits;
+    limits.depth = 30;
+    Position pos;
+    MoveLabel l = label_move(analyzer, pos, parse_uci(pos, "e2e4").move, limits,
+                             QualityScheme::Lichess, &cancelled);
+    EXPECT_EQ(l.error, AnalysisCancelled);
+}
+
+TEST(Cancel, JobLaneDropsMatchingJobsAndCancelsTheRunningOne) {
+    JobLane lane(4);
+    std::atomic<int> ran{0};
+    std::atomic<bool> running_saw_cancel{false};
+    auto slow = std::make_shared<CancelToken>();
+    ASSERT_TRUE(lane.post({"slow", 1, slow, [&] {
+                               while (!slow->cancelled())
+                                   std::this_thread::sleep_for(milliseconds(1));
+                               running_saw_cancel = true;
+                           }}));
+    for (int i = 0; i < 3; ++i)
+        ASSERT_TRUE(lane.post({"queued", unsigned(i % 2 ? 1 : 2), nullptr, [&] { ++ran; }}));
+    EXPECT_FALSE(lane.post({"full", 3, nullptr, [&] { ++ran; }}));  // capacity 4
+    std::this_thread::sleep_for(milliseconds(50));
+    lane.cancel_if([](const JobLane::Job& j) { return j.group == 1; });  // slow and one queued
+    const auto deadline = Clock::now() + milliseconds(2000);
+    while (ran < 2 && Clock::now() < deadline) std::this_thread::sleep_for(milliseconds(5));
+    std::this_thread::sleep_for(milliseconds(50));
+    EXPECT_TRUE(running_saw_cancel);
+    EXPECT_EQ(ran, 2);  // the two jobs of group 2
+    lane.stop();
+    EXPECT_TRUE(lane.wait_stopped(milliseconds(1000)));
+}
+
+}  // namespace
+}  // namespace glossfish
