@@ -3,8 +3,8 @@
 // output one run over IN writes: every input record exactly once, in input order (judge and
 // verify end with their summary line recomputed over all records). Missing, duplicated and
 // foreign records are reported with their file and line; then nothing is written (exit 1).
-// OUT is written to a temporary file next to it and renamed; an input or shard file as OUT is
-// refused.
+// OUT goes through the shared output helper (engine/output_file.h): a temporary next to it
+// renamed at the end, special files written in place; an input or shard file as OUT is refused.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -281,10 +281,6 @@ int merge_command(const Args& args) {
                          out_path.c_str(), p.c_str());
             return 2;
         }
-    if (struct stat st; ::stat(out_path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-        std::fprintf(stderr, "glossfish merge: -o %s is not a regular file\n", out_path.c_str());
-        return 2;
-    }
     if (!kind)
         kind = ends_with_ci(input, ".pgn") ? std::optional(MergeKind::Annotate) : infer_kind(paths);
     if (!kind) {
@@ -299,16 +295,13 @@ int merge_command(const Args& args) {
         return 2;
     }
 
-    const std::string tmp_path = out_path + ".tmp." + std::to_string(::getpid());
-    std::ofstream out(tmp_path, std::ios::binary | std::ios::trunc);
-    if (!out) {
-        std::fprintf(stderr, "glossfish merge: cannot write %s: %s\n", tmp_path.c_str(),
-                     std::strerror(errno));
-        return 1;
-    }
+    // Written through the shared output helper: a temporary beside OUT renamed at the end
+    // (special files in place, symlinks followed, the inputs refused).
+    OutputFile file;
+    if (!open_output("merge", file, out_path, OutputFile::Mode::Replace, inputs)) return 2;
+    std::ostream& out = file.stream();
     auto discard = [&](int code) {
-        out.close();
-        std::remove(tmp_path.c_str());
+        file.discard();
         if (code == 1)
             std::fprintf(stderr, "glossfish merge: nothing written (%s left as it was)\n",
                          out_path.c_str());
@@ -344,14 +337,8 @@ int merge_command(const Args& args) {
             return discard(1);
         }
     }
-    out.close();
-    if (!out) {
-        std::fprintf(stderr, "glossfish merge: write error on %s\n", tmp_path.c_str());
-        return discard(1);
-    }
-    if (std::rename(tmp_path.c_str(), out_path.c_str()) != 0) {
-        std::fprintf(stderr, "glossfish merge: cannot rename %s to %s: %s\n", tmp_path.c_str(),
-                     out_path.c_str(), std::strerror(errno));
+    if (auto err = file.commit()) {
+        std::fprintf(stderr, "glossfish merge: %s\n", err->c_str());
         return discard(1);
     }
     std::fprintf(stderr, "glossfish merge: %s: %zu %s from %zu file%s, every record once\n",
