@@ -1,4 +1,4 @@
-// libglossfish: the C ABI over the tool suite (verifier/tools.h) and the rules core. Every
+// libglossfish: the C ABI over the tool suite (verifier/tools/tools.h) and the rules core. Every
 // exception stops here.
 #include "glossfish.h"
 
@@ -14,15 +14,15 @@
 #include <utility>
 #include <vector>
 
-#include "analyzer.h"
-#include "bitboard.h"
-#include "claims.h"
-#include "metrics.h"
-#include "perft.h"
-#include "position.h"
-#include "quality.h"
-#include "settings.h"
-#include "tools.h"
+#include "host/analyzer.h"
+#include "rules/bitboard.h"
+#include "claims/claims.h"
+#include "claims/metrics.h"
+#include "rules/perft.h"
+#include "rules/position.h"
+#include "analysis/quality.h"
+#include "session/settings.h"
+#include "tools/tools.h"
 
 using nlohmann::json;
 
@@ -40,7 +40,7 @@ using namespace glossfish;
 #define GF_STRINGIFY2(x) #x
 #define GF_STRINGIFY(x) GF_STRINGIFY2(x)
 
-// "glossfish 0.1.0 (abi 1)": the project version (engine/settings.h) and the ABI version.
+// "glossfish 0.1.0 (abi 1)": the project version (engine/session/settings.h) and the ABI version.
 const std::string& version_text() {
     static const std::string text =
         std::string("glossfish ") + version() + " (abi " GF_STRINGIFY(GF_ABI_VERSION) ")";

@@ -5,10 +5,10 @@
 #include <iostream>
 #include <string>
 
-#include "cli.h"
-#include "settings.h"
-#include "uci_engine.h"
-#include "utf8.h"
+#include "cli/cli.h"
+#include "session/settings.h"
+#include "uci/uci_engine.h"
+#include "io/utf8.h"
 
 namespace {
 

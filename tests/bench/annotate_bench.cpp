@@ -21,10 +21,10 @@
 #include <thread>
 #include <vector>
 
-#include "annotate.h"
-#include "engine_host.h"
-#include "movegen.h"
-#include "notation.h"
+#include "analysis/annotate.h"
+#include "host/engine_host.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 
 using namespace glossfish;
 using Clock = std::chrono::steady_clock;

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "bitboard.h"
-#include "perft.h"
-#include "position.h"
+#include "rules/bitboard.h"
+#include "rules/perft.h"
+#include "rules/position.h"
 
 extern char** environ;
 

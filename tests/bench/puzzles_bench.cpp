@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
-#include "tepp.h"
+#include "cli/cli.h"
+#include "analysis/tepp.h"
 
 using namespace glossfish;
 using Clock = std::chrono::steady_clock;

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "board_tools.h"
-#include "position.h"
-#include "tools.h"
+#include "tools/board_tools.h"
+#include "rules/position.h"
+#include "tools/tools.h"
 
 using namespace glossfish;
 using Clock = std::chrono::steady_clock;

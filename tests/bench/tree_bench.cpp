@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "lichess_puzzles.h"
-#include "strategy_tree.h"
+#include "analysis/strategy_tree.h"
 
 using namespace glossfish;
 using Clock = std::chrono::steady_clock;

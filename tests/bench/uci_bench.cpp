@@ -13,8 +13,8 @@
 #include <thread>
 #include <vector>
 
-#include "child_process.h"
-#include "engine_host.h"
+#include "host/child_process.h"
+#include "host/engine_host.h"
 
 using namespace glossfish;
 using Clock = std::chrono::steady_clock;

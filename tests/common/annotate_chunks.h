@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "annotate.h"
+#include "analysis/annotate.h"
 
 namespace glossfish::testkit {
 

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "llm_client.h"
+#include "llm/llm_client.h"
 
 namespace glossfish::testkit {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "notation.h"
-#include "position.h"
+#include "rules/notation.h"
+#include "rules/position.h"
 
 namespace glossfish::test {
 

@@ -8,9 +8,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "bitboard.h"
-#include "claims.h"
-#include "tools.h"
+#include "rules/bitboard.h"
+#include "claims/claims.h"
+#include "tools/tools.h"
 
 using namespace glossfish;
 using namespace glossfish::verifier;

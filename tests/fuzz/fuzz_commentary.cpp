@@ -7,10 +7,10 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "bitboard.h"
-#include "claims.h"
-#include "commentary_reader.h"
-#include "tools.h"
+#include "rules/bitboard.h"
+#include "claims/claims.h"
+#include "reader/commentary_reader.h"
+#include "tools/tools.h"
 
 using namespace glossfish;
 using namespace glossfish::verifier;

@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
-#include "bitboard.h"
-#include "movegen.h"
-#include "position.h"
+#include "rules/bitboard.h"
+#include "rules/movegen.h"
+#include "rules/position.h"
 
 using namespace glossfish;
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "llm_player.h"
+#include "llm/llm_player.h"
 
 using namespace glossfish::verifier;
 

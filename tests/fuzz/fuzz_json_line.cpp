@@ -1,4 +1,4 @@
-// libFuzzer target: one untrusted JSON line (engine/json_line.h) and a `tool --jsonl` request
+// libFuzzer target: one untrusted JSON line (engine/io/json_line.h) and a `tool --jsonl` request
 // line (ToolSuite::call_line, board tools only). Checks: errors and answers are valid UTF-8 and
 // short where they quote the input; the answer is one JSON object with "id" and exactly one of
 // "result"/"error"; when a line's only defect is bytes that are not UTF-8 and the repaired line
@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <string>
 
-#include "bitboard.h"
-#include "json_line.h"
-#include "tools.h"
-#include "utf8.h"
+#include "rules/bitboard.h"
+#include "io/json_line.h"
+#include "tools/tools.h"
+#include "io/utf8.h"
 
 using namespace glossfish;
 

@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "bitboard.h"
-#include "judge.h"
-#include "tools.h"
+#include "rules/bitboard.h"
+#include "judge/judge.h"
+#include "tools/tools.h"
 
 using namespace glossfish;
 using namespace glossfish::verifier;

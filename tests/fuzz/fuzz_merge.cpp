@@ -17,10 +17,10 @@
 #include <string>
 #include <string_view>
 
-#include "merge.h"
-#include "pgn.h"
-#include "shard.h"
-#include "shard_summary.h"
+#include "io/merge.h"
+#include "pgn/pgn.h"
+#include "io/shard.h"
+#include "judge/shard_summary.h"
 
 using namespace glossfish;
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "pgn.h"
+#include "pgn/pgn.h"
 
 using namespace glossfish;
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "players.h"
+#include "analysis/players.h"
 
 using namespace glossfish;
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "prompts.h"
+#include "llm/prompts.h"
 
 using namespace glossfish::verifier;
 

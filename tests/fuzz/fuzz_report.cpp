@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "markup.h"
-#include "notation.h"
-#include "report.h"
+#include "render/markup.h"
+#include "rules/notation.h"
+#include "report/report.h"
 
 using namespace glossfish;
 

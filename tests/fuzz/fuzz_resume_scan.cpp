@@ -1,4 +1,4 @@
-// libFuzzer target: the recogniser of `glossfish puzzles` output (engine/resume_scan.h). The
+// libFuzzer target: the recogniser of `glossfish puzzles` output (engine/io/resume_scan.h). The
 // input is an existing --out file. Checks: a refusal names a line and is valid UTF-8 and short;
 // an accepted file's kept bytes end on a line boundary, the torn tail starts with {"id": and
 // holds no newline, kept + torn is the whole input, and every id is one of the input's records.
@@ -9,8 +9,8 @@
 #include <sstream>
 #include <string>
 
-#include "resume_scan.h"
-#include "utf8.h"
+#include "io/resume_scan.h"
+#include "io/utf8.h"
 
 using namespace glossfish;
 

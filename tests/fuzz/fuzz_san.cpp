@@ -9,10 +9,10 @@
 #include <string>
 #include <string_view>
 
-#include "bitboard.h"
-#include "movegen.h"
-#include "notation.h"
-#include "position.h"
+#include "rules/bitboard.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/position.h"
 
 using namespace glossfish;
 

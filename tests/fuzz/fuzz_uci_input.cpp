@@ -1,5 +1,5 @@
 // libFuzzer target: one GUI line (any bytes) through the UCI input parsers of
-// engine/uci_input.h, as the UCI loop runs them: the UTF-8 check, then by command the go,
+// engine/host/uci_input.h, as the UCI loop runs them: the UTF-8 check, then by command the go,
 // position and setoption parsers. Invariants: nothing crashes or throws; a line with invalid
 // UTF-8 gets a bad_utf8 error; an error's message quotes at most a prefix of the input; an
 // accepted go has only in-range limits and legal searchmoves, and its Stockfish line parses
@@ -11,9 +11,9 @@
 #include <string>
 #include <string_view>
 
-#include "bitboard.h"
-#include "notation.h"
-#include "uci_input.h"
+#include "rules/bitboard.h"
+#include "rules/notation.h"
+#include "host/uci_input.h"
 
 using namespace glossfish;
 

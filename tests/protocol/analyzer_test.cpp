@@ -1,14 +1,14 @@
 // Analyzer against the scripted fake engine: results, the cache, roots without legal moves
 // and a worker whose child dies on every search.
-#include "analyzer.h"
+#include "host/analyzer.h"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <string>
 
-#include "notation.h"
-#include "position.h"
+#include "rules/notation.h"
+#include "rules/position.h"
 #include "test_support.h"
 
 namespace glossfish {

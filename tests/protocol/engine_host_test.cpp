@@ -3,7 +3,7 @@
 // search (the watchdog), a slow but healthy child, stop/ponderhit, and option replay after a
 // restart. Deadlines follow the host's contract: death noticed within 1 s, a hang within
 // ~1.5 s (ping after 150 ms of silence + 800 ms without readyok).
-#include "engine_host.h"
+#include "host/engine_host.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>

@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "notation.h"
-#include "position.h"
+#include "rules/notation.h"
+#include "rules/position.h"
 #include "uci_process.h"
 
 namespace glossfish::testkit {

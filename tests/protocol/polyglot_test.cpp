@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "child_process.h"
+#include "host/child_process.h"
 #include "uci_process.h"
 
 namespace glossfish::testkit {

@@ -30,9 +30,9 @@
 #include <thread>
 #include <vector>
 
-#include "engine_host.h"
-#include "notation.h"
-#include "position.h"
+#include "host/engine_host.h"
+#include "rules/notation.h"
+#include "rules/position.h"
 #include "test_support.h"
 #include "uci_process.h"
 

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "bitboard.h"
-#include "child_process.h"
-#include "notation.h"
-#include "position.h"
+#include "rules/bitboard.h"
+#include "host/child_process.h"
+#include "rules/notation.h"
+#include "rules/position.h"
 #include "uci_process.h"
 
 namespace glossfish::testkit {

@@ -10,7 +10,7 @@
 #include <regex>
 #include <sstream>
 
-#include "annotate.h"
+#include "analysis/annotate.h"
 #include "annotate_chunks.h"
 
 namespace glossfish {

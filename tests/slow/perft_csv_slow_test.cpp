@@ -1,7 +1,7 @@
 // Every row of tests/data/perft.csv listed deeper than 4 plies (up to 924 million nodes).
 #include <gtest/gtest.h>
 
-#include "perft.h"
+#include "rules/perft.h"
 #include "perft_csv.h"
 
 namespace glossfish {

@@ -1,10 +1,10 @@
 // Perft node counts of tests/data/perft*.epd at the deep depths (over a million nodes).
 #include <gtest/gtest.h>
 
-#include "bitboard.h"
-#include "perft.h"
+#include "rules/bitboard.h"
+#include "rules/perft.h"
 #include "perft_suite.h"
-#include "position.h"
+#include "rules/position.h"
 
 namespace glossfish {
 namespace {

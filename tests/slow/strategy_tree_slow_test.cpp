@@ -8,8 +8,8 @@
 #include <map>
 
 #include "lichess_puzzles.h"
-#include "strategy_tree.h"
-#include "tree_format.h"
+#include "analysis/strategy_tree.h"
+#include "analysis/tree_format.h"
 
 namespace glossfish {
 namespace {

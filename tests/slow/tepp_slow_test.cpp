@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "tepp.h"
+#include "analysis/tepp.h"
 
 namespace glossfish {
 namespace {

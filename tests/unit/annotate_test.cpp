@@ -1,7 +1,7 @@
 // Game annotation at a tiny depth (needs `stockfish`): NAG placement, comment and eval format,
 // legal best-line variations, and the source text preserved byte for byte outside the insertions
 // (stripped here by patterns written from the documented format, not by the code under test).
-#include "annotate.h"
+#include "analysis/annotate.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Cancellation (engine/cancel.h) reaches the searches: a cancelled Analyzer request stops
+// Cancellation (engine/host/cancel.h) reaches the searches: a cancelled Analyzer request stops
 // Stockfish and returns at once with AnalysisCancelled (and the worker searches normally
 // afterwards), a cancelled tree starts no further search, a token's deadline cancels it, and
 // a JobLane drops queued jobs that cancel_if matches. Real Stockfish (needs `stockfish`).
@@ -8,11 +8,11 @@
 #include <chrono>
 #include <thread>
 
-#include "analyzer.h"
-#include "job_lane.h"
-#include "labeler.h"
-#include "notation.h"
-#include "strategy_tree.h"
+#include "host/analyzer.h"
+#include "host/job_lane.h"
+#include "analysis/labeler.h"
+#include "rules/notation.h"
+#include "analysis/strategy_tree.h"
 
 namespace glossfish {
 namespace {

@@ -1,14 +1,14 @@
 // Claims: every predicate on hand-made positions with known answers (board predicates without
 // an engine), python-chess edge cases, the research note's Qe4 example (1 of 3), the Qh4+
 // gold atoms and the engine predicates against Stockfish at low depth, and bad claims JSON.
-#include "claims.h"
+#include "claims/claims.h"
 
 #include <gtest/gtest.h>
 
 #include <memory>
 
 #include "claims_test_util.h"
-#include "tools.h"
+#include "tools/tools.h"
 
 namespace glossfish::verifier {
 namespace {

@@ -1,7 +1,7 @@
 // Positions and helpers shared by the claims and commentary-reader tests.
 #pragma once
 
-#include "tools.h"
+#include "tools/tools.h"
 
 namespace glossfish::verifier::claims_testing {
 

@@ -1,4 +1,4 @@
-// Grounded commentary (verifier/commentary.h) against the fake OpenAI-compatible server: the
+// Grounded commentary (verifier/llm/commenter.h) against the fake OpenAI-compatible server: the
 // model writes commentary with the tools, the judge decomposes and verifies it, a false claim
 // is dropped and flagged; and `glossfish comment` without an endpoint.
 #include <gtest/gtest.h>
@@ -6,9 +6,9 @@
 
 #include <cstdio>
 
-#include "commentary.h"
+#include "llm/commenter.h"
 #include "fake_llm_server.h"
-#include "tools.h"
+#include "tools/tools.h"
 
 namespace glossfish::verifier::testing {
 namespace {

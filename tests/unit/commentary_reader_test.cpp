@@ -1,13 +1,13 @@
 // The commentary reader, table-driven: sentences written for the tests, each with the
 // sub-claims it must yield and the verdict they get from the board tools (no engine, so
 // engine claims are "unverifiable"); sentences the reader cannot understand stay "unread".
-#include "commentary_reader.h"
+#include "reader/commentary_reader.h"
 
 #include <gtest/gtest.h>
 
 #include "claims_test_util.h"
-#include "metrics.h"
-#include "tools.h"
+#include "claims/metrics.h"
+#include "tools/tools.h"
 
 namespace glossfish::verifier {
 namespace {

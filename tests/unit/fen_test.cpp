@@ -2,7 +2,7 @@
 // reason, and a rejected FEN leaves the position as it was.
 #include <gtest/gtest.h>
 
-#include "position.h"
+#include "rules/position.h"
 
 namespace glossfish {
 namespace {

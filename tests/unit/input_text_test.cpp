@@ -1,4 +1,4 @@
-// Untrusted text (engine/utf8.h, engine/line_reader.h, engine/json_line.h, engine/input_file.h):
+// Untrusted text (engine/io/utf8.h, engine/io/line_reader.h, engine/io/json_line.h, engine/io/input_file.h):
 // where the first bad UTF-8 byte is, replacement by U+FFFD, short quotes of long inputs,
 // bounded line reading, JSON lines whose id survives a bad byte, and input files that are
 // directories or too large. Expected offsets and lengths are counted by hand from the inputs.
@@ -9,10 +9,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "input_file.h"
-#include "json_line.h"
-#include "line_reader.h"
-#include "utf8.h"
+#include "io/input_file.h"
+#include "io/json_line.h"
+#include "io/line_reader.h"
+#include "io/utf8.h"
 
 using namespace glossfish;
 

@@ -1,7 +1,7 @@
-// The commentary judge (verifier/judge.h): the deterministic pipeline on hand-made records with
+// The commentary judge (verifier/judge/judge.h): the deterministic pipeline on hand-made records with
 // hand-computed metrics, broken records with their line numbers, the type-aware split, and the
 // LLM pipeline end to end against the fake OpenAI-compatible server; `glossfish judge` itself.
-#include "judge.h"
+#include "judge/judge.h"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -13,11 +13,11 @@
 #include <memory>
 #include <sstream>
 
-#include "analyzer.h"
+#include "host/analyzer.h"
 #include "cli_run.h"
 #include "fake_llm_server.h"
-#include "notation.h"
-#include "tools.h"
+#include "rules/notation.h"
+#include "tools/tools.h"
 
 namespace glossfish::verifier::testing {
 namespace {

@@ -2,8 +2,8 @@
 // which .ci/install provides). Depth 12 keeps each case well under a second.
 #include <gtest/gtest.h>
 
-#include "labeler.h"
-#include "notation.h"
+#include "analysis/labeler.h"
+#include "rules/notation.h"
 
 namespace glossfish {
 namespace {

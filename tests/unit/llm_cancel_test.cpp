@@ -8,9 +8,9 @@
 #include <thread>
 
 #include "fake_llm_server.h"
-#include "llm_client.h"
-#include "notation.h"
-#include "tools.h"
+#include "llm/llm_client.h"
+#include "rules/notation.h"
+#include "tools/tools.h"
 
 namespace glossfish::verifier {
 namespace {

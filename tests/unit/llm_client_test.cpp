@@ -1,6 +1,6 @@
 // The LLM client against a scripted OpenAI-compatible server on loopback: tool calls, retries,
 // timeouts, malformed replies, answer repair, and the key kept out of every output.
-#include "llm_client.h"
+#include "llm/llm_client.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <cstdlib>
 
 #include "fake_llm_server.h"
-#include "tools.h"
+#include "tools/tools.h"
 
 namespace glossfish::verifier::testing {
 namespace {

@@ -11,8 +11,8 @@
 
 #include "cli_run.h"
 #include "fake_llm_server.h"
-#include "llm_client.h"
-#include "tools.h"
+#include "llm/llm_client.h"
+#include "tools/tools.h"
 
 namespace glossfish::verifier::testing {
 namespace {

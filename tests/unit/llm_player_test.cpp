@@ -1,10 +1,10 @@
-// The language-model solving player (verifier/llm_player.h) against the fake OpenAI-compatible
+// The language-model solving player (verifier/llm/llm_player.h) against the fake OpenAI-compatible
 // server on the hand-checked mate in 2 of tepp_test (lichess ZMTE6): a correct scripted line,
 // the self-reflection prompt after an illegal move, failure after the bounded retries, the
 // repair of a malformed answer, the guides reaching the prompt, transport errors per puzzle,
 // the guide settings, the summary arithmetic and `glossfish tepp --player llm` end to end.
 // Engine searches use nodes 5000.
-#include "llm_player.h"
+#include "llm/llm_player.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -15,8 +15,8 @@
 
 #include "cli_run.h"
 #include "fake_llm_server.h"
-#include "notation.h"
-#include "tepp.h"
+#include "rules/notation.h"
+#include "analysis/tepp.h"
 
 namespace glossfish::verifier::testing {
 namespace {

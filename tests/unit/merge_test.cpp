@@ -1,8 +1,8 @@
-// engine/merge.h without an engine: the PGN marker format, merge_pgn on shard files whose
+// engine/io/merge.h without an engine: the PGN marker format, merge_pgn on shard files whose
 // "annotation" is the game itself (so the merge must give back the input byte for byte, the
 // independent oracle), and plan_jsonl_merge on hand-written records: order, missing,
 // duplicated, foreign and torn lines, tepp groups, summaries.
-#include "merge.h"
+#include "io/merge.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -12,8 +12,8 @@
 #include <iterator>
 #include <sstream>
 
-#include "pgn.h"
-#include "shard.h"
+#include "pgn/pgn.h"
+#include "io/shard.h"
 
 namespace glossfish {
 namespace {

@@ -1,6 +1,6 @@
 // Metrics on small hand-computed cases: factual precision, sub-claim error rate, move-quality
 // F1 with its exclusions, and the position-clustered bootstrap on a fixed seed.
-#include "metrics.h"
+#include "claims/metrics.h"
 
 #include <gtest/gtest.h>
 

@@ -2,11 +2,11 @@
 // restores the position, SAN and UCI round-trip, gives_check agrees with the position after.
 #include <gtest/gtest.h>
 
-#include "bitboard.h"
-#include "movegen.h"
-#include "notation.h"
+#include "rules/bitboard.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 #include "perft_suite.h"
-#include "position.h"
+#include "rules/position.h"
 
 namespace glossfish {
 namespace {

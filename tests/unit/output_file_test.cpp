@@ -1,8 +1,8 @@
-// The shared output helper (engine/output_file.h): regular files replaced through a temporary,
+// The shared output helper (engine/io/output_file.h): regular files replaced through a temporary,
 // symlinks followed and kept, FIFOs and character devices written in place (never replaced),
 // directories and inputs refused, stale temporaries of dead runs removed, the old file kept
 // when a run is discarded, the mode of a replaced file kept, write errors (/dev/full) reported.
-#include "output_file.h"
+#include "io/output_file.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // Every row of tests/data/perft.csv listed at depth <= 4 (the deeper rows are in the slow tier).
 #include <gtest/gtest.h>
 
-#include "perft.h"
+#include "rules/perft.h"
 #include "perft_csv.h"
 
 namespace glossfish {

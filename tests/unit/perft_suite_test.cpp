@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
-#include "bitboard.h"
-#include "perft.h"
-#include "position.h"
+#include "rules/bitboard.h"
+#include "rules/perft.h"
+#include "rules/position.h"
 
 namespace glossfish {
 namespace {

@@ -1,4 +1,4 @@
-// The PGN reader's memory bound (engine/pgn.h): a game longer than the limit is not parsed; it
+// The PGN reader's memory bound (engine/pgn/pgn.h): a game longer than the limit is not parsed; it
 // comes as a first item with an error and then as pieces up to its end, every byte kept, and
 // the games after it are read as usual. A single line longer than the limit (a file without
 // newlines) is cut into pieces the same way.
@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "pgn.h"
+#include "pgn/pgn.h"
 
 using namespace glossfish;
 

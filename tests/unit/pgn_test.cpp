@@ -1,6 +1,6 @@
 // PGN reader and writer: byte-for-byte round trips on the classic games and on a corpus of odd
 // inputs, and hand-checked parses (move counts, NAGs, errors with their line and column).
-#include "pgn.h"
+#include "pgn/pgn.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Prompt templates: parsing, rendering, precise errors, the search path and the shipped files.
-#include "prompts.h"
+#include "llm/prompts.h"
 
 #include <gtest/gtest.h>
 

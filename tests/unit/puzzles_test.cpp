@@ -1,6 +1,6 @@
-// Puzzle batches (engine/puzzles.h): the lichess CSV and JSONL readers with their row errors,
+// Puzzle batches (engine/analysis/puzzles.h): the lichess CSV and JSONL readers with their row errors,
 // and the resume scan and record writer of `glossfish puzzles`.
-#include "puzzles.h"
+#include "analysis/puzzles.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -1,6 +1,6 @@
 // Win percentage and move-quality labels: values worked out from the formula by hand, every
 // threshold of both schemes approached from both sides, and lichess's mate rules.
-#include "quality.h"
+#include "analysis/quality.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // Board queries with python-chess semantics, check kinds, game outcomes and Zobrist keys.
 #include <gtest/gtest.h>
 
-#include "movegen.h"
-#include "position.h"
+#include "rules/movegen.h"
+#include "rules/position.h"
 
 namespace glossfish {
 namespace {

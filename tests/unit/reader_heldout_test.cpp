@@ -14,9 +14,9 @@
 #include <map>
 #include <memory>
 
-#include "analyzer.h"
-#include "commentary_reader.h"
-#include "tools.h"
+#include "host/analyzer.h"
+#include "reader/commentary_reader.h"
+#include "tools/tools.h"
 
 namespace glossfish::verifier {
 namespace {

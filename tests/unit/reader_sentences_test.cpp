@@ -11,11 +11,11 @@
 #include <map>
 
 #include "claims_test_util.h"
-#include "commentary_reader.h"
-#include "movegen.h"
-#include "notation.h"
-#include "see.h"
-#include "structure.h"
+#include "reader/commentary_reader.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/see.h"
+#include "rules/structure.h"
 
 namespace glossfish::verifier {
 namespace {

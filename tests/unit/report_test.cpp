@@ -1,20 +1,20 @@
 // Game reports without an engine: the SVG board (squares, pieces, arrows at hand-computed
 // coordinates), the win% graph, escaping of hostile PGN text, main-line comments, the
 // strategy tree's SVG, and a whole game section built from a hand-made annotation.
-#include "report.h"
+#include "report/report.h"
 
 #include <gtest/gtest.h>
 
 #include <regex>
 #include <string>
 
-#include "claims.h"
-#include "markup.h"
-#include "notation.h"
-#include "svg_board.h"
-#include "svg_graph.h"
-#include "tools.h"
-#include "tree_format.h"
+#include "claims/claims.h"
+#include "render/markup.h"
+#include "rules/notation.h"
+#include "render/svg_board.h"
+#include "render/svg_graph.h"
+#include "tools/tools.h"
+#include "analysis/tree_format.h"
 
 namespace glossfish {
 namespace {

@@ -10,16 +10,16 @@
 #include <map>
 #include <sstream>
 
-#include "annotate.h"
+#include "analysis/annotate.h"
 #include "annotate_chunks.h"
-#include "claims.h"
+#include "claims/claims.h"
 #include "cli_run.h"
-#include "labeler.h"
-#include "notation.h"
-#include "settings.h"
-#include "strategy_tree.h"
-#include "tools.h"
-#include "tree_format.h"
+#include "analysis/labeler.h"
+#include "rules/notation.h"
+#include "session/settings.h"
+#include "analysis/strategy_tree.h"
+#include "tools/tools.h"
+#include "analysis/tree_format.h"
 
 namespace glossfish {
 namespace {

@@ -1,7 +1,7 @@
-// The resumable output of `glossfish puzzles` (engine/resume_scan.h): what is recognised as our
+// The resumable output of `glossfish puzzles` (engine/io/resume_scan.h): what is recognised as our
 // output, what is refused (and then left byte for byte as it was), and which paths cannot be a
 // resumable output at all (devices, FIFOs, directories, the input itself).
-#include "resume_scan.h"
+#include "io/resume_scan.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

@@ -1,6 +1,6 @@
-// engine/settings.h: the shared defaults, the one option table, option-value checks, the
+// engine/session/settings.h: the shared defaults, the one option table, option-value checks, the
 // perft depth rule and the version.
-#include "settings.h"
+#include "session/settings.h"
 
 #include <gtest/gtest.h>
 

@@ -17,8 +17,8 @@
 #include <sstream>
 
 #include "cli_run.h"
-#include "pgn.h"
-#include "puzzles.h"
+#include "pgn/pgn.h"
+#include "analysis/puzzles.h"
 
 namespace glossfish {
 namespace {

@@ -1,7 +1,7 @@
-// The shard rule (engine/shard.h): FNV-1a against its published test vectors, shard numbers
+// The shard rule (engine/io/shard.h): FNV-1a against its published test vectors, shard numbers
 // against an independent implementation (Python, see the comment at ExpectedShards), every
 // record in exactly one shard for N = 1..64, a balanced split, and the --shard parser.
-#include "shard.h"
+#include "io/shard.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "puzzles.h"
+#include "analysis/puzzles.h"
 
 namespace glossfish {
 namespace {

@@ -2,7 +2,7 @@
 // in 2 and 3, a stalemate trap, Chess960 castling), reproducibility across pool sizes, and the
 // four serialisations on a hand-built tree. Expected moves come from the chess reasoning in
 // the comments, not from engine output.
-#include "strategy_tree.h"
+#include "analysis/strategy_tree.h"
 
 #include <gtest/gtest.h>
 
@@ -12,10 +12,10 @@
 #include <set>
 #include <sstream>
 
-#include "movegen.h"
-#include "notation.h"
-#include "quality.h"
-#include "tree_format.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "analysis/quality.h"
+#include "analysis/tree_format.h"
 
 namespace glossfish {
 namespace {

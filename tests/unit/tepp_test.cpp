@@ -2,7 +2,7 @@
 // tried, the worst-branch choice, the scores), retries then failure for illegal answers, the
 // Optimal player, the human player over string streams, engine players (Stockfish and the
 // scripted fake_uci engine) and the player spec grammar. Searches use nodes 20000.
-#include "tepp.h"
+#include "analysis/tepp.h"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +10,8 @@
 #include <set>
 #include <sstream>
 
-#include "movegen.h"
-#include "notation.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 
 namespace glossfish {
 namespace {

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "bitboard.h"
-#include "movegen.h"
-#include "notation.h"
-#include "position.h"
+#include "rules/bitboard.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/position.h"
 
 namespace glossfish {
 namespace {

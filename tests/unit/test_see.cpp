@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "bitboard.h"
-#include "position.h"
-#include "see.h"
+#include "rules/bitboard.h"
+#include "rules/position.h"
+#include "rules/see.h"
 
 namespace glossfish {
 namespace {

@@ -4,9 +4,9 @@
 #include <initializer_list>
 #include <string>
 
-#include "bitboard.h"
-#include "position.h"
-#include "structure.h"
+#include "rules/bitboard.h"
+#include "rules/position.h"
+#include "rules/structure.h"
 
 namespace glossfish {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tools.h"
+#include "tools/tools.h"
 
 namespace glossfish::verifier::testing {
 

@@ -1,6 +1,6 @@
 // The typed fast path under the JSON tools (BoardTools, parse_move_text, play_moves), and a
 // sweep of odd argument values through every tool that must never crash or throw.
-#include "board_tools.h"
+#include "tools/board_tools.h"
 #include "tools_test_util.h"
 
 namespace glossfish::verifier::testing {

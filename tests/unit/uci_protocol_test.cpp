@@ -1,6 +1,6 @@
 // UCI engine output parsing on lines written in Stockfish 15.1's exact format, malformed lines,
 // and the info-line writer's round trip.
-#include "uci_protocol.h"
+#include "host/uci_protocol.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Strategy verbalization against the fake OpenAI-compatible server: the library call
-// (verifier/verbalizer.h) and `glossfish verbalize` end to end (the real binary).
+// (verifier/llm/verbalizer.h) and `glossfish verbalize` end to end (the real binary).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -11,7 +11,7 @@
 
 #include "cli_run.h"
 #include "fake_llm_server.h"
-#include "verbalizer.h"
+#include "llm/verbalizer.h"
 
 namespace glossfish::verifier::testing {
 namespace {

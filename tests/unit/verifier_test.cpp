@@ -1,6 +1,6 @@
 // The verifier library reports the project version.
-#include "settings.h"
-#include "verifier.h"
+#include "session/settings.h"
+#include "claims/verifier.h"
 
 #include <gtest/gtest.h>
 

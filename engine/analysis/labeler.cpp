@@ -1,0 +1,104 @@
+// label_move and its JSON form.
+#include "analysis/labeler.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "rules/movegen.h"
+#include "rules/notation.h"
+
+namespace glossfish {
+
+namespace {
+double round1(double x) { return std::round(x * 10) / 10; }
+}  // namespace
+
+nlohmann::json score_to_json(const Score& score) {
+    nlohmann::json j;
+    j[score.is_mate() ? "mate" : "cp"] = score.value;
+    if (score.bound != Bound::Exact) j["bound"] = score.bound == Bound::Lower ? "lower" : "upper";
+    return j;
+}
+
+MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
+                     const AnalysisLimits& limits, QualityScheme scheme,
+                     const CancelToken* cancel) {
+    MoveLabel out;
+    out.fen = before.fen();
+    out.played = played;
+    out.scheme = scheme;
+    out.played_san = move_to_san(before, played);
+    out.played_uci = move_to_uci(before, played);
+
+    // MultiPV 2 gives the best line and the runner-up for the "only" tag.
+    AnalysisResult main = analyzer.analyse(before, limits, 2, {}, -1, false, cancel);
+    if (!main.ok() || main.lines.empty()) {
+        out.error = main.ok() ? "no analysis lines" : main.error;
+        return out;
+    }
+    const AnalysisLine& first = main.lines.front();
+    out.best = first.pv.empty() ? main.best : first.pv.front();
+    out.best_score = first.score;
+    out.depth = first.depth;
+    out.best_san = move_to_san(before, out.best);
+    out.best_uci = move_to_uci(before, out.best);
+
+    QualityInput in;
+    in.best = first.score;
+    in.played_is_best = out.best == played;
+    in.single_legal_move = MoveList(before).size() == 1;
+    if (main.lines.size() > 1) in.second_best = main.lines[1].score;
+    if (in.played_is_best) {
+        in.played = first.score;
+    } else if (main.lines.size() > 1 && !main.lines[1].pv.empty() && main.lines[1].pv.front() == played) {
+        in.played = main.lines[1].score;
+    } else {
+        AnalysisResult alone = analyzer.analyse(before, limits, 1, {played}, -1, false, cancel);
+        if (!alone.ok() || alone.lines.empty()) {
+            out.error = alone.ok() ? "no analysis line for the played move" : alone.error;
+            return out;
+        }
+        in.played = alone.lines.front().score;
+    }
+    out.played_score = in.played;
+    out.quality = classify_move(in, scheme);
+    return out;
+}
+
+nlohmann::json label_to_json(const MoveLabel& l) {
+    nlohmann::json j;
+    j["move"] = {{"san", l.played_san}, {"uci", l.played_uci}};
+    j["fen"] = l.fen;
+    if (!l.error.empty()) {
+        j["error"] = l.error;
+        j["text"] = "could not label " + l.played_san + ": " + l.error;
+        return j;
+    }
+    const Quality& q = l.quality;
+    j["label"] = label_name(q.label);
+    j["wp_loss"] = round1(q.wp_loss);
+    j["win_before"] = round1(q.wp_before);
+    j["win_after"] = round1(q.wp_after);
+    nlohmann::json tags = nlohmann::json::array();
+    if (q.best) tags.push_back("best");
+    if (q.only) tags.push_back("only");
+    j["tags"] = tags;
+    j["best"] = {{"san", l.best_san}, {"uci", l.best_uci}, {"score", score_to_json(l.best_score)}};
+    j["played_score"] = score_to_json(l.played_score);
+    j["depth"] = l.depth;
+    j["scheme"] = scheme_name(l.scheme);
+    if (!q.reason.empty()) j["reason"] = q.reason;
+    char loss[32];
+    std::snprintf(loss, sizeof loss, "%.1f", q.wp_loss);
+    std::string text = l.played_san + " is ";
+    if (q.best) text += q.only ? "the only good move" : "the engine's choice";
+    else {
+        text += std::string(label_phrase(q.label)) + " (" + loss + " win% lost";
+        if (!q.reason.empty()) text += ", " + q.reason;
+        text += "); " + l.best_san + " was best";
+    }
+    j["text"] = text;
+    return j;
+}
+
+}  // namespace glossfish

@@ -1,0 +1,82 @@
+// JobLane: the worker thread, its bounded queue and cancellation.
+#include "host/job_lane.h"
+
+namespace glossfish {
+
+JobLane::JobLane(std::size_t capacity) : capacity_(capacity) {
+    thread_ = std::thread([this] { loop(); });
+}
+
+JobLane::~JobLane() {
+    stop();
+    if (thread_.joinable()) thread_.join();
+}
+
+bool JobLane::post(Job job, bool urgent) {
+    if (!job.cancel) job.cancel = std::make_shared<CancelToken>();
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_ || queue_.size() >= capacity_) return false;
+        if (urgent) queue_.push_front(std::move(job));
+        else queue_.push_back(std::move(job));
+    }
+    cv_.notify_all();
+    return true;
+}
+
+void JobLane::cancel_if(const std::function<bool(const Job&)>& match) {
+    std::deque<Job> dropped;  // destroyed outside the lock
+    std::lock_guard lock(mutex_);
+    if (running_job_ && match(*running_job_)) running_->cancel();
+    for (auto it = queue_.begin(); it != queue_.end();) {
+        if (match(*it)) {
+            it->cancel->cancel();
+            dropped.push_back(std::move(*it));
+            it = queue_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+void JobLane::stop() {
+    std::deque<Job> dropped;
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+        if (running_) running_->cancel();
+        for (Job& j : queue_) j.cancel->cancel();
+        dropped.swap(queue_);
+    }
+    cv_.notify_all();
+}
+
+bool JobLane::wait_stopped(std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mutex_);
+    return cv_.wait_for(lock, timeout, [&] { return ended_; });
+}
+
+void JobLane::loop() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+        if (stopping_) break;
+        Job job = std::move(queue_.front());
+        queue_.pop_front();
+        running_ = job.cancel;
+        running_job_ = &job;
+        lock.unlock();
+        try {
+            job.run();
+        } catch (...) {
+            // A job reports its own failures; one that throws must not end the lane.
+        }
+        lock.lock();
+        running_job_ = nullptr;
+        running_.reset();
+    }
+    ended_ = true;
+    cv_.notify_all();
+}
+
+}  // namespace glossfish

@@ -1,0 +1,59 @@
+// JobLane: one worker thread that runs jobs one at a time, in order, from a bounded queue.
+// Each job carries a cancel token; cancel_if() cancels the running job and drops queued ones,
+// so the newest work wins. An idle lane sleeps on a condition variable (no CPU).
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "host/cancel.h"
+
+namespace glossfish {
+
+class JobLane {
+public:
+    struct Job {
+        std::string kind;                     // e.g. "quality", "tree", "tool"
+        unsigned group = 0;                   // who the job belongs to (a position's epoch)
+        std::shared_ptr<CancelToken> cancel;  // never null once posted
+        std::function<void()> run;            // looks at *cancel itself
+    };
+
+    explicit JobLane(std::size_t capacity);
+    // Cancels everything and joins the thread (blocks until the running job returns).
+    ~JobLane();
+    JobLane(const JobLane&) = delete;
+    JobLane& operator=(const JobLane&) = delete;
+
+    // Queues job (at the front when urgent). False, and nothing queued, when the queue is
+    // full or the lane is stopping. Does not block.
+    bool post(Job job, bool urgent = false);
+    // Cancels the running job when it matches and drops the queued ones that match. Does not
+    // block.
+    void cancel_if(const std::function<bool(const Job&)>& match);
+    // Cancels everything and lets the thread end; wait_stopped() waits for that.
+    void stop();
+    // Waits up to timeout for the thread to end after stop(); true when it has.
+    bool wait_stopped(std::chrono::milliseconds timeout);
+
+private:
+    void loop();
+
+    const std::size_t capacity_;
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    std::deque<Job> queue_;
+    std::shared_ptr<CancelToken> running_;  // token of the job being run
+    const Job* running_job_ = nullptr;
+    bool stopping_ = false, ended_ = false;
+    std::thread thread_;
+};
+
+}  // namespace glossfish

@@ -1,0 +1,38 @@
+// Move notation: UCI text and Standard Algebraic Notation (print, strict and lenient parse).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "rules/position.h"
+
+namespace glossfish {
+
+// UCI text: "e2e4", "e7e8q"; castling as e1g1, or king-takes-rook (e1h1) in Chess960 mode.
+std::string move_to_uci(const Position& pos, Move m);
+
+enum class MoveError { None, Malformed, Illegal, Ambiguous };
+const char* move_error_name(MoveError e);  // "malformed", "illegal", "ambiguous"
+
+struct MoveParse {
+    Move move;
+    MoveError error = MoveError::None;
+    std::string message;  // exact reason when error != None
+    bool ok() const { return error == MoveError::None; }
+};
+
+// Reads UCI move text and checks legality. Accepts both castling forms (e1g1, e1h1).
+MoveParse parse_uci(const Position& pos, std::string_view text);
+
+// SAN with minimal disambiguation and +/# suffixes. The move must be legal.
+std::string move_to_san(const Position& pos, Move m);
+
+enum class SanMode {
+    Strict,   // exactly what GUIs write: "Nf3", "exd5", "O-O", "e8=Q+"; annotations not allowed
+    Lenient,  // text by people and models: 0-0, e8Q, Ng1-f3, Nf3!?, exd6 e.p., Kxe8 castling …
+};
+
+// Reads SAN. Malformed text, an illegal move and an ambiguous move are different errors.
+MoveParse parse_san(const Position& pos, std::string_view text, SanMode mode = SanMode::Strict);
+
+}  // namespace glossfish

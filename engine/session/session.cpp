@@ -1,0 +1,535 @@
+// Session: options, the position and the GUI's search on the hosted Stockfish. The products
+// and requests are in session_products.cpp.
+#include "session/session.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "analysis/labeler.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "analysis/quality.h"
+
+namespace glossfish {
+
+namespace {
+
+bool iequals(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower((unsigned char)x) == std::tolower((unsigned char)y);
+           });
+}
+
+// How long go() waits for the bestmove of a search it stopped before calling it failed.
+constexpr std::chrono::milliseconds StoppedSearchWait{1500};
+
+}  // namespace
+
+Session::Session(Sink sink, ProductProviderFactory products)
+    : sink_(std::move(sink)), provider_factory_(std::move(products)) {
+    epoch_.id = ++epoch_ids_;
+    epoch_.position = epoch_.before = current_ = root_;
+    engine_lane_ = std::make_unique<JobLane>(16);
+    model_lane_ = std::make_unique<JobLane>(16);
+    request_lane_ = std::make_unique<JobLane>(MaxQueuedRequests);
+}
+
+Session::~Session() {
+    shutdown(std::chrono::milliseconds(2000));
+    engine_lane_.reset();  // joins
+    model_lane_.reset();
+    request_lane_.reset();
+    join_restart();
+}
+
+// ---- events ----
+
+void Session::emit_locked(SessionEvent event) {
+    if (shutting_down_) return;
+    sink_(event);
+}
+
+void Session::error_locked(const std::string& code, const std::string& message,
+                           nlohmann::json extra) {
+    extra["code"] = code;
+    extra["message"] = message;
+    if (!extra.contains("text")) extra["text"] = message;
+    emit_locked(Product{"error", std::move(extra)});
+}
+
+void Session::error(const std::string& code, const std::string& message, nlohmann::json extra) {
+    std::lock_guard lock(mutex_);
+    error_locked(code, message, std::move(extra));
+}
+
+// ---- the engine host ----
+
+void Session::join_restart() {
+    std::thread t;
+    {
+        std::lock_guard lock(mutex_);
+        t = std::move(restart_thread_);
+    }
+    if (t.joinable()) t.join();
+}
+
+bool Session::ensure_host() {
+    join_restart();
+    if (host_ && host_->running()) return true;
+    if (!host_) {
+        EngineHost::Config c;
+        c.path = settings_.stockfish_path;
+        host_ = std::make_unique<EngineHost>(c);
+        host_->set_passthrough([this](const std::string& line) {
+            std::lock_guard lock(mutex_);
+            emit_locked(TextLine{line});
+        });
+        // An option the host dropped on a restart because it killed the child (issue 12
+        // item 6), as an "error" product: {"code":"option_dropped","option","value",...}.
+        host_->set_warning_handler([this](const EngineWarning& w) {
+            error(w.code, w.message,
+                  {{"option", w.option}, {"value", w.value}});
+        });
+        for (const auto& [name, value] : child_values_) host_->set_option(name, value);
+    }
+    if (auto err = host_->start()) {
+        error("engine_start", *err);
+        return false;
+    }
+    child_options_ = host_->options();
+    return true;
+}
+
+// After a failed search: a fresh child with the user's options, on its own thread.
+void Session::restart_host_locked() {
+    if (restart_thread_.joinable() || shutting_down_) return;  // one is on its way
+    restart_thread_ = std::thread([this] {
+        if (!host_) return;
+        if (auto err = host_->start()) error("engine_start", *err);
+    });
+}
+
+bool Session::start_engine() { return ensure_host(); }
+
+std::string Session::engine_name() {
+    join_restart();
+    return host_ && host_->running() ? host_->engine_name() : std::string();
+}
+
+const OptionDecl* Session::child_option(const std::string& name) const {
+    for (const auto& o : child_options_)
+        if (iequals(o.name, name)) return &o;
+    return nullptr;
+}
+
+std::vector<OptionDecl> Session::options() {
+    ensure_host();
+    std::vector<OptionDecl> out;
+    for (const auto& o : child_options_)
+        if (!find_option(o.name)) out.push_back(o);
+    for (const OptionSpec& o : option_table()) out.push_back(option_decl(o));
+    return out;
+}
+
+std::optional<InputError> Session::set_option(const std::string& name, std::string value,
+                                              bool has_value) {
+    join_restart();
+    if (const OptionSpec* spec = find_option(name)) {
+        if (auto err = check_option_value(*spec, value, has_value))
+            return InputError{"bad_option_value", *err, {}};
+        const std::string& n = spec->name;
+        if (n == "Stockfish Path" && searching())
+            return InputError{"busy", "the Stockfish path cannot change during a search", {}};
+        apply_option(settings_, n, value);
+        if (n == "Stockfish Path") {
+            if (host_) host_->quit();
+            host_.reset();
+            child_options_.clear();
+            ensure_host();
+        }
+        // The pool and the provider are made again from the new settings on next use.
+        if (n == "Stockfish Path" || n.rfind("Glossfish Analysis", 0) == 0 ||
+            n.rfind("Glossfish LLM", 0) == 0 || n == "Glossfish Reproducible")
+            backend_.reset();
+        return std::nullopt;
+    }
+
+    if (child_options_.empty()) ensure_host();
+    const OptionDecl* decl = child_option(name);
+    if (!decl) return InputError{"unknown_option", "no option named " + quote_input(name), {}};
+    if (auto err = check_option_value(*decl, value, has_value))
+        return InputError{"bad_option_value", *err, {}};
+    if (iequals(decl->name, "UCI_Chess960")) {
+        chess960_ = value == "true";
+        root_.set_chess960(chess960_);
+        current_.set_chess960(chess960_);
+    } else if (iequals(decl->name, "UCI_AnalyseMode")) {
+        analyse_mode_ = value == "true";
+    } else if (iequals(decl->name, "MultiPV")) {
+        multipv_ = std::stoi(value);
+    }
+    const bool button = decl->type == "button";
+    bool replaced = false;
+    for (auto& [n, v] : child_values_)
+        if (n == decl->name) v = value, replaced = true;
+    if (!replaced && !button) child_values_.emplace_back(decl->name, value);
+    if (searching()) {
+        // Stockfish must not change options while it thinks: it gets this one when the
+        // search has ended, before the next go. Our own state (above) changes now.
+        deferred_options_.emplace_back(decl->name, button ? "" : value);
+        return std::nullopt;
+    }
+    if (host_) host_->set_option(decl->name, button ? "" : value);
+    return std::nullopt;
+}
+
+void Session::apply_deferred_options() {
+    if (host_)
+        for (const auto& [name, value] : deferred_options_) host_->set_option(name, value);
+    deferred_options_.clear();
+}
+
+// ---- the position ----
+
+std::optional<InputError> Session::set_position(const PositionCommand& command) {
+    Position root;
+    FenStatus status = root.set(command.fen, chess960_);
+    if (!status.ok()) {
+        nlohmann::json problems = nlohmann::json::array();
+        for (const auto& p : status.problems)
+            problems.push_back({{"code", fen_issue_code(p.issue)}, {"message", p.message}});
+        return InputError{"bad_fen", status.message(), {{"problems", problems}}};
+    }
+    if (command.moves.size() > MaxPositionMoves)
+        return InputError{"too_many_moves",
+                          "the position has " + std::to_string(command.moves.size()) +
+                              " moves; the limit is " + std::to_string(MaxPositionMoves),
+                          {}};
+    Position pos = root;
+    std::vector<Move> moves;
+    moves.reserve(command.moves.size());
+    for (std::string_view text : command.moves) {
+        MoveParse mp = parse_uci(pos, std::string(text));
+        if (!mp.ok())
+            return InputError{mp.error == MoveError::Malformed ? "malformed_move" : "illegal_move",
+                              "move " + std::to_string(moves.size() + 1) + " " + quote_input(text) +
+                                  ": " + mp.message,
+                              {}};
+        moves.push_back(mp.move);
+        pos.do_move(mp.move);
+    }
+    root_ = root;
+    current_ = pos;
+    moves_ = std::move(moves);
+    startpos_ = command.fen == StartFen;
+
+    Epoch next;
+    next.position = current_;
+    next.before = current_;
+    if (!moves_.empty()) {
+        next.before.undo_move(moves_.back());
+        next.move = moves_.back();
+    }
+    {
+        std::lock_guard lock(mutex_);
+        cancel_products_locked(epoch_.id);
+        next.id = ++epoch_ids_;
+        epoch_ = std::move(next);
+    }
+    start_products(false, false);
+    return std::nullopt;
+}
+
+Position Session::position() const { return current_; }
+
+std::string Session::position_line() const {
+    std::string line = "position " + (startpos_ ? std::string("startpos") : "fen " + root_.fen());
+    if (!moves_.empty()) {
+        line += " moves";
+        Position walk = root_;
+        for (Move m : moves_) {
+            line += " " + move_to_uci(walk, m);
+            walk.do_move(m);
+        }
+    }
+    return line;
+}
+
+// ---- the search ----
+
+bool Session::searching() const {
+    std::lock_guard lock(mutex_);
+    return search_.active;
+}
+
+std::optional<InputError> Session::go(const GoParams& params) {
+    join_restart();
+    if (params.perft) {
+        perft(*params.perft);
+        return std::nullopt;
+    }
+    start_search(params, true);
+    return std::nullopt;
+}
+
+void Session::go_rejected(const InputError& e, bool ponder) {
+    join_restart();
+    error(e.code, e.message);
+    GoParams p;
+    p.depth = 1;
+    p.ponder = ponder;
+    start_search(p, false);
+}
+
+void Session::start_search(const GoParams& params, bool may_hold) {
+    {
+        std::unique_lock lock(mutex_);
+        if (search_.active) {
+            // After `stop` the bestmove may still be on its way: wait for it quietly.
+            if (!search_.stop_requested)
+                error_locked("busy", "'go' while a search is running: stopping it first");
+            search_.stop_requested = true;
+            if (search_.held) {
+                print_bestmove_locked(*search_.held);
+            } else {
+                lock.unlock();
+                if (host_) host_->stop();
+                lock.lock();
+            }
+            if (!search_cv_.wait_for(lock, StoppedSearchWait, [&] { return !search_.active; })) {
+                const unsigned old = search_.id;
+                lock.unlock();
+                on_search_failure("the search engine did not stop", old);
+            }
+        }
+    }
+    apply_deferred_options();
+    const bool analysis = may_hold && params.is_analysis(analyse_mode_);
+    unsigned id;
+    {
+        std::lock_guard lock(mutex_);
+        search_ = Search{};
+        search_.id = id = ++search_ids_;
+        search_.epoch = epoch_.id;
+        search_.active = true;
+        search_.analysis = analysis;
+        search_.lines = analysis && multipv_ > 1 && settings_.quality;
+        search_.multipv = multipv_;
+        search_.root = current_;
+        epoch_.searched = true;
+    }
+    last_go_analysis_ = analysis;
+    start_products(true, analysis);
+    {
+        std::lock_guard lock(mutex_);
+        std::vector<Product> ready = std::move(epoch_.ready);
+        epoch_.ready.clear();
+        for (Product& p : ready) emit_locked(std::move(p));
+    }
+
+    if (MoveList(current_).empty()) {
+        std::lock_guard lock(mutex_);
+        SearchInfo info;
+        info.depth = 0;
+        info.score = current_.is_check() ? Score::mate(0) : Score::cp(0);
+        emit_locked(info);
+        finish_search_locked(BestMove{"(none)", std::nullopt});
+        return;
+    }
+    if (!ensure_host()) {  // engine_start is out; no restart, no child left (issue 12 item 9)
+        on_search_failure("the search engine is not running", id, false);
+        return;
+    }
+    SearchCallbacks cb;
+    cb.on_info = [this, id](const SearchInfo& info) { on_info(info, id); };
+    cb.on_bestmove = [this, id](const BestMove& b) { on_engine_bestmove(b, id); };
+    cb.on_failure = [this, id](const std::string& reason) { on_search_failure(reason, id); };
+    cb.on_other = [this](const std::string& line) {
+        if (!debug_) return;
+        std::lock_guard lock(mutex_);
+        emit_locked(TextLine{"info string child: " + line});
+    };
+    if (!host_->go(position_line(), params.go_line(current_), cb))
+        on_search_failure("the search engine is not running", id);
+}
+
+void Session::on_info(const SearchInfo& info, unsigned id) {
+    std::lock_guard lock(mutex_);
+    if (!search_.active || search_.id != id || search_.engine_done) return;
+    emit_locked(info);
+    if (info.string) return;
+    if (info.multipv.value_or(1) == 1 && !info.pv.empty()) search_.last_main = info;
+    if (search_.lines) multipv_lines_locked(info);
+}
+
+void Session::on_engine_bestmove(const BestMove& best, unsigned id) {
+    std::unique_lock lock(mutex_);
+    if (!search_.active || search_.id != id || search_.engine_done) return;
+    // Every relayed move is checked by the rules core (issue 12 item 8).
+    MoveParse mp = parse_uci(search_.root, best.move);
+    bool legal = mp.ok();
+    if (legal && best.ponder) {
+        Position after = search_.root;
+        after.do_move(mp.move);
+        legal = parse_uci(after, *best.ponder).ok();
+    }
+    if (!legal) {
+        lock.unlock();
+        on_search_failure("it answered the illegal 'bestmove " + best.move +
+                              (best.ponder ? " ponder " + *best.ponder : std::string()) + "'",
+                          id);
+        return;
+    }
+    finish_search_locked(best);
+}
+
+void Session::on_search_failure(const std::string& reason, unsigned id, bool restart) {
+    {
+        std::lock_guard lock(mutex_);
+        if (!search_.active || search_.id != id || search_.engine_done) return;
+        // A legal move: the engine's last main line if it parses, else the first legal move.
+        const Position& root = search_.root;
+        Move fallback = Move::none();
+        if (search_.last_main && !search_.last_main->pv.empty()) {
+            MoveParse mp = parse_uci(root, search_.last_main->pv.front());
+            if (mp.ok()) fallback = mp.move;
+        }
+        MoveList legal(root);
+        if (!fallback.is_ok() && !legal.empty()) fallback = *legal.begin();
+        if (restart) {
+            error_locked(
+                "engine_failed", reason,
+                {{"text", "the search engine failed (" + reason + "); it is being restarted"}});
+            // The restart is on its way before the GUI sees the bestmove, so its next command
+            // waits for it (join_restart) instead of reaching the old child.
+            restart_host_locked();
+        }
+        finish_search_locked(
+            BestMove{fallback.is_ok() ? move_to_uci(root, fallback) : "(none)", std::nullopt});
+    }
+}
+
+// Stockfish has answered: in analysis the bestmove waits for the position's products (unless
+// stopped); otherwise it is printed now.
+void Session::finish_search_locked(BestMove best) {
+    search_.engine_done = true;
+    const bool hold = search_.analysis && !search_.stop_requested && search_.epoch == epoch_.id &&
+                      !epoch_.pending.empty();
+    if (hold) {
+        search_.held = std::move(best);
+        return;
+    }
+    print_bestmove_locked(best);
+}
+
+void Session::print_bestmove_locked(const BestMove& best) {
+    if (!search_.active) return;
+    emit_locked(best);
+    search_.active = false;
+    search_.held.reset();
+    search_cv_.notify_all();
+    // In a game, what is not ready now would come after bestmove, lost to the GUI: cancel it.
+    if (!search_.analysis) cancel_products_locked(search_.epoch);
+}
+
+void Session::stop() {
+    std::unique_lock lock(mutex_);
+    cancel_requests_locked("stop", true);
+    cancel_products_locked(epoch_.id);  // releases a held bestmove
+    if (!search_.active) return;
+    search_.stop_requested = true;
+    lock.unlock();
+    if (host_) host_->stop();
+}
+
+void Session::ponderhit() {
+    if (searching() && host_) host_->ponderhit();
+}
+
+std::optional<InputError> Session::new_game() {
+    if (searching()) return InputError{"busy", "'ucinewgame' during a search is ignored", {}};
+    {
+        std::lock_guard lock(mutex_);
+        cancel_requests_locked("ucinewgame", true);
+        cancel_products_locked(epoch_.id);
+        epoch_.done.clear();
+        epoch_.ready.clear();
+    }
+    join_restart();
+    if (host_ && host_->running()) host_->send_raw("ucinewgame");
+    return std::nullopt;
+}
+
+std::optional<InputError> Session::eval() {
+    if (searching()) return InputError{"busy", "'eval' during a search is ignored", {}};
+    if (!ensure_host()) return std::nullopt;  // the engine_start error is out already
+    host_->send_raw("position fen " + current_.fen());
+    host_->send_raw("eval");
+    return std::nullopt;
+}
+
+// MultiPV lines in analysis: once every line of a depth has come, each line's win% loss
+// against line 1.
+void Session::multipv_lines_locked(const SearchInfo& info) {
+    if (!info.score || info.score->bound != Bound::Exact || info.pv.empty() || !info.multipv)
+        return;
+    auto& lines = search_.multipv_lines;
+    if (*info.multipv == 1) lines.clear();
+    if (!lines.empty() && lines.front().depth != info.depth) lines.clear();
+    lines.push_back(info);
+    const int legal = int(MoveList(search_.root).size());
+    if (*info.multipv < std::min(search_.multipv, legal)) return;
+    if (lines.front().multipv.value_or(0) != 1) return;
+    const Position& root = search_.root;
+    const double top = win_percent(*lines.front().score);
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& l : lines) {
+        MoveParse mp = parse_uci(root, l.pv.front());
+        if (!mp.ok()) continue;
+        const double loss = std::max(0.0, top - win_percent(*l.score));
+        out.push_back({{"multipv", *l.multipv},
+                       {"san", move_to_san(root, mp.move)},
+                       {"uci", l.pv.front()},
+                       {"score", score_to_json(*l.score)},
+                       {"wp_loss", std::round(loss * 10) / 10}});
+    }
+    emit_locked(Product{"lines",
+                        {{"depth", lines.front().depth.value_or(0)},
+                         {"fen", root.fen()},
+                         {"lines", out},
+                         {"text", "win% lost by each line against line 1"}}});
+}
+
+bool Session::shutdown(std::chrono::milliseconds budget) {
+    const auto deadline = std::chrono::steady_clock::now() + budget;
+    {
+        std::lock_guard lock(mutex_);
+        cancel_requests_locked("quit", false);
+        cancel_products_locked(epoch_.id);
+        shutting_down_ = true;  // nothing is printed any more
+    }
+    engine_lane_->stop();
+    model_lane_->stop();
+    request_lane_->stop();
+    // The GUI's Stockfish: killed rather than asked, so a hung or busy child costs nothing.
+    // A restart on its way finishes first (the host is not to be used from two threads; a
+    // restart is rare and Stockfish's handshake takes some 100 ms).
+    join_restart();
+    if (host_) host_->kill();
+    bool ended = true;
+    for (JobLane* lane : {engine_lane_.get(), model_lane_.get(), request_lane_.get()}) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        ended = lane->wait_stopped(std::max(left, std::chrono::milliseconds(0))) && ended;
+    }
+    if (ended) {
+        // No analysis runs any more: its children are ended rather than asked to quit.
+        if (backend_) backend_->analyzer->kill();
+        backend_.reset();
+        host_.reset();
+    }
+    return ended;
+}
+
+}  // namespace glossfish

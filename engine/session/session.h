@@ -1,0 +1,273 @@
+// Session: one glossfish engine, the typed API under the UCI loop. It owns the GUI's search
+// on a hosted Stockfish (EngineHost), our own analysis on the Analyzer pool, one Settings and
+// the option table, and it schedules every analysis product (move labels, MultiPV lines,
+// strategy trees, verified commentary, LLM comments, answers to requests) under one delivery
+// contract (README "Delivery"):
+//  - Analysis (UCI_AnalyseMode, `go infinite`, or a go without a clock): the products of the
+//    searched position are printed before that search's bestmove, which waits for them;
+//    `stop` ends the wait at once and drops what is not ready.
+//  - Timed games: bestmove never waits; what is not ready when it is printed is cancelled.
+//  - A new position or `ucinewgame` cancels all work for the old one (searches are stopped,
+//    trees and model calls abandoned); nothing of it is printed afterwards.
+// Products start when the position arrives and are printed only while that position's search
+// runs (from its `go` to its bestmove), so every line belongs to the search it comes in.
+// Products that need the verifier (tool calls, verify, LLM comments) come from a
+// ProductProvider that the verifier library implements (verifier/tools/session_products.h).
+//
+// Threads: calls come from one thread (the UCI input thread). Events go to the sink from the
+// caller's thread, Stockfish's reader thread and the product threads, one at a time and in
+// order. No call blocks on a search: only start_engine(), options() and set_option() of a
+// Stockfish option may wait for Stockfish's handshake (up to 5 s), go() waits up to 1.5 s for
+// a stopped search's bestmove, and shutdown() for at most its budget.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "host/analyzer.h"
+#include "host/cancel.h"
+#include "host/engine_host.h"
+#include "host/job_lane.h"
+#include "rules/position.h"
+#include "session/settings.h"
+#include "analysis/strategy_tree.h"
+#include "host/uci_input.h"
+
+namespace glossfish {
+
+// One analysis product or error: `info string glossfish.<kind> <json>` in UCI. Kinds: quality,
+// label, lines, tree, verify, comment, tool, error. Every JSON has a short human "text".
+struct Product {
+    std::string kind;
+    nlohmann::ordered_json json;  // ordered: a tree's compact form keeps its MultiPV order
+};
+
+// A line printed as it is (perft, Stockfish's eval table, debug lines).
+struct TextLine {
+    std::string text;
+};
+
+using SessionEvent = std::variant<SearchInfo, BestMove, Product, TextLine>;
+
+// Products that need the verifier library. Every call blocks until its answer is ready or
+// cancel is set (then the answer is thrown away); none throws.
+class ProductProvider {
+public:
+    virtual ~ProductProvider() = default;
+    // `tool NAME {json}`: {"tool","result","text"} as a "tool" product.
+    virtual Product tool(const std::string& name, const std::string& args_json,
+                         const CancelToken& cancel) = 0;
+    // Claims JSON (claims) or commentary text about move from before: a "verify" product, or
+    // an "error" product (code bad_verify).
+    virtual Product verify(const Position& before, std::optional<Move> move,
+                           const std::string& input, bool claims, const CancelToken& cancel) = 0;
+    // Why LLM comments cannot be made (no endpoint), or nullopt.
+    virtual std::optional<std::string> comment_unavailable() = 0;
+    // The language model's verified commentary on move: a "comment" product, or an "error"
+    // product (comment_failed).
+    virtual Product comment(const Position& before, Move move, const CancelToken& cancel) = 0;
+};
+
+// Makes the provider from the session's settings and its analysis pool (which outlives it).
+using ProductProviderFactory =
+    std::function<std::unique_ptr<ProductProvider>(const Settings&, Analyzer&)>;
+
+// `label [move M] [depth D] [scheme S]`: unset fields come from the settings.
+struct LabelRequest {
+    std::optional<std::string> move;  // SAN or UCI from the current position; else its last move
+    std::optional<int> depth;
+    std::optional<QualityScheme> scheme;
+};
+
+// `tree [plies P] [breadth K] [depth D | nodes N]`: unset fields come from the settings.
+struct TreeRequest {
+    std::optional<int> plies, breadth;
+    AnalysisLimits limits;
+};
+
+class Session {
+public:
+    using Sink = std::function<void(const SessionEvent&)>;
+
+    explicit Session(Sink sink, ProductProviderFactory products = {});
+    // shutdown() with a generous budget, then waits for every thread.
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    // ---- the engine and its options ----
+
+    // Starts Stockfish unless it runs. Blocks for the handshake (up to 5 s). A failure is an
+    // "error" product (engine_start) and false.
+    bool start_engine();
+    // Stockfish's `id name`, "" when it is not running.
+    std::string engine_name();
+    // Every option: Stockfish's (starting it if needed), then ours (ours win a name clash).
+    std::vector<OptionDecl> options();
+    // Checks and applies one option, ours or Stockfish's (names are case-insensitive).
+    // Stockfish's options set during a search reach it when the search has ended.
+    std::optional<InputError> set_option(const std::string& name, std::string value,
+                                         bool has_value);
+    const Settings& settings() const { return settings_; }
+    // Relays Stockfish's non-search lines in debug mode.
+    void set_debug(bool on) { debug_.store(on); }
+
+    // ---- position and search ----
+
+    // Sets the position from a FEN (or StartFen) and UCI moves, checked by the rules core;
+    // on an error the previous position stays. Cancels the products of the old position and
+    // starts those of the new one. Does not block.
+    std::optional<InputError> set_position(const PositionCommand& command);
+    Position position() const;
+    // Starts a search (or perft); exactly one BestMove event follows (none for perft). A search
+    // still running is stopped first (error `busy` unless it was already stopping).
+    std::optional<InputError> go(const GoParams& params);
+    // A go whose parameters were rejected: the error, then a depth-1 search (pondering when
+    // asked), so the GUI gets a legal bestmove at once and no search nobody asked for.
+    void go_rejected(const InputError& error, bool ponder);
+    void stop();       // does not block
+    void ponderhit();  // does not block
+    // Cancels all glossfish work and tells Stockfish; refused (busy) during a search.
+    std::optional<InputError> new_game();
+    bool searching() const;
+
+    // ---- requests: each is answered by one product when ready (non-blocking) ----
+    std::optional<InputError> label(const LabelRequest& request);
+    std::optional<InputError> tree(const TreeRequest& request);
+    std::optional<InputError> tool(const std::string& name, const std::string& args_json);
+    // Claims JSON or commentary on the last move of the position (the position itself when it
+    // has no moves).
+    std::optional<InputError> verify(const std::string& input, bool claims);
+    // Stockfish's static evaluation table of the position, as text lines.
+    std::optional<InputError> eval();
+
+    // Cancels everything, stops the search and ends every child; waits at most budget for the
+    // product threads. False when one of them was still busy (the caller may then exit at
+    // once: nothing of the session is printed any more).
+    bool shutdown(std::chrono::milliseconds budget);
+
+private:
+    // The Analyzer pool and the provider made from the settings of one moment.
+    struct Backend {
+        std::unique_ptr<Analyzer> analyzer;
+        std::unique_ptr<ProductProvider> provider;  // declared after: destroyed first
+    };
+    // One position (one `position` command) and the state of its products.
+    struct Epoch {
+        unsigned id = 0;
+        Position position, before;                     // before: the position before its last move
+        std::optional<Move> move;                      // that last move
+        std::map<std::string, std::uint64_t> pending;  // kind -> job, queued or running
+        std::set<std::string> done;                    // kinds finished (printed or failed)
+        std::vector<Product> ready;                    // finished before its search began
+        bool searched = false;                         // a search of it began
+    };
+    // The GUI's search.
+    struct Search {
+        unsigned id = 0, epoch = 0;
+        bool active = false;       // go sent, bestmove not printed yet
+        bool engine_done = false;  // Stockfish answered (the bestmove may be held)
+        bool stop_requested = false;
+        bool analysis = false;  // bestmove waits for the position's products
+        bool lines = false;     // glossfish.lines for MultiPV (analysis, labels on)
+        int multipv = 1;
+        std::optional<BestMove> held;  // the bestmove waiting for them
+        Position root;
+        std::optional<SearchInfo> last_main;
+        std::vector<SearchInfo> multipv_lines;
+    };
+
+    // events
+    void emit_locked(SessionEvent event);
+    void error_locked(const std::string& code, const std::string& message,
+                      nlohmann::json extra = nlohmann::json::object());
+    void error(const std::string& code, const std::string& message,
+               nlohmann::json extra = nlohmann::json::object());
+
+    // engine host
+    bool ensure_host();
+    void join_restart();
+    void restart_host_locked();
+    void apply_deferred_options();
+    const OptionDecl* child_option(const std::string& name) const;
+
+    // search
+    void start_search(const GoParams& params, bool may_hold);
+    void on_info(const SearchInfo& info, unsigned id);
+    void on_engine_bestmove(const BestMove& best, unsigned id);
+    // A search that cannot end normally: a legal fallback bestmove; with restart, engine_failed
+    // is reported and the child started again (without: it could not even start).
+    void on_search_failure(const std::string& reason, unsigned id, bool restart = true);
+    void finish_search_locked(BestMove best);
+    void print_bestmove_locked(const BestMove& best);
+    void multipv_lines_locked(const SearchInfo& info);
+    std::string position_line() const;
+
+    // products (session_products.cpp)
+    std::shared_ptr<Backend> backend();
+    void start_products(bool at_go, bool analysis);
+    void post_product(const std::string& kind, JobLane& lane, bool urgent,
+                      std::function<std::optional<Product>(Backend&, const CancelToken&)> work);
+    void complete_product(unsigned epoch, const std::string& kind, std::uint64_t job,
+                          const CancelToken& cancel, std::optional<Product> product);
+    void deliver_locked(Product product);
+    void cancel_products_locked(unsigned epoch);
+    void release_held_locked();
+    std::optional<InputError> post_request(
+        const std::string& kind,
+        std::function<std::optional<Product>(Backend&, const CancelToken&)> work);
+    void cancel_requests_locked(const std::string& why, bool announce);
+    void perft(int depth);
+
+    Sink sink_;
+    ProductProviderFactory provider_factory_;
+    Settings settings_;
+    std::atomic<bool> debug_{false};
+
+    // Stockfish for the GUI's search (input thread, and the restart thread).
+    std::unique_ptr<EngineHost> host_;
+    std::vector<OptionDecl> child_options_;
+    std::vector<std::pair<std::string, std::string>> child_values_;      // user-set
+    std::vector<std::pair<std::string, std::string>> deferred_options_;  // set during a search
+    std::thread restart_thread_;
+    bool chess960_ = false, analyse_mode_ = false;
+    int multipv_ = 1;
+
+    // The position (input thread).
+    Position root_, current_;
+    std::vector<Move> moves_;
+    bool startpos_ = true;
+    bool last_go_analysis_ = true;  // labels start with the position when the last go analysed
+
+    // Everything below is guarded by mutex_; the sink is called with it held.
+    mutable std::mutex mutex_;
+    std::condition_variable search_cv_;  // a search's bestmove was printed
+    Epoch epoch_;
+    Search search_;
+    unsigned search_ids_ = 0, epoch_ids_ = 0;
+    std::uint64_t job_ids_ = 0;
+    std::map<std::uint64_t, std::string> requests_;  // outstanding requests by job id
+    bool comment_error_reported_ = false;
+    bool shutting_down_ = false;
+
+    std::shared_ptr<Backend> backend_;  // input thread; jobs keep their own reference
+    // Last, so that they stop before anything they use goes away.
+    std::unique_ptr<JobLane> engine_lane_;   // quality, verify, tree of the position
+    std::unique_ptr<JobLane> model_lane_;    // LLM comments
+    std::unique_ptr<JobLane> request_lane_;  // label, tree, tool, verify, perft requests
+};
+
+}  // namespace glossfish

@@ -1,0 +1,342 @@
+// Session: the products of a position (quality, tree, verify, comment), the requests (label,
+// tree, tool, verify, perft) and their delivery under the contract of session.h.
+#include <exception>
+
+#include "analysis/labeler.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/perft.h"
+#include "session/session.h"
+#include "analysis/tree_format.h"
+
+namespace glossfish {
+
+namespace {
+
+// The error product of a label that failed, naming its position.
+Product label_product(const MoveLabel& label, const std::string& kind) {
+    nlohmann::json j = label_to_json(label);
+    if (label.error.empty()) return {kind, j};
+    return {"error",
+            {{"code", "label_failed"},
+             {"message", label.error},
+             {"fen", label.fen},
+             {"text", j["text"]}}};
+}
+
+// The tree's info JSON; its compact "tree" keeps the MultiPV order (ordered_json).
+Product tree_product(const StrategyTree& tree) { return {"tree", tree_to_info_json(tree)}; }
+
+// Runs a job's work unless it is cancelled already; an exception becomes an error product.
+template <typename Work, typename Backend>
+std::optional<Product> run_guarded(const Work& work, Backend& backend, const CancelToken& token,
+                                   const std::string& kind) {
+    if (token.cancelled()) return std::nullopt;
+    try {
+        return work(backend, token);
+    } catch (const std::exception& e) {
+        return Product{"error", {{"code", "internal"}, {"message", kind + " failed: " + e.what()}}};
+    }
+}
+
+Product no_provider() {
+    return {"error",
+            {{"code", "no_verifier"},
+             {"message", "this session has no verifier for tool calls, verify and comments"}}};
+}
+
+}  // namespace
+
+std::shared_ptr<Session::Backend> Session::backend() {
+    if (!backend_) {
+        auto b = std::make_shared<Backend>();
+        b->analyzer = std::make_unique<Analyzer>(analyzer_config(settings_));
+        if (provider_factory_) b->provider = provider_factory_(settings_, *b->analyzer);
+        backend_ = std::move(b);
+    }
+    return backend_;
+}
+
+// Starts the products the settings ask for that the position does not have yet: at the
+// position (labels only when a go is likely to analyse) or at its go.
+void Session::start_products(bool at_go, bool analysis) {
+    const Settings s = settings_;
+    Epoch snapshot;
+    {
+        std::lock_guard lock(mutex_);
+        if (shutting_down_) return;
+        snapshot.id = epoch_.id;
+        snapshot.position = epoch_.position;
+        snapshot.before = epoch_.before;
+        snapshot.move = epoch_.move;
+        snapshot.pending = epoch_.pending;
+        snapshot.done = epoch_.done;
+    }
+    auto wanted = [&](const std::string& kind) {
+        return !snapshot.pending.count(kind) && !snapshot.done.count(kind);
+    };
+    const bool games_too = s.quality_in_games;
+    const bool label =
+        s.quality && snapshot.move &&
+        (at_go ? analysis || games_too : analyse_mode_ || games_too || last_go_analysis_);
+    if (at_go && !analysis && !games_too) {
+        // A game without Quality In Games: a label started with the position is not wanted.
+        std::lock_guard lock(mutex_);
+        const unsigned e = epoch_.id;
+        engine_lane_->cancel_if(
+            [e](const JobLane::Job& j) { return j.group == e && j.kind == "quality"; });
+        epoch_.pending.erase("quality");
+    }
+    const Position before = snapshot.before, pos = snapshot.position;
+    const std::optional<Move> move = snapshot.move;
+    if (label && wanted("quality")) {
+        AnalysisLimits limits;
+        limits.depth = s.quality_depth;
+        limits.reproducible = s.reproducible;
+        const QualityScheme scheme = s.quality_scheme;
+        post_product("quality", *engine_lane_, true,
+                     [before, move, limits, scheme](Backend& b, const CancelToken& cancel) {
+                         MoveLabel l =
+                             label_move(*b.analyzer, before, *move, limits, scheme, &cancel);
+                         return std::optional<Product>(label_product(l, "quality"));
+                     });
+    }
+    if (!s.commentary.empty() && wanted("verify")) {
+        const std::string text = s.commentary;
+        post_product("verify", *engine_lane_, false,
+                     [before, move, text](Backend& b, const CancelToken& cancel) {
+                         if (!b.provider) return std::optional<Product>(no_provider());
+                         return std::optional<Product>(
+                             b.provider->verify(before, move, text, false, cancel));
+                     });
+    }
+    if (s.tree && wanted("tree")) {
+        TreeOptions options;
+        options.plies = s.tree_plies;
+        options.breadth = s.tree_breadth;
+        options.limits.depth = s.tree_depth;
+        options.reproducible = s.reproducible;
+        post_product("tree", *engine_lane_, false,
+                     [pos, options](Backend& b, const CancelToken& cancel) {
+                         StrategyTree t = build_tree(*b.analyzer, pos, options, &cancel);
+                         return std::optional<Product>(tree_product(t));
+                     });
+    }
+    if (s.comment && move && wanted("comment")) {
+        std::shared_ptr<Backend> b = backend();
+        const std::optional<std::string> why =
+            b->provider ? b->provider->comment_unavailable() : std::optional<std::string>();
+        if (why) {
+            // Said once per session, as a product of this position.
+            std::lock_guard lock(mutex_);
+            if (!comment_error_reported_) {
+                comment_error_reported_ = true;
+                deliver_locked({"error",
+                                {{"code", "no_llm_endpoint"},
+                                 {"message", "Glossfish Comment: " + *why},
+                                 {"fen", before.fen()}}});
+            }
+        } else {
+            post_product(
+                "comment", *model_lane_, false,
+                [before, move](Backend& backend, const CancelToken& cancel) {
+                    if (!backend.provider) return std::optional<Product>(no_provider());
+                    return std::optional<Product>(backend.provider->comment(before, *move, cancel));
+                });
+        }
+    }
+}
+
+void Session::post_product(
+    const std::string& kind, JobLane& lane, bool urgent,
+    std::function<std::optional<Product>(Backend&, const CancelToken&)> work) {
+    std::shared_ptr<Backend> b = backend();
+    auto token = std::make_shared<CancelToken>();
+    std::lock_guard lock(mutex_);
+    const unsigned epoch = epoch_.id;
+    const std::uint64_t job = ++job_ids_;
+    JobLane::Job j;
+    j.kind = kind;
+    j.group = epoch;
+    j.cancel = token;
+    j.run = [this, b, epoch, kind, job, token, work = std::move(work)] {
+        std::optional<Product> p = run_guarded(work, *b, *token, kind);
+        complete_product(epoch, kind, job, *token, std::move(p));
+    };
+    if (lane.post(std::move(j), urgent)) epoch_.pending[kind] = job;
+}
+
+void Session::complete_product(unsigned epoch, const std::string& kind, std::uint64_t job,
+                               const CancelToken& cancel, std::optional<Product> product) {
+    std::lock_guard lock(mutex_);
+    if (epoch != epoch_.id) return;
+    auto it = epoch_.pending.find(kind);
+    if (it == epoch_.pending.end() || it->second != job) return;
+    epoch_.pending.erase(it);
+    if (!cancel.cancelled()) {
+        epoch_.done.insert(kind);
+        if (product) deliver_locked(std::move(*product));
+    }
+    release_held_locked();
+}
+
+// A product of the current position: printed now while its search runs, kept for the search
+// when none has begun, dropped when its search has ended.
+void Session::deliver_locked(Product product) {
+    if (search_.active && search_.epoch == epoch_.id) emit_locked(std::move(product));
+    else if (!epoch_.searched) epoch_.ready.push_back(std::move(product));
+}
+
+// Cancels the products of a position (stopping their searches); a bestmove that waited for
+// them is printed.
+void Session::cancel_products_locked(unsigned epoch) {
+    if (epoch != epoch_.id) return;
+    auto match = [epoch](const JobLane::Job& j) { return j.group == epoch; };
+    engine_lane_->cancel_if(match);
+    model_lane_->cancel_if(match);
+    epoch_.pending.clear();
+    release_held_locked();
+}
+
+void Session::release_held_locked() {
+    if (search_.active && search_.held && (search_.epoch != epoch_.id || epoch_.pending.empty()))
+        print_bestmove_locked(*search_.held);
+}
+
+// ---- requests ----
+
+std::optional<InputError> Session::post_request(
+    const std::string& kind,
+    std::function<std::optional<Product>(Backend&, const CancelToken&)> work) {
+    std::shared_ptr<Backend> b = backend();
+    auto token = std::make_shared<CancelToken>();
+    std::lock_guard lock(mutex_);
+    const std::uint64_t job = ++job_ids_;
+    JobLane::Job j;
+    j.kind = kind;
+    j.cancel = token;
+    j.run = [this, b, kind, job, token, work = std::move(work)] {
+        std::optional<Product> p = run_guarded(work, *b, *token, kind);
+        std::lock_guard done(mutex_);
+        if (!requests_.erase(job) || token->cancelled() || !p) return;
+        emit_locked(std::move(*p));
+    };
+    if (!request_lane_->post(std::move(j)))
+        return InputError{"busy",
+                          "'" + kind + "' refused: " + std::to_string(MaxQueuedRequests) +
+                              " requests are waiting already",
+                          {}};
+    requests_[job] = kind;
+    return std::nullopt;
+}
+
+// Cancels every request; with announce, each gets an "error" product (code cancelled).
+void Session::cancel_requests_locked(const std::string& why, bool announce) {
+    request_lane_->cancel_if([](const JobLane::Job&) { return true; });
+    std::map<std::uint64_t, std::string> cancelled;
+    cancelled.swap(requests_);
+    if (!announce) return;
+    for (const auto& [job, kind] : cancelled)
+        error_locked("cancelled", "'" + kind + "' was cancelled by '" + why + "'");
+}
+
+std::optional<InputError> Session::label(const LabelRequest& r) {
+    Position before = current_;
+    Move move = Move::none();
+    if (r.move) {
+        MoveParse mp = parse_san(current_, *r.move, SanMode::Lenient);
+        if (!mp.ok())
+            return InputError{std::string(move_error_name(mp.error)) + "_move",
+                              quote_input(*r.move) + ": " + mp.message,
+                              {}};
+        move = mp.move;
+    } else if (!moves_.empty()) {
+        before.undo_move(moves_.back());
+        move = moves_.back();
+    } else {
+        return InputError{
+            "bad_label", "the position has no last move; use 'label move <move>'", {}};
+    }
+    AnalysisLimits limits;
+    limits.depth = r.depth.value_or(settings_.quality_depth);
+    limits.reproducible = settings_.reproducible;
+    const QualityScheme scheme = r.scheme.value_or(settings_.quality_scheme);
+    return post_request(
+        "label", [before, move, limits, scheme](Backend& b, const CancelToken& cancel) {
+            return std::optional<Product>(label_product(
+                label_move(*b.analyzer, before, move, limits, scheme, &cancel), "label"));
+        });
+}
+
+std::optional<InputError> Session::tree(const TreeRequest& r) {
+    TreeOptions options;
+    options.plies = r.plies.value_or(settings_.tree_plies);
+    options.breadth = r.breadth.value_or(settings_.tree_breadth);
+    options.limits = r.limits;
+    if (options.limits.empty()) options.limits.depth = settings_.tree_depth;
+    options.reproducible = settings_.reproducible;
+    const Position root = current_;
+    return post_request("tree", [root, options](Backend& b, const CancelToken& cancel) {
+        return std::optional<Product>(
+            tree_product(build_tree(*b.analyzer, root, options, &cancel)));
+    });
+}
+
+std::optional<InputError> Session::tool(const std::string& name, const std::string& args_json) {
+    return post_request("tool", [name, args_json](Backend& b, const CancelToken& cancel) {
+        if (!b.provider) return std::optional<Product>(no_provider());
+        return std::optional<Product>(b.provider->tool(name, args_json, cancel));
+    });
+}
+
+std::optional<InputError> Session::verify(const std::string& input, bool claims) {
+    Position before = current_;
+    std::optional<Move> move;
+    if (!moves_.empty()) {
+        before.undo_move(moves_.back());
+        move = moves_.back();
+    }
+    return post_request(
+        "verify", [before, move, input, claims](Backend& b, const CancelToken& cancel) {
+            if (!b.provider) return std::optional<Product>(no_provider());
+            return std::optional<Product>(b.provider->verify(before, move, input, claims, cancel));
+        });
+}
+
+// `go perft N`: glossfish's perft, printed like Stockfish's (one line per root move, then the
+// total; no bestmove), on the request thread, stopping between root moves when cancelled.
+void Session::perft(int depth) {
+    const Position root = current_;
+    auto token = std::make_shared<CancelToken>();
+    std::lock_guard lock(mutex_);
+    const std::uint64_t job = ++job_ids_;
+    JobLane::Job j;
+    j.kind = "perft";
+    j.cancel = token;
+    j.run = [this, root, depth, job, token] {
+        Position pos = root;
+        std::uint64_t total = 0;
+        for (Move m : MoveList(root)) {
+            if (token->cancelled()) break;
+            pos.do_move(m);
+            const std::uint64_t n = depth <= 1 ? 1 : glossfish::perft(pos, depth - 1);
+            pos.undo_move(m);
+            total += n;
+            std::lock_guard printing(mutex_);
+            if (!requests_.count(job)) return;
+            emit_locked(TextLine{move_to_uci(root, m) + ": " + std::to_string(n)});
+        }
+        std::lock_guard printing(mutex_);
+        if (!requests_.erase(job) || token->cancelled()) return;
+        emit_locked(TextLine{""});
+        emit_locked(TextLine{"Nodes searched: " + std::to_string(total)});
+    };
+    if (!request_lane_->post(std::move(j))) {
+        error_locked("busy", "'go perft' refused: " + std::to_string(MaxQueuedRequests) +
+                                 " requests are waiting already");
+        return;
+    }
+    requests_[job] = "perft";
+}
+
+}  // namespace glossfish

@@ -1,0 +1,115 @@
+// `glossfish comment --fen F --move M [--depth D] [--pretty] [--verbose]`: a language model
+// writes commentary on the move with the tools, the judge verifies it (verifier/llm/commenter.h);
+// prints each sentence with its verdict as JSON.
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "tools/board_tools.h"
+#include "cli/cli.h"
+#include "session/settings.h"
+#include "llm/commenter.h"
+#include "tools/tools.h"
+#include "io/utf8.h"
+
+namespace glossfish::cli {
+
+namespace {
+
+const char* CommentUsage =
+    "usage: glossfish comment --fen FEN --move M [--depth D] [--deadline SECONDS] [--pretty]\n"
+    "                         [--verbose]\n"
+    "  --deadline S  the whole command ends within S seconds (default 300)\n"
+    "  the model comes from GLOSSFISH_LLM_URL, GLOSSFISH_LLM_MODEL, GLOSSFISH_LLM_KEY\n";
+
+}  // namespace
+
+int comment_command(const Args& args) {
+    const auto started = std::chrono::steady_clock::now();
+    long long deadline_s = DefaultLlmDeadlineSeconds;
+    std::optional<std::string> fen, move;
+    Settings settings;  // the defaults every surface shares
+    int depth = settings.analysis_depth;
+    bool pretty = false, verbose = false;
+    for (std::size_t i = 0; i < args.size();) {
+        const std::string& a = args[i];
+        if (a == "--help" || a == "-h") {
+            std::fputs(CommentUsage, stdout);
+            return 0;
+        } else if (a == "--fen") {
+            ++i;
+            fen = join_until_option(args, i);
+        } else if (a == "--pretty" || a == "--verbose") {
+            (a == "--pretty" ? pretty : verbose) = true;
+            ++i;
+        } else if (a == "--move" || a == "--depth" || a == "--deadline") {
+            if (i + 1 >= args.size()) {
+                std::fprintf(stderr, "glossfish comment: %s needs a value\n", a.c_str());
+                return 2;
+            }
+            if (a == "--move") {
+                move = args[i + 1];
+            } else if (a == "--deadline") {
+                auto n = parse_number("comment", a, args[i + 1], 1, 86400);
+                if (!n) return 2;
+                deadline_s = *n;
+            } else {
+                auto n = parse_number("comment", a, args[i + 1], 1, MaxToolDepth);
+                if (!n) return 2;
+                depth = int(*n);
+            }
+            i += 2;
+        } else {
+            std::fprintf(stderr, "glossfish comment: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), CommentUsage);
+            return 2;
+        }
+    }
+    if (!fen || !move) {
+        std::fprintf(stderr, "glossfish comment: --fen and --move are required\n%s", CommentUsage);
+        return 2;
+    }
+    std::vector<std::string> warnings;
+    verifier::LlmConfig config = verifier::LlmConfig::from_env(&warnings);
+    for (const auto& w : warnings) std::fprintf(stderr, "glossfish comment: %s\n", w.c_str());
+    if (!config.configured()) {
+        std::fprintf(stderr, "glossfish comment: %s\n", verifier::NoLlmEndpointMessage);
+        return 2;
+    }
+    if (std::string url_error; config.endpoint(&url_error).empty()) {
+        std::fprintf(stderr, "glossfish comment: %s\n", url_error.c_str());
+        return 2;
+    }
+    Position before;
+    if (FenStatus status = before.set(*fen); !status.ok()) {
+        std::fprintf(stderr, "glossfish comment: %s\n", status.message().c_str());
+        return 2;
+    }
+    if (MoveParse mp = verifier::parse_move_text(before, *move); !mp.ok()) {
+        std::fprintf(stderr, "glossfish comment: move '%s': %s\n", move->c_str(),
+                     mp.message.c_str());
+        return 2;
+    }
+    if (verbose)
+        config.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+    config.deadline = started + std::chrono::seconds(deadline_s);
+    config.deadline_s = double(deadline_s);
+    settings.analysis_depth = depth;
+    std::unique_ptr<verifier::ToolSuite> suite = verifier::make_tool_suite(settings);
+    verifier::LlmClient client(config);
+    verifier::PromptLibrary prompts;
+    const verifier::VerifyOptions options = verifier::verify_options(settings);
+    verifier::CommentResult r =
+        verifier::comment_on(client, prompts, *suite, before, *move, options);
+    nlohmann::json j = verifier::comment_json(r);
+    std::printf(
+        "%s\n",
+        j.dump(pretty ? 2 : -1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+    if (!r.ok) {
+        std::fprintf(stderr, "glossfish comment: %s\n", r.error.c_str());
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace glossfish::cli

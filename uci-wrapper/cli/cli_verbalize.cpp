@@ -1,0 +1,368 @@
+// `glossfish verbalize`: a language model describes the strategy of a position or puzzle
+// (V-S, V-C, V-S+C) from a strategy tree built on the fly or read from a file, with optional
+// self-refinement rounds (RV-*). A thin translator over verifier/llm/verbalizer.h.
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <thread>
+
+#include "cli/cli.h"
+#include "io/input_file.h"
+#include "io/input_limits.h"
+#include "rules/notation.h"
+#include "analysis/puzzles.h"
+#include "analysis/strategy_tree.h"
+#include "analysis/tree_format.h"
+#include "io/utf8.h"
+#include "llm/verbalizer.h"
+
+namespace glossfish::cli {
+
+namespace {
+
+const char* VerbalizeUsage =
+    "usage: glossfish verbalize (--fen FEN | --csv FILE --id ID | --tree FILE.json)\n"
+    "                           [--mode s|c|sc] [--refine N] [--concepts A,B,...]\n"
+    "                           [--plies P] [--breadth K] [--depth D] [--jobs N] [--out FILE]\n"
+    "                           [--deadline SECONDS] [--pretty] [--verbose]\n"
+    "  --deadline S  the whole command ends within S seconds (default 300): no model request\n"
+    "                runs past it\n"
+    "  the model comes from GLOSSFISH_LLM_URL, GLOSSFISH_LLM_MODEL, GLOSSFISH_LLM_KEY\n";
+
+using verifier::VerbalizeInput;
+using verifier::VerbalizeMode;
+
+std::vector<std::string> split_concepts(const std::string& text) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : text + ",") {
+        if (c == ',' || c == ' ') {
+            if (!cur.empty()) out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    return out;
+}
+
+// Replays a compact tree from pos; every key must be a legal move in strict SAN and every value
+// an object. Returns the depth in plies, or -1 with *error set.
+int check_compact_tree(Position& pos, const nlohmann::ordered_json& node, const std::string& path,
+                       std::string* error) {
+    if (!node.is_object()) {
+        *error =
+            "the tree at '" + (path.empty() ? std::string("(root)") : path) + "' is not an object";
+        return -1;
+    }
+    int depth = 0;
+    for (auto it = node.begin(); it != node.end(); ++it) {
+        MoveParse m = parse_san(pos, it.key());
+        const std::string here = path.empty() ? it.key() : path + " " + it.key();
+        if (!m.ok()) {
+            *error = "move '" + it.key() + "'" + (path.empty() ? "" : " after " + path) + ": " +
+                     m.message;
+            return -1;
+        }
+        pos.do_move(m.move);
+        const int d = check_compact_tree(pos, it.value(), here, error);
+        pos.undo_move(m.move);
+        if (d < 0) return -1;
+        depth = std::max(depth, d + 1);
+    }
+    return depth;
+}
+
+// The compact form of a rich-JSON node's children ({"children":[{"san",…}]}).
+std::optional<nlohmann::ordered_json> rich_to_compact(const nlohmann::ordered_json& node,
+                                                      std::string* error) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::object();
+    auto children = node.find("children");
+    if (children == node.end()) return out;
+    if (!children->is_array()) {
+        *error = "\"children\" must be an array";
+        return std::nullopt;
+    }
+    for (const auto& c : *children) {
+        if (!c.is_object() || !c.contains("san") || !c["san"].is_string()) {
+            *error = "a node in \"children\" has no \"san\"";
+            return std::nullopt;
+        }
+        auto sub = rich_to_compact(c, error);
+        if (!sub) return std::nullopt;
+        out[c["san"].get<std::string>()] = std::move(*sub);
+    }
+    return out;
+}
+
+// Reads --tree FILE: the rich JSON of `glossfish tree --format json`, a record of `glossfish
+// puzzles` ({"fen","tree","themes","plies"}) or a bare compact tree (then fen comes from --fen).
+bool read_tree_file(const std::string& path, std::string& fen, VerbalizeInput& input,
+                    std::string* error) {
+    std::string text;
+    if (auto err = read_input_file(path, MaxJsonFile, text)) {
+        *error = *err;
+        return false;
+    }
+    if (std::string bad = utf8_error(text); !bad.empty()) {
+        *error = path + ": " + bad;
+        return false;
+    }
+    auto j = nlohmann::ordered_json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        *error = path + ": not a JSON object";
+        return false;
+    }
+    const bool rich = j.contains("root") && j["root"].is_object();
+    const bool record = j.contains("tree") && j["tree"].is_object();
+    if (rich || record) {
+        if (!j.contains("fen") || !j["fen"].is_string()) {
+            *error = path + ": no \"fen\" string";
+            return false;
+        }
+        if (!fen.empty()) {
+            *error = "--fen goes with a bare compact tree only; " + path + " has its own \"fen\"";
+            return false;
+        }
+        fen = j["fen"].get<std::string>();
+    }
+    if (rich) {
+        auto compact = rich_to_compact(j["root"], error);
+        if (!compact) {
+            *error = path + ": " + *error;
+            return false;
+        }
+        input.tree = std::move(*compact);
+    } else if (record) {
+        input.tree = j["tree"];
+        if (j.contains("themes") && j["themes"].is_array())
+            for (const auto& t : j["themes"])
+                if (t.is_string()) input.concepts.push_back(t.get<std::string>());
+    } else {
+        if (fen.empty()) {
+            *error = path + " holds a bare compact tree: give its position with --fen";
+            return false;
+        }
+        input.tree = std::move(j);
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<verifier::LlmConfig> llm_config_from_env(const char* command, bool verbose) {
+    std::vector<std::string> warnings;
+    verifier::LlmConfig config = verifier::LlmConfig::from_env(&warnings);
+    for (const auto& w : warnings) std::fprintf(stderr, "glossfish %s: %s\n", command, w.c_str());
+    if (!config.configured()) {
+        std::fprintf(stderr, "glossfish %s: %s\n", command, verifier::NoLlmEndpointMessage);
+        return std::nullopt;
+    }
+    if (std::string url_error; config.endpoint(&url_error).empty()) {
+        std::fprintf(stderr, "glossfish %s: %s\n", command, url_error.c_str());
+        return std::nullopt;
+    }
+    if (verbose)
+        config.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+    return config;
+}
+
+int verbalize_command(const Args& args) {
+    const auto started = std::chrono::steady_clock::now();
+    std::string fen, csv, id, tree_path, out_path, concepts;
+    long long deadline_s = DefaultLlmDeadlineSeconds;
+    VerbalizeMode mode = VerbalizeMode::S;
+    int refine = 0;
+    bool pretty = false, verbose = false;
+    TreeOptions options;
+    std::optional<int> plies;
+    unsigned cores = std::thread::hardware_concurrency();
+    int jobs = cores == 0 ? 1 : int(std::min(cores, 4u));
+
+    for (std::size_t i = 0; i < args.size();) {
+        const std::string a = args[i];
+        if (a == "--fen") {
+            ++i;
+            fen = join_until_option(args, i);
+            continue;
+        }
+        if (a == "--help" || a == "-h") {
+            std::fputs(VerbalizeUsage, stdout);
+            return 0;
+        }
+        if (a == "--pretty" || a == "--verbose") {
+            (a == "--pretty" ? pretty : verbose) = true;
+            ++i;
+            continue;
+        }
+        if (i + 1 >= args.size()) {
+            std::fprintf(stderr, "glossfish verbalize: %s needs a value\n%s", a.c_str(),
+                         VerbalizeUsage);
+            return 2;
+        }
+        const std::string v = args[i + 1];
+        i += 2;
+        std::optional<long long> n;
+        if (a == "--csv") {
+            csv = v;
+        } else if (a == "--id") {
+            id = v;
+        } else if (a == "--tree") {
+            tree_path = v;
+        } else if (a == "--out") {
+            out_path = v;
+        } else if (a == "--concepts") {
+            concepts = v;
+        } else if (a == "--mode") {
+            auto m = verifier::parse_verbalize_mode(v);
+            if (!m) {
+                std::fprintf(stderr, "glossfish verbalize: --mode must be s, c or sc, got '%s'\n",
+                             quote_prefix(v).c_str());
+                return 2;
+            }
+            mode = *m;
+        } else if (a == "--refine") {
+            if (!(n = parse_number("verbalize", a, v, 0, verifier::MaxRefineRounds))) return 2;
+            refine = int(*n);
+        } else if (a == "--plies") {
+            if (!(n = parse_number("verbalize", a, v, 1, MaxTreePlies))) return 2;
+            plies = int(*n);
+        } else if (a == "--breadth") {
+            if (!(n = parse_number("verbalize", a, v, 1, MaxTreeBreadth))) return 2;
+            options.breadth = int(*n);
+        } else if (a == "--depth") {
+            if (!(n = parse_number("verbalize", a, v, 1, MaxOptionDepth))) return 2;
+            options.limits.depth = int(*n);
+        } else if (a == "--jobs") {
+            if (!(n = parse_number("verbalize", a, v, 1, 256))) return 2;
+            jobs = int(*n);
+        } else if (a == "--deadline") {
+            if (!(n = parse_number("verbalize", a, v, 1, 86400))) return 2;
+            deadline_s = *n;
+        } else {
+            std::fprintf(stderr, "glossfish verbalize: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), VerbalizeUsage);
+            return 2;
+        }
+    }
+    const int sources =
+        int(!csv.empty()) + int(!tree_path.empty()) + int(!fen.empty() && tree_path.empty());
+    if (sources != 1) {
+        std::fprintf(stderr, "glossfish verbalize: give one of --fen, --csv with --id, --tree\n%s",
+                     VerbalizeUsage);
+        return 2;
+    }
+    if (!csv.empty() && id.empty()) {
+        std::fputs("glossfish verbalize: --csv needs --id\n", stderr);
+        return 2;
+    }
+    if (std::string bad = utf8_error(concepts); !bad.empty()) {  // they go into JSON
+        std::fprintf(stderr, "glossfish verbalize: --concepts: %s\n", bad.c_str());
+        return 2;
+    }
+
+    // The model first: without one nothing else is worth doing.
+    std::optional<verifier::LlmConfig> llm = llm_config_from_env("verbalize", verbose);
+    if (!llm) return 2;
+    verifier::LlmConfig& config = *llm;
+    config.deadline = started + std::chrono::seconds(deadline_s);
+    config.deadline_s = double(deadline_s);
+    OutputFile out_file;
+    if (!out_path.empty() &&
+        !open_output("verbalize", out_file, out_path, OutputFile::Mode::Replace, {tree_path, csv}))
+        return 2;
+
+    VerbalizeInput input;
+    std::string error;
+    if (!tree_path.empty() && !read_tree_file(tree_path, fen, input, &error)) {
+        std::fprintf(stderr, "glossfish verbalize: %s\n", error.c_str());
+        return 2;
+    }
+    if (!csv.empty()) {
+        PuzzleFile file = read_lichess_puzzles_file(csv);
+        if (!file.ok()) {
+            std::fprintf(stderr, "glossfish verbalize: %s\n", file.error.c_str());
+            return 2;
+        }
+        const PuzzleRecord* found = nullptr;
+        for (const auto& p : file.records)
+            if (p.id == id) found = &p;
+        if (!found) {
+            std::fprintf(stderr, "glossfish verbalize: no good puzzle with id '%s' in %s\n",
+                         quote_prefix(id).c_str(), csv.c_str());
+            return 2;
+        }
+        fen = found->start_fen;
+        input.concepts = found->themes;
+        if (!plies && found->plies > 0) plies = found->plies;
+    }
+    Position pos;
+    if (FenStatus status = pos.set(fen); !status.ok()) {
+        std::fprintf(stderr, "glossfish verbalize: %s\n", status.message().c_str());
+        return 2;
+    }
+    input.fen = pos.fen();
+    input.side = pos.side_to_move() == White ? "White" : "Black";
+    if (!concepts.empty()) input.concepts = split_concepts(concepts);
+    if (mode != VerbalizeMode::S && input.concepts.empty()) {
+        std::fputs(
+            "glossfish verbalize: modes c and sc need concepts: --concepts A,B or a puzzle "
+            "with themes (--csv, or a --tree record with \"themes\")\n",
+            stderr);
+        return 2;
+    }
+
+    if (!tree_path.empty()) {
+        const int depth = check_compact_tree(pos, input.tree, "", &error);
+        if (depth < 0) {
+            std::fprintf(stderr, "glossfish verbalize: %s: %s\n", tree_path.c_str(), error.c_str());
+            return 2;
+        }
+        if (depth == 0 && mode != VerbalizeMode::C) {
+            std::fprintf(stderr, "glossfish verbalize: %s: the tree is empty\n", tree_path.c_str());
+            return 2;
+        }
+        input.plies = plies.value_or(depth);
+    } else {
+        input.plies = plies.value_or(DefaultTreePlies);
+        if (mode != VerbalizeMode::C) {
+            options.plies = input.plies;
+            Analyzer::Config ac;
+            ac.workers = jobs;
+            ac.threads_per_worker = 1;
+            Analyzer analyzer(ac);
+            StrategyTree tree = build_tree(analyzer, pos, options);
+            if (!tree.ok()) {
+                std::fprintf(stderr, "glossfish verbalize: strategy tree: %s\n",
+                             tree.error.c_str());
+                return 1;
+            }
+            input.tree = tree_to_compact(tree);
+        }
+    }
+
+    verifier::LlmClient client(config);
+    verifier::PromptLibrary prompts;
+    verifier::VerbalizeResult result = verifier::verbalize(client, prompts, input, mode, refine);
+    const std::string text =
+        verifier::verbalize_output(input, mode, result).dump(pretty ? 2 : -1) + "\n";
+    if (out_path.empty()) {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+    } else if (std::optional<std::string> err =
+                   out_file.write(text) ? out_file.commit()
+                                        : std::optional<std::string>(out_file.error())) {
+        std::fprintf(stderr, "glossfish verbalize: %s\n", err->c_str());
+        return 1;
+    }
+    if (!result.ok) {
+        std::fprintf(stderr, "glossfish verbalize: %s\n", result.error.c_str());
+        return 1;
+    }
+    std::fprintf(stderr, "glossfish verbalize: mode %s, %zu refine round%s, %d request%s\n",
+                 verifier::verbalize_mode_name(mode), result.rounds.size(),
+                 result.rounds.size() == 1 ? "" : "s", result.requests,
+                 result.requests == 1 ? "" : "s");
+    return 0;
+}
+
+}  // namespace glossfish::cli

@@ -1,0 +1,201 @@
+// `glossfish verify --fen F [--move M] (--claims FILE.json | --text "...") [--depth D]
+// [--scheme S] [--pretty]`: verdicts of claims (JSON) or of commentary read by the
+// deterministic reader, with the position's metrics.
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+
+#include "claims/claims.h"
+#include "cli/cli.h"
+#include "io/input_file.h"
+#include "io/input_limits.h"
+#include "io/line_reader.h"
+#include "claims/metrics.h"
+#include "judge/shard_summary.h"
+#include "tools/tools.h"
+#include "io/utf8.h"
+
+namespace glossfish::cli {
+
+namespace {
+
+const char* VerifyUsage =
+    "usage: glossfish verify --fen FEN [--move M] (--claims FILE.json | --text \"...\") [--depth "
+    "D]\n"
+    "                        [--scheme lichess|act-eval] [--pretty] [--reproducible]\n"
+    "  --claims -   reads the claims JSON from stdin; fen/move inside it replace --fen/--move\n"
+    "       glossfish verify --jsonl [--depth D] [--scheme S] [--bootstrap B] [--seed N]\n"
+    "                        [--shard I/N] [--reproducible]\n"
+    "                        {\"id\",\"fen\",\"move\",\"text\"|\"claims\"} lines on stdin; one "
+    "answer line each,\n"
+    "                        then one line of overall metrics with bootstrap intervals\n";
+
+// Verifies batch lines from stdin (those of the shard); one answer line each, then the overall
+// metrics.
+int run_jsonl(const verifier::ClaimVerifier& verifier, int resamples, std::uint64_t seed,
+              ShardSpec shard) {
+    std::vector<verifier::PositionRecord> records;
+    LineReader reader(std::cin, MaxJsonlLine);
+    while (std::optional<InputLine> line = reader.next()) {
+        const std::size_t number = line->number;
+        if (!line->cut && line->text.find_first_not_of(" \t\r") == std::string::npos) continue;
+        if (shard_of_jsonl_line(line->text, number, shard.count) != shard.index) continue;
+        nlohmann::json id;
+        verifier::VerifyOutcome out;
+        if (line->cut) out.error = "bad_request: " + line_too_long_text(*line, MaxJsonlLine);
+        else out = verifier::verify_line(verifier, line->text, id);
+        nlohmann::json answer = {{"id", id}, {"line", number}};
+        if (out.ok()) {
+            answer["result"] = out.report;
+            if (!id.is_null()) out.record.id = id.is_string() ? id.get<std::string>() : id.dump();
+            records.push_back(std::move(out.record));
+        } else {
+            answer["error"] = {{"code", "bad_input"},
+                               {"message", "line " + std::to_string(number) + ": " + out.error}};
+        }
+        std::printf("%s\n",
+                    answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+        std::fflush(stdout);
+    }
+    const nlohmann::json overall = verifier::verify_overall_json(records, resamples, seed);
+    std::printf("%s\n", overall.dump().c_str());
+    std::fprintf(stderr, "overall: %s\n", overall["text"].get<std::string>().c_str());
+    return 0;
+}
+
+}  // namespace
+
+int verify_command(const Args& args) {
+    std::optional<std::string> fen, move, claims_file, text;
+    Settings settings;  // the defaults every surface shares
+    std::string scheme_text = scheme_name(settings.quality_scheme);
+    int depth = settings.analysis_depth;
+    bool pretty = false, jsonl = false, reproducible = false;
+    int resamples = 10000;
+    std::uint64_t seed = 20260101;
+    std::optional<ShardSpec> shard;
+    for (std::size_t i = 0; i < args.size();) {
+        const std::string& a = args[i];
+        auto value = [&](const char* what) -> std::optional<std::string> {
+            if (i + 1 >= args.size()) {
+                std::fprintf(stderr, "glossfish verify: %s needs a value\n", what);
+                return std::nullopt;
+            }
+            i += 2;
+            return args[i - 1];
+        };
+        if (a == "--help" || a == "-h") {
+            std::fputs(VerifyUsage, stdout);
+            return 0;
+        } else if (a == "--fen") {
+            ++i;
+            fen = join_until_option(args, i);
+        } else if (a == "--move" || a == "--claims" || a == "--text" || a == "--depth" ||
+                   a == "--scheme") {
+            auto v = value(a.c_str());
+            if (!v) return 2;
+            if (a == "--move") move = *v;
+            else if (a == "--claims") claims_file = *v;
+            else if (a == "--text") text = *v;
+            else if (a == "--scheme") scheme_text = *v;
+            else {
+                auto n = parse_number("verify", "--depth", *v, 1, MaxToolDepth);
+                if (!n) return 2;
+                depth = int(*n);
+            }
+        } else if (a == "--bootstrap" || a == "--seed") {
+            auto v = value(a.c_str());
+            if (!v) return 2;
+            auto n = parse_number("verify", a, *v, a == "--seed" ? 0 : 1,
+                                  a == "--seed" ? 4000000000000000000LL : 1000000);
+            if (!n) return 2;
+            if (a == "--seed") seed = std::uint64_t(*n);
+            else resamples = int(*n);
+        } else if (a == "--shard") {
+            auto v = value(a.c_str());
+            if (!v) return 2;
+            if (!(shard = parse_shard_option("verify", *v))) return 2;
+        } else if (a == "--jsonl") {
+            jsonl = true;
+            ++i;
+        } else if (a == "--pretty") {
+            pretty = true;
+            ++i;
+        } else if (a == "--reproducible") {
+            reproducible = true;
+            ++i;
+        } else {
+            std::fprintf(stderr, "glossfish verify: unexpected argument '%s'\n%s",
+                         quote_prefix(a).c_str(), VerifyUsage);
+            return 2;
+        }
+    }
+    if (shard && !jsonl) {
+        std::fputs("glossfish verify: --shard needs --jsonl\n", stderr);
+        return 2;
+    }
+    if (jsonl) {
+        if (fen || move || claims_file || text || pretty) {
+            std::fprintf(stderr,
+                         "glossfish verify: --jsonl takes only --depth, --scheme, --bootstrap, "
+                         "--seed, --shard\n");
+            return 2;
+        }
+    } else if (bool(claims_file) == bool(text)) {
+        std::fprintf(stderr, "glossfish verify: give exactly one of --claims and --text\n%s",
+                     VerifyUsage);
+        return 2;
+    }
+    if (!jsonl && !fen && !claims_file) {
+        std::fprintf(stderr, "glossfish verify: --fen is required with --text\n%s", VerifyUsage);
+        return 2;
+    }
+    auto scheme = parse_scheme(scheme_text);
+    if (!scheme) {
+        std::fprintf(stderr, "glossfish verify: --scheme must be lichess or act-eval, got '%s'\n",
+                     quote_prefix(scheme_text).c_str());
+        return 2;
+    }
+    Position before;
+    if (fen) {
+        if (FenStatus status = before.set(*fen); !status.ok()) {
+            std::fprintf(stderr, "glossfish verify: %s\n", status.message().c_str());
+            return 2;
+        }
+    }
+    std::string claims_text;
+    if (claims_file) {
+        if (auto err = read_input_file(*claims_file, MaxJsonFile, claims_text)) {
+            std::fprintf(stderr, "glossfish verify: --claims: %s\n", err->c_str());
+            return 2;
+        }
+        if (!fen && claims_text.find("\"fen\"") == std::string::npos) {
+            std::fprintf(
+                stderr, "glossfish verify: --fen is required unless the claims JSON has \"fen\"\n");
+            return 2;
+        }
+    }
+    settings.analysis_depth = depth;
+    settings.quality_scheme = *scheme;
+    settings.reproducible = reproducible;
+    auto suite = verifier::make_tool_suite(settings);
+    const verifier::VerifyOptions options = verifier::verify_options(settings);
+    verifier::ClaimVerifier verifier(*suite, options);
+    if (jsonl) return run_jsonl(verifier, resamples, seed, shard.value_or(ShardSpec{}));
+    verifier::VerifyOutcome out =
+        claims_file ? verifier::verify_claims(verifier, before, move.value_or(""), claims_text)
+                    : verifier::verify_commentary(verifier, before, move.value_or(""), *text);
+    if (!out.ok()) {
+        std::fprintf(stderr, "glossfish verify: %s\n", out.error.c_str());
+        return 2;
+    }
+    // The input was checked as UTF-8; a reason quoting the engine is only echoed.
+    std::printf(
+        "%s\n",
+        out.report.dump(pretty ? 2 : -1, ' ', false, nlohmann::json::error_handler_t::replace)
+            .c_str());
+    std::fprintf(stderr, "metrics: %s\n", out.report["metrics"]["text"].get<std::string>().c_str());
+    return 0;
+}
+
+}  // namespace glossfish::cli

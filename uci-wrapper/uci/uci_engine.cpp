@@ -1,0 +1,280 @@
+// UciEngine: UCI text to Session calls and Session events to UCI text; glossfish's own output
+// is `info string glossfish.<kind> <json>`.
+#include "uci/uci_engine.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <sstream>
+
+#include "rules/notation.h"
+#include "tools/session_products.h"
+
+namespace glossfish {
+
+namespace {
+
+std::string option_line(const OptionDecl& o) {
+    std::string out = "option name " + o.name + " type " + o.type;
+    if (o.type != "button") {
+        std::string d = o.default_value.value_or("");
+        out += " default " + (d.empty() && o.type == "string" ? std::string("<empty>") : d);
+    }
+    if (o.min) out += " min " + std::to_string(*o.min);
+    if (o.max) out += " max " + std::to_string(*o.max);
+    for (const auto& v : o.vars) out += " var " + v;
+    return out;
+}
+
+std::optional<long long> to_integer(std::string_view s) {
+    long long v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size() || s.empty()) return std::nullopt;
+    return v;
+}
+
+// The rest of line after its first `skip` words, without the spaces around it.
+std::string rest_after_words(std::string_view line, const std::vector<std::string_view>& words,
+                             std::size_t skip) {
+    if (words.size() <= skip) return {};
+    std::string_view rest = line.substr(std::size_t(words[skip].data() - line.data()));
+    while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\r' ||
+                             rest.back() == '\n'))
+        rest.remove_suffix(1);
+    return std::string(rest);
+}
+
+}  // namespace
+
+UciEngine::UciEngine(Writer writer)
+    : writer_(std::move(writer)),
+      session_([this](const SessionEvent& e) { write_event(e); }, verifier::session_products()) {}
+
+void UciEngine::write(const std::string& line) {
+    std::lock_guard lock(out_mutex_);
+    writer_(line);
+}
+
+void UciEngine::write_event(const SessionEvent& event) {
+    if (const auto* info = std::get_if<SearchInfo>(&event)) {
+        write(info->string ? "info string " + *info->string : format_info(*info));
+    } else if (const auto* best = std::get_if<BestMove>(&event)) {
+        write("bestmove " + best->move + (best->ponder ? " ponder " + *best->ponder : ""));
+    } else if (const auto* p = std::get_if<Product>(&event)) {
+        nlohmann::ordered_json j = p->json;
+        if (!j.contains("text")) j["text"] = p->kind;
+        // Every input was checked for UTF-8; replace keeps a stray byte from ending the loop.
+        write("info string glossfish." + p->kind + " " +
+              j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+    } else if (const auto* t = std::get_if<TextLine>(&event)) {
+        write(t->text);
+    }
+}
+
+void UciEngine::error(const InputError& e) {
+    nlohmann::ordered_json j = {{"code", e.code}, {"message", e.message}};
+    for (const auto& [key, value] : e.extra.items()) j[key] = value;
+    if (!j.contains("text")) j["text"] = e.message;
+    write_event(Product{"error", j});
+}
+
+void UciEngine::error(const std::string& code, const std::string& message) {
+    error(InputError{code, message, {}});
+}
+
+bool UciEngine::run(int fd) {
+    // Lines are read in blocks; a line over MaxUciLineBytes is skipped to its end (memory
+    // stays bounded) and reported with its first bytes only.
+    std::string line;
+    std::size_t overlong = 0;  // bytes of the line being skipped, 0: none
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        for (std::string_view chunk(buffer, std::size_t(n)); !chunk.empty();) {
+            const std::size_t nl = chunk.find('\n');
+            const std::string_view part = chunk.substr(0, nl);
+            chunk = nl == std::string_view::npos ? std::string_view() : chunk.substr(nl + 1);
+            if (overlong) overlong += part.size();
+            else if (line.size() + part.size() > MaxUciLineBytes) {
+                overlong = line.size() + part.size();
+                line.append(part.substr(0, std::min(part.size(), MaxQuotedBytes)));
+                line.resize(std::min(line.size(), MaxQuotedBytes));
+            } else line.append(part);
+            if (nl == std::string_view::npos) break;
+            if (overlong) {
+                error(line_too_long(line, overlong));
+                overlong = 0;
+            } else if (!handle(line)) {
+                return quit();
+            }
+            line.clear();
+        }
+    }
+    if (!overlong && !line.empty() && !handle(line)) return quit();
+    return quit();
+}
+
+bool UciEngine::quit() { return session_.shutdown(std::chrono::milliseconds(180)); }
+
+bool UciEngine::handle(std::string_view line) {
+    if (auto bad = check_utf8(line)) {
+        error(*bad);
+        return true;
+    }
+    const auto words = split_words(line);
+    if (words.empty()) return true;
+    const std::string cmd(words[0]);
+    try {
+        if (cmd == "uci") cmd_uci();
+        else if (cmd == "isready") write("readyok");
+        else if (cmd == "setoption") {
+            SetOptionParse p = parse_setoption(line);
+            if (p.error) error(*p.error);
+            else report(session_.set_option(p.command.name, p.command.value, p.command.has_value));
+        } else if (cmd == "position") {
+            PositionParse p = parse_position_command(words);
+            report(p.error ? p.error : session_.set_position(p.command));
+        } else if (cmd == "go") cmd_go(words);
+        else if (cmd == "stop") session_.stop();
+        else if (cmd == "ponderhit") session_.ponderhit();
+        else if (cmd == "ucinewgame") report(session_.new_game());
+        else if (cmd == "debug") session_.set_debug(words.size() < 2 || words[1] != "off");
+        else if (cmd == "register") {
+        }  // no registration needed
+        else if (cmd == "d")
+            cmd_d();
+        else if (cmd == "eval") report(session_.eval());
+        else if (cmd == "label") cmd_label(words);
+        else if (cmd == "tool") cmd_tool(words, line);
+        else if (cmd == "tree") cmd_tree(words);
+        else if (cmd == "verify") cmd_verify(words, line);
+        else if (cmd == "quit") return false;
+        else error("unknown_command", "unknown command " + quote_input(cmd));
+    } catch (const std::exception& e) {
+        error("internal", "'" + cmd + "' failed: " + e.what());
+    }
+    return true;
+}
+
+void UciEngine::cmd_uci() {
+    const bool ok = session_.start_engine();
+    const std::string child = ok ? session_.engine_name() : "";
+    write(std::string("id name glossfish ") + version() +
+          (child.empty() ? "" : " (" + child + ")"));
+    write("id author the glossfish developers; search by the Stockfish developers");
+    for (const OptionDecl& o : session_.options()) write(option_line(o));
+    write("uciok");
+}
+
+void UciEngine::cmd_go(const std::vector<std::string_view>& words) {
+    GoParse p = parse_go(session_.position(), words);
+    if (p.error) session_.go_rejected(*p.error, p.params.ponder);
+    else report(session_.go(p.params));
+}
+
+void UciEngine::cmd_d() {
+    const Position pos = session_.position();
+    std::ostringstream out;
+    out << "\n +---+---+---+---+---+---+---+---+\n";
+    for (int r = 7; r >= 0; --r) {
+        for (int f = 0; f < 8; ++f) {
+            Piece pc = pos.piece_at(make_square(f, r));
+            out << " | " << (pc == NoPiece ? ' ' : " PNBRQK  pnbrqk"[pc]);
+        }
+        out << " | " << (r + 1) << "\n +---+---+---+---+---+---+---+---+\n";
+    }
+    out << "   a   b   c   d   e   f   g   h\n\nFen: " << pos.fen() << "\nKey: " << std::hex
+        << std::uppercase << pos.key() << std::dec << "\nCheckers:";
+    for (Bitboard b = pos.checkers(); b;) out << ' ' << square_name(pop_lsb(b));
+    std::string text;
+    std::istringstream lines(out.str());
+    while (std::getline(lines, text)) write(text);
+}
+
+// label [move M] [depth D] [scheme S]
+void UciEngine::cmd_label(const std::vector<std::string_view>& words) {
+    LabelRequest r;
+    for (std::size_t i = 1; i < words.size(); i += 2) {
+        const std::string key(words[i]);
+        if (i + 1 >= words.size()) return error("bad_label", "'" + key + "' needs a value");
+        const std::string_view v = words[i + 1];
+        if (key == "move") r.move = std::string(v);
+        else if (key == "depth") {
+            auto n = to_integer(v);
+            if (!n || *n < 1 || *n > MaxOptionDepth)
+                return error("bad_label", "depth must be 1.." + std::to_string(MaxOptionDepth) +
+                                              ", got " + quote_input(v));
+            r.depth = int(*n);
+        } else if (key == "scheme") {
+            r.scheme = parse_scheme(v);
+            if (!r.scheme)
+                return error("bad_label",
+                             "scheme must be lichess or act-eval, got " + quote_input(v));
+        } else {
+            return error("bad_label", "unknown label parameter " + quote_input(key));
+        }
+    }
+    report(session_.label(r));
+}
+
+// tree [plies P] [breadth K] [depth D | nodes N]
+void UciEngine::cmd_tree(const std::vector<std::string_view>& words) {
+    TreeRequest r;
+    for (std::size_t i = 1; i < words.size(); i += 2) {
+        const std::string key(words[i]);
+        // Every tree parameter is at least 1, so 0 stands for "missing or not a number".
+        const long long n = i + 1 < words.size() ? to_integer(words[i + 1]).value_or(0) : 0;
+        auto bad = [&](const std::string& range) {
+            error("bad_tree", "'" + key + "' needs a number " + range +
+                                  (i + 1 < words.size() ? ", got " + quote_input(words[i + 1])
+                                                        : std::string()));
+        };
+        if (key == "plies") {
+            if (n < 1 || n > MaxTreePlies) return bad("1.." + std::to_string(MaxTreePlies));
+            r.plies = int(n);
+        } else if (key == "breadth") {
+            if (n < 1 || n > MaxTreeBreadth) return bad("1.." + std::to_string(MaxTreeBreadth));
+            r.breadth = int(n);
+        } else if (key == "depth") {
+            if (n < 1 || n > MaxOptionDepth) return bad("1.." + std::to_string(MaxOptionDepth));
+            r.limits = {};
+            r.limits.depth = int(n);
+        } else if (key == "nodes") {
+            if (n < 1) return bad("above 0");
+            r.limits = {};
+            r.limits.nodes = std::uint64_t(n);
+        } else {
+            return error("bad_tree", "unknown tree parameter " + quote_input(key));
+        }
+    }
+    report(session_.tree(r));
+}
+
+// tool NAME {json}
+void UciEngine::cmd_tool(const std::vector<std::string_view>& words, std::string_view line) {
+    if (words.size() < 2) return error("bad_tool", "expected 'tool NAME {json}'");
+    std::string args = rest_after_words(line, words, 2);
+    if (args.empty()) args = "{}";
+    report(session_.tool(std::string(words[1]), args));
+}
+
+// verify {json} | verify text ...
+void UciEngine::cmd_verify(const std::vector<std::string_view>& words, std::string_view line) {
+    if (words.size() < 2)
+        return error("bad_verify", "expected 'verify {json}' or 'verify text ...'");
+    if (words[1] == "text") {
+        std::string text = rest_after_words(line, words, 2);
+        if (text.empty()) return error("bad_verify", "'verify text' needs the commentary after it");
+        return report(session_.verify(text, false));
+    }
+    const std::string json = rest_after_words(line, words, 1);
+    if (json.front() != '{' && json.front() != '[')
+        return error("bad_verify",
+                     "expected 'verify {json}' or 'verify text ...', got " + quote_input(words[1]));
+    report(session_.verify(json, true));
+}
+
+}  // namespace glossfish

@@ -1,0 +1,53 @@
+// The UCI front end: a thin adapter over Session (engine/session/session.h). It reads GUI lines
+// (bounded by MaxUciLineBytes, checked for UTF-8), turns them into Session calls, and turns
+// the Session's events into UCI text. The input thread never blocks on a search.
+#pragma once
+
+#include <functional>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "session/session.h"
+
+namespace glossfish {
+
+class UciEngine {
+public:
+    using Writer = std::function<void(const std::string& line)>;
+
+    // writer receives every output line (without newline), one at a time.
+    explicit UciEngine(Writer writer);
+
+    // Handles one input line; returns false after `quit`. Never blocks on a search.
+    bool handle(std::string_view line);
+    // Reads lines from the file descriptor until `quit` or end of input, then shuts down.
+    // Returns false when a product thread was still busy at the end (exit at once then).
+    bool run(int fd);
+    // Cancels everything and ends the children within about 200 ms; false as for run().
+    bool quit();
+
+private:
+    void write(const std::string& line);
+    void write_event(const SessionEvent& event);
+    void error(const InputError& e);
+    void error(const std::string& code, const std::string& message);
+    void report(const std::optional<InputError>& e) {
+        if (e) error(*e);
+    }
+
+    void cmd_uci();
+    void cmd_go(const std::vector<std::string_view>& words);
+    void cmd_d();
+    void cmd_label(const std::vector<std::string_view>& words);
+    void cmd_tree(const std::vector<std::string_view>& words);
+    void cmd_tool(const std::vector<std::string_view>& words, std::string_view line);
+    void cmd_verify(const std::vector<std::string_view>& words, std::string_view line);
+
+    Writer writer_;
+    std::mutex out_mutex_;
+    Session session_;
+};
+
+}  // namespace glossfish

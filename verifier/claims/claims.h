@@ -1,0 +1,166 @@
+// Claims about a position and their verdicts. A sub-claim is a predicate with arguments that
+// holds (or not) after a move sequence from the given position; an atom is one statement made
+// of sub-claims and is correct iff every verifiable sub-claim holds. Board predicates are
+// decided by BoardTools, engine predicates through the ToolSuite (and its Analyzer). Every
+// verdict carries the facts used as evidence and, when false, an error category.
+//
+// Claims JSON (parse_claims):
+//   {"fen": F?, "move": M?, "stance": "good"|"bad"|"inconclusive"?,
+//    "atoms": [{"text": T?, "claims": [{"predicate": P, "args": {...}?, "moves": [..]?,
+//                                       "negated": bool?}, ...]}, ...]}
+// A bare array is read as the atoms list.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "host/cancel.h"
+#include "rules/position.h"
+#include "analysis/quality.h"
+#include "session/settings.h"
+
+namespace glossfish::verifier {
+
+class ToolSuite;
+
+// Why a false sub-claim is wrong (the research note's taxonomy).
+enum class ErrorCategory {
+    BoardComprehension,
+    Legality,
+    QualityEvaluation,
+    TacticalReasoning,
+    Other
+};
+// "board_comprehension", "legality", "quality_evaluation", "tactical_reasoning", "other".
+const char* category_name(ErrorCategory c);
+
+enum class Truth { True, False, Unverifiable };
+const char* truth_name(Truth t);  // "true", "false", "unverifiable"
+
+// The commentary's stance on the played move.
+enum class Stance { Good, Bad, Inconclusive };
+const char* stance_name(Stance s);  // "good", "bad", "inconclusive"
+std::optional<Stance> parse_stance(std::string_view text);
+
+struct SubClaim {
+    std::string predicate;
+    nlohmann::json args = nlohmann::json::object();
+    std::vector<std::string> moves;  // played from the given position first (SAN or UCI)
+    bool negated = false;
+};
+
+struct Atom {
+    std::string text;
+    std::vector<SubClaim> claims;
+};
+
+// A parsed claims document.
+struct ClaimsDoc {
+    std::optional<std::string> fen, move;
+    std::optional<Stance> stance;  // given explicitly; else derived from the claims
+    std::vector<Atom> atoms;
+};
+
+// A parse failure: where (a JSON path such as "atoms[1].claims[0].args.square") and why.
+struct ClaimsError {
+    std::string path, message;
+    std::string text() const { return path.empty() ? message : path + ": " + message; }
+};
+
+struct ClaimsParse {
+    std::optional<ClaimsDoc> doc;
+    std::optional<ClaimsError> error;
+    bool ok() const { return doc.has_value(); }
+};
+
+// Reads claims JSON text / a JSON value. Checks shapes, predicate names, argument names,
+// types and syntax (squares, files, colours, piece types, labels); moves are checked against
+// the position only when verified.
+ClaimsParse parse_claims(std::string_view text);
+ClaimsParse parse_claims_json(const nlohmann::json& j);
+// Checks one sub-claim the same way; the error path is relative to it.
+std::optional<ClaimsError> check_sub_claim(const SubClaim& c);
+
+// The claim as JSON: {"predicate","args","moves","negated"}.
+nlohmann::json sub_claim_json(const SubClaim& c);
+
+// One predicate's declaration.
+struct PredicateInfo {
+    std::string name;
+    ErrorCategory category;
+    bool engine;  // needs (or may need) a search
+    std::string summary;
+};
+// Every predicate, in documentation order.
+const std::vector<PredicateInfo>& predicates();
+const PredicateInfo* find_predicate(std::string_view name);
+
+struct SubVerdict {
+    SubClaim claim;
+    Truth result = Truth::Unverifiable;
+    std::string reason;  // one sentence: why true / false / unverifiable
+    nlohmann::json evidence = nlohmann::json::object();  // the tool facts used
+    std::optional<ErrorCategory> category;               // when false
+};
+
+struct AtomVerdict {
+    std::string text;
+    std::vector<SubVerdict> claims;
+    int verifiable = 0, failed = 0;  // sub-claims
+    bool is_verifiable() const { return verifiable > 0; }
+    bool correct() const { return verifiable > 0 && failed == 0; }
+    std::optional<ErrorCategory> category;  // of the first false sub-claim
+};
+
+struct VerifyOptions {
+    int depth = DefaultAnalysisDepth;             // engine predicates' search depth
+    QualityScheme scheme = DefaultQualityScheme;  // quality_label's default scheme (lichess)
+    const CancelToken* cancel = nullptr;          // stops the engine predicates' searches
+};
+
+// The verify options of these settings: engine predicates at analysis_depth, labels by the
+// quality scheme (the same on every surface).
+VerifyOptions verify_options(const Settings& settings);
+
+// The verdicts of one position's claims.
+struct PositionVerdict {
+    std::string fen;
+    std::optional<std::string> move;  // the commented move (SAN), when given
+    std::vector<AtomVerdict> atoms;
+    Stance stance = Stance::Inconclusive;
+    std::optional<QualityLabel> engine_label;  // the played move's label, when searched
+};
+
+class ClaimVerifier {
+public:
+    // tools answers engine predicates (board-only suite: they are unverifiable).
+    ClaimVerifier(const ToolSuite& tools, VerifyOptions options = {});
+
+    // Root must be valid. Never throws.
+    SubVerdict verify(const Position& root, const SubClaim& claim) const;
+    AtomVerdict verify(const Position& root, const Atom& atom) const;
+    // All atoms of doc from root; the stance is doc's or derived; with a move and an engine,
+    // the played move is labelled once for the metrics (engine_label).
+    PositionVerdict verify(const Position& root, const ClaimsDoc& doc) const;
+
+private:
+    const ToolSuite& tools_;
+    VerifyOptions options_;
+};
+
+// The stance a sub-claim takes on `played` (SAN or UCI from root), if it speaks about it.
+std::optional<Stance> claim_stance(const Position& root, const SubClaim& c,
+                                   std::string_view played);
+// Bad if any claim takes a bad stance, else good if any takes a good one, else inconclusive.
+Stance derive_stance(const Position& root, const std::vector<Atom>& atoms, std::string_view played);
+
+nlohmann::json verdict_json(const SubVerdict& v);
+// {"text","result":"correct|incorrect|unverifiable","category","verifiable","failed","claims"}
+nlohmann::json verdict_json(const AtomVerdict& v);
+// {"fen","move","stance","engine_label","atoms":[...]}
+nlohmann::json verdict_json(const PositionVerdict& v);
+
+}  // namespace glossfish::verifier

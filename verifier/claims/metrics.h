@@ -1,0 +1,121 @@
+// Commentary metrics over verdicts, as plain functions over plain structs (the LLM judge uses
+// the same API): factual precision, sub-claim error rate, move-quality F1 from stances, per
+// position and overall, with 95% bootstrap intervals clustered by position.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "claims/claims.h"
+#include "reader/commentary_reader.h"
+#include "analysis/quality.h"
+
+namespace glossfish::verifier {
+
+// One atom, reduced to what the metrics need.
+struct AtomOutcome {
+    int verifiable = 0;  // sub-claims that were true or false
+    int failed = 0;      // sub-claims that were false
+    bool is_verifiable() const { return verifiable > 0; }
+    bool correct() const { return verifiable > 0 && failed == 0; }
+};
+
+// One commented position.
+struct PositionRecord {
+    std::string id;
+    std::vector<AtomOutcome> atoms;
+    Stance stance = Stance::Inconclusive;      // the commentary's stance on the played move
+    std::optional<QualityLabel> engine_label;  // the played move's label; none: no F1 entry
+    int gold_atoms = 0, gold_matched = 0;      // the judge's gold atoms, and those covered
+};
+
+// The record of a position verdict (id defaults to its FEN and move).
+PositionRecord record_of(const PositionVerdict& v, std::string id = {});
+
+// Counts and ratios. A ratio with a zero denominator is empty (null in JSON).
+struct Metrics {
+    int positions = 0;
+    int atoms = 0, verifiable_atoms = 0, correct_atoms = 0;
+    int verifiable_subclaims = 0, failed_subclaims = 0;
+    // Move-quality F1: positive = mistake or blunder; predicted positive = a bad stance.
+    // Positions labelled inaccuracy, or without a label, are excluded (f1_excluded).
+    int tp = 0, fp = 0, fn = 0, tn = 0, f1_excluded = 0;
+    std::optional<double> precision;   // correct atoms / verifiable atoms
+    std::optional<double> error_rate;  // failed sub-claims / verifiable sub-claims
+    std::optional<double> f1;          // 2tp / (2tp + fp + fn)
+    std::optional<double> quality_precision, quality_recall;  // tp/(tp+fp), tp/(tp+fn)
+    int gold_atoms = 0, gold_matched = 0;
+    std::optional<double> recall;  // atomic recall: gold atoms matched / gold atoms
+};
+
+// Metrics of a set of positions (micro-averaged: counts are pooled before dividing).
+Metrics compute_metrics(const std::vector<PositionRecord>& records);
+inline Metrics compute_metrics(const PositionRecord& record) {
+    return compute_metrics(std::vector{record});
+}
+
+struct Interval {
+    std::optional<double> low, high;  // empty when no resample had the ratio defined
+    int defined = 0;                  // resamples in which the ratio was defined
+};
+
+struct BootstrapResult {
+    Interval precision, error_rate, f1;
+    Interval recall, quality_precision, quality_recall;
+    int resamples = 0;
+    std::uint64_t seed = 0;
+    double level = 0.95;
+};
+
+// Percentile bootstrap: `resamples` draws of positions with replacement (clusters: a
+// position's atoms stay together), metrics recomputed on each, the (1-level)/2 and
+// 1-(1-level)/2 quantiles of the defined values. Draws come from std::mt19937_64(seed) as
+// `engine() % n`, so results are the same on every platform. resamples >= 1.
+BootstrapResult bootstrap(const std::vector<PositionRecord>& records, int resamples = 10000,
+                          std::uint64_t seed = 20260101, double level = 0.95);
+
+// {"positions","atoms","verifiable_atoms","correct_atoms","precision","verifiable_subclaims",
+//  "failed_subclaims","error_rate","f1":{"tp","fp","fn","tn","excluded","value","precision",
+//  "recall"}, "gold_atoms","gold_matched","recall"}
+nlohmann::json metrics_json(const Metrics& m);
+// {"resamples","seed","level","precision":[low,high],"error_rate":[..],"f1":[..],"recall":[..],
+//  "quality_precision":[..],"quality_recall":[..]}
+nlohmann::json bootstrap_json(const BootstrapResult& b);
+// One line: "precision 1/3 (33.3%), sub-claim errors 2/3 (66.7%), stance bad vs blunder".
+std::string metrics_line(const Metrics& m);
+
+}  // namespace glossfish::verifier
+
+namespace glossfish::verifier {
+
+// The report of one position: verdict_json(v) plus "unread" (sentences the reader left
+// unverified: {text, reason, context, clauses: [{text, reason}]}), "partly_read" (sentences
+// read in part: {text, context, clauses: the clauses left out}) and "metrics" (metrics_json of the
+// position plus its one-line "text").
+nlohmann::json verification_report(const PositionVerdict& v,
+                                   const std::vector<ReadSentence>& sentences = {});
+
+// A report, or the exact reason the input was rejected.
+struct VerifyOutcome {
+    nlohmann::json report;
+    PositionRecord record;  // for metrics over many positions
+    std::string error;      // non-empty: bad input (bad FEN, bad claims, illegal move)
+    bool ok() const { return error.empty(); }
+};
+
+// Verifies claims JSON text about before (+ move, SAN or UCI, may be empty). "fen" and
+// "move" inside the JSON, when present, replace before and move.
+VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& before,
+                            std::string_view move, std::string_view claims_json);
+// Reads commentary text on move (may be empty) played from before and verifies what it read.
+VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& before,
+                                std::string_view move, std::string_view text);
+
+// One batch line {"id"?, "fen", "move"?, "text" | "claims"} (claims: an object or an array
+// of atoms) verified; the id (null when absent) names the record.
+VerifyOutcome verify_line(const ClaimVerifier& verifier, std::string_view line, nlohmann::json& id);
+
+}  // namespace glossfish::verifier

@@ -1,0 +1,210 @@
+// The commentary judge: reads records {id, fen, move, commentary, gold_atoms?, atoms?|claims?},
+// splits each commentary into contextual atoms (a language model with the decomposition
+// prompt, or the deterministic reader), verifies each atom (deterministically when it has
+// sub-claims in the claims.h form, otherwise with a tool-calling language-model judge that
+// must use the tools), matches the gold atoms, extracts the commentary's stance on the move
+// and scores it all with metrics.h: factual precision, sub-claim error rate, atomic recall and
+// move-quality F1, plus a split of the units into descriptive / analytical / background where
+// descriptive units are also scored against the events the move really produced.
+//
+// Everything blocks; nothing throws. A record that cannot be read (bad JSON, bad FEN, illegal
+// move, missing field) or whose decomposition fails is returned as an error naming its line.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "claims/claims.h"
+#include "llm/llm_client.h"
+#include "claims/metrics.h"
+#include "rules/position.h"
+#include "llm/prompts.h"
+
+namespace glossfish::verifier {
+
+class ToolSuite;
+
+// What a commentary unit talks about: what the move itself did (descriptive), evaluations,
+// plans, threats and variations (analytical), or general knowledge and history (background).
+enum class UnitType { Descriptive, Analytical, Background };
+const char* unit_type_name(UnitType t);  // "descriptive", "analytical", "background"
+std::optional<UnitType> parse_unit_type(std::string_view text);
+
+// The events a legal move produces, from the rules core (BoardTools::move_facts).
+struct MoveEvents {
+    bool capture = false, check = false, castling = false, promotion = false, mate = false;
+    int material_change = 0;  // the mover's material gain in points (P1 N3 B3 R5 Q9)
+};
+MoveEvents move_events(const Position& before, Move m);
+// {"capture","check","castling","promotion","mate","material_change"}
+nlohmann::json events_json(const MoveEvents& e);
+
+// The events a unit's text says the move produced, by keyword: "capture" (captures, takes,
+// recaptures), "check" (check, not checkmate), "mate" (mate, checkmate), "castling" (castles,
+// O-O), "promotion" (promotes, queens, =Q), "material" (wins material / a pawn / the
+// exchange / a piece). In this order, each once.
+std::vector<std::string> mentioned_events(std::string_view text);
+// Whether event (a name above) happened.
+bool event_happened(const MoveEvents& e, std::string_view event);
+// The events that happened, as names above in that order ("check" left out when "mate" is in).
+std::vector<std::string> produced_events(const MoveEvents& e);
+// Descriptive recall of one record: events produced, and of those named by a descriptive unit.
+struct EventRecall {
+    int produced = 0, mentioned = 0;
+};
+
+// The type of a unit from the reader's recognised form. A unit with sub-claims is descriptive
+// when it has no move context after the played move and every sub-claim is a board fact about
+// the position right after it (occupies, attacks, defends, pins, checks, gives_check, mates,
+// captures, can_capture, is_legal, opens_file, open_file, opens_line, controls, passed_pawn,
+// undefended; moves empty or just the played move; a "move" argument only the played move),
+// else analytical. A unit without sub-claims (unread) is descriptive when it names an event
+// and has no context, background when it speaks of openings, theory, history, players or
+// years, else analytical.
+UnitType rules_unit_type(std::string_view text, const std::vector<std::string>& context,
+                         const std::vector<SubClaim>& claims, std::string_view played_san);
+
+// One input record.
+struct JudgeInput {
+    std::size_t line = 0;  // 1-based line number in the input
+    nlohmann::json id;     // as given (null when absent)
+    std::string fen, move, commentary;
+    // Gold atoms: each a string, or {"text", "claims"?: [sub-claims]}.
+    std::vector<nlohmann::json> gold;
+    std::optional<ClaimsDoc> claims;  // "atoms" / "claims" given: verified deterministically
+};
+
+// Reads one JSONL line. Empty with *error set (without the line number) when it is not a JSON
+// object, lacks fen / move / commentary (commentary may be absent when atoms are given), has
+// a bad FEN, an illegal move, malformed gold atoms or malformed claims.
+std::optional<JudgeInput> parse_judge_line(std::string_view line, std::size_t number,
+                                           std::string* error);
+
+// One judged unit.
+struct JudgedAtom {
+    std::string text;
+    std::vector<std::string> context;  // moves after the played move it assumes
+    UnitType type = UnitType::Analytical;
+    std::string method;  // "claims" (given), "rules" (the reader), "llm" (the tool-calling judge)
+    std::vector<SubClaim> claims;  // the claims.h sub-claims (claims / rules)
+    nlohmann::json subclaims;      // the LLM's free-text sub-claims (llm)
+    AtomOutcome outcome;           // sub-claims verifiable / failed
+    std::string verdict;           // "correct", "incorrect", "unverifiable"
+    nlohmann::json detail;         // verdict_json (claims / rules) or the judge's answer (llm)
+    std::string error;             // the LLM judge failed: why (the atom is unverifiable)
+    std::string unread_reason;     // rules: why the reader found no claim
+    int sentence = 0;              // 1-based sentence of the commentary it comes from, 0: unknown
+    // Descriptive units: the events the text mentions and how many of them happened.
+    std::vector<std::string> events;
+    std::optional<AtomOutcome> event_outcome;
+};
+
+enum class Decomposer { Llm, Rules };
+
+struct JudgeOptions {
+    Decomposer decomposer = Decomposer::Llm;
+    VerifyOptions verify;  // depth and scheme of the engine predicates and the engine label
+};
+
+struct JudgedRecord {
+    std::size_t line = 0;
+    nlohmann::json id;
+    std::string error;      // non-empty: the record was skipped
+    std::string fen, move;  // move in SAN
+    std::string commentary;
+    std::vector<JudgedAtom> atoms;
+    Stance stance = Stance::Inconclusive;
+    std::string stance_source;  // "llm", "rules" or "given"
+    std::string stance_quote;   // the LLM's deciding words
+    std::optional<QualityLabel> engine_label;
+    MoveEvents events;
+    std::vector<nlohmann::json> gold;       // as given
+    std::vector<std::vector<int>> matches;  // per gold atom: 1-based atoms that cover it
+    std::string match_method;               // "llm", "rules" or "" (no gold atoms)
+    std::vector<std::string> warnings;      // LLM steps that failed and were worked around
+    int requests = 0;                       // HTTP requests to the model
+    bool ok() const { return error.empty(); }
+};
+
+class Judge {
+public:
+    // client/prompts may be null (no endpoint): then Decomposer::Llm records fail with
+    // NoLlmEndpointMessage and everything else runs deterministically. tools answers the
+    // deterministic predicates and the LLM judge's tool calls.
+    Judge(const ToolSuite& tools, const LlmClient* client, const PromptLibrary* prompts,
+          JudgeOptions options = {});
+
+    JudgedRecord judge(const JudgeInput& input) const;
+
+    // The steps, also used by `glossfish comment`. Each blocks on the model when it uses it.
+    // Splits commentary on move_san from before into atoms (decomposition prompt, or reader).
+    std::vector<JudgedAtom> decompose(const Position& before, const std::string& move_san,
+                                      const std::string& commentary, JudgedRecord& rec) const;
+    // Verifies atom in place: with claims.h sub-claims (given, the reader's, or "claims" in the
+    // model's decomposition) deterministically, else with the tool-calling judge.
+    void verify(const Position& before, const std::string& move_san, JudgedAtom& atom,
+                JudgedRecord& rec) const;
+
+private:
+    bool llm() const { return client_ && prompts_ && client_->config().configured(); }
+    void match_gold(const Position& before, JudgedRecord& rec) const;
+    void extract_stance(const Position& before, const std::optional<Stance>& given,
+                        JudgedRecord& rec) const;
+    void score_events(JudgedAtom& atom, const MoveEvents& events) const;
+
+    const ToolSuite& tools_;
+    const LlmClient* client_;
+    const PromptLibrary* prompts_;
+    JudgeOptions options_;
+};
+
+// The commentary numbered by sentence for the prompts: "[1] First sentence.\n[2] …".
+std::string numbered_sentences(const std::vector<std::string>& sentences);
+
+// {"line","id","fen","move","commentary","events","engine_label","stance","stance_source",
+//  "stance_quote","atoms":[{"text","context","type","method","sentence","verdict",
+//  "verifiable","failed","claims"|"subclaims","detail","events","event_verdict","error"}],
+//  "gold_atoms","matches":[{"gold","atoms","matched"}],"match_method","recall",
+//  "event_recall":{"produced":[names],"mentioned":[names]},"warnings",
+//  "requests","metrics"}  —  or {"line","id","error"} for a skipped record.
+nlohmann::json judged_json(const JudgedRecord& r);
+
+// The metrics record of a judged record; with `only`, just the units of that type (descriptive
+// units then count their event outcome when they have one).
+PositionRecord judge_metrics_record(const JudgedRecord& r, std::optional<UnitType> only = {});
+EventRecall event_recall(const JudgedRecord& r);
+
+// Judges every line of in (blank lines skipped), writing one judged_json line per record to
+// out as it goes (flushed); a bad line becomes {"line","id","error"} and is skipped. Returns all
+// records, skipped ones included. With keep, only the lines it accepts (text, 1-based number)
+// are read at all: the others belong to another shard.
+std::vector<JudgedRecord> judge_lines(
+    const Judge& judge, std::istream& in, std::ostream& out,
+    const std::function<bool(std::string_view line, std::size_t number)>& keep = {});
+
+struct JudgeSummary {
+    Metrics overall;
+    BootstrapResult overall_ci;
+    struct PerType {
+        UnitType type;
+        Metrics metrics;
+        BootstrapResult ci;
+    };
+    std::vector<PerType> types;
+    EventRecall events;  // pooled over the records
+    int records = 0, skipped = 0;
+};
+JudgeSummary summarize(const std::vector<JudgedRecord>& records, int resamples, std::uint64_t seed);
+// {"summary":{…metrics_json…,"bootstrap":…,"types":{"descriptive":{…},…},
+//  "event_recall":{"produced","mentioned","value"},"records","skipped"}}
+nlohmann::json summary_json(const JudgeSummary& s);
+// The human-readable table (one row per metric: value, count, 95% interval).
+std::string summary_table(const JudgeSummary& s);
+
+}  // namespace glossfish::verifier

@@ -1,0 +1,102 @@
+// VerifierProducts: tool calls, verify and LLM comments for a Session.
+#include "tools/session_products.h"
+
+#include <algorithm>
+
+#include "claims/claims.h"
+#include "llm/commenter.h"
+#include "claims/metrics.h"
+#include "rules/notation.h"
+#include "llm/prompts.h"
+#include "tools/tools.h"
+
+namespace glossfish::verifier {
+
+namespace {
+
+// An LLM comment must not hold a position's products for long: bounded waits.
+constexpr double CommentTimeoutS = 30;
+constexpr int CommentRetries = 1;
+
+class VerifierProducts : public ProductProvider {
+public:
+    VerifierProducts(const Settings& settings, Analyzer& analyzer)
+        : settings_(settings), suite_(make_tool_suite(settings, &analyzer)) {}
+
+    Product tool(const std::string& name, const std::string& args_json,
+                 const CancelToken& cancel) override {
+        nlohmann::json result = suite_->call_text(name, args_json, &cancel);
+        const bool failed = result.is_object() && result.contains("error");
+        const std::string text =
+            failed ? name + " failed: " + result["error"].value("message", std::string())
+                   : name + " answered";
+        return {"tool", {{"result", result}, {"text", text}, {"tool", name}}};
+    }
+
+    Product verify(const Position& before, std::optional<Move> move, const std::string& input,
+                   bool claims, const CancelToken& cancel) override {
+        VerifyOptions options = verify_options(settings_);
+        options.cancel = &cancel;
+        ClaimVerifier verifier(*suite_, options);
+        const std::string move_text = move ? move_to_uci(before, *move) : std::string();
+        VerifyOutcome out = claims ? verify_claims(verifier, before, move_text, input)
+                                   : verify_commentary(verifier, before, move_text, input);
+        if (!out.ok())
+            return {"error",
+                    {{"code", "bad_verify"},
+                     {"message", out.error},
+                     {"text", out.error},
+                     {"fen", before.fen()}}};
+        nlohmann::json j = out.report;
+        j["text"] = j["metrics"]["text"];
+        return {"verify", j};
+    }
+
+    std::optional<std::string> comment_unavailable() override {
+        if (llm_config(settings_).configured()) return std::nullopt;
+        return std::string(NoLlmEndpointMessage);
+    }
+
+    Product comment(const Position& before, Move move, const CancelToken& cancel) override {
+        LlmConfig config = llm_config(settings_);
+        config.timeout_s = std::min(config.timeout_s, CommentTimeoutS);
+        config.max_retries = std::min(config.max_retries, CommentRetries);
+        config.cancel = &cancel;
+        LlmClient client(config);
+        PromptLibrary prompts;
+        VerifyOptions options = verify_options(settings_);
+        options.cancel = &cancel;
+        CommentResult r =
+            comment_on(client, prompts, *suite_, before, move_to_uci(before, move), options);
+        if (!r.ok)
+            return {"error",
+                    {{"code", "comment_failed"},
+                     {"message", r.error},
+                     {"text", r.error},
+                     {"fen", before.fen()}}};
+        nlohmann::json j = comment_info(r);
+        j["fen"] = before.fen();
+        return {"comment", j};
+    }
+
+private:
+    Settings settings_;
+    std::unique_ptr<ToolSuite> suite_;
+};
+
+}  // namespace
+
+ProductProviderFactory session_products() {
+    return [](const Settings& settings, Analyzer& analyzer) -> std::unique_ptr<ProductProvider> {
+        return std::make_unique<VerifierProducts>(settings, analyzer);
+    };
+}
+
+LlmConfig llm_config(const Settings& settings) {
+    LlmConfig c = LlmConfig::from_env();
+    if (!settings.llm_url.empty()) c.url = settings.llm_url;
+    if (!settings.llm_model.empty()) c.model = settings.llm_model;
+    return c;
+}
+
+}  // namespace glossfish::verifier

@@ -1,0 +1,152 @@
+// The tool table. Each tool declares its name, description and arguments once; the same
+// declaration validates every call and produces the exported JSON schema, so the two
+// cannot drift. Handlers read their arguments through ToolCall, which parses FENs (with a
+// per-thread cache), squares, colours and moves, and throws ToolError on bad values.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "host/analyzer.h"
+#include "rules/position.h"
+
+namespace glossfish::verifier {
+
+// How an argument is typed in JSON and read by the handler.
+enum class ArgType {
+    String,   // free text, or one of `choices`
+    Integer,  // whole number within [minimum, maximum]
+    Number,   // any number within [minimum, maximum]
+    Boolean,
+    Fen,        // a position; must be valid (status is the one tool that reports invalid FENs)
+    Square,     // "e4"
+    File,       // "a" … "h"
+    Move,       // SAN (lenient: 0-0, e8Q, Ng1-f3, Nf3+) or UCI (g1f3, e7e8q)
+    MoveList,   // array of Move strings, played in order
+    Color,      // "white" | "black"
+    PieceType,  // "pawn" | "knight" | "bishop" | "rook" | "queen" | "king"
+};
+
+struct ArgSpec {
+    std::string name = {};
+    ArgType type = ArgType::String;
+    bool required = false;
+    std::string description = {};
+    std::optional<double> minimum = {};  // Integer/Number bounds; MoveList item counts
+    std::optional<double> maximum = {};
+    std::vector<std::string> choices = {};   // String: allowed values
+    nlohmann::json default_value = nullptr;  // shown in the schema when not null
+};
+
+// A failed call: a stable snake_case code and the exact reason. Thrown inside the verifier
+// only; ToolSuite turns it into {"error": {"code", "message", "argument"?}}.
+struct ToolError : std::runtime_error {
+    std::string code;
+    std::string argument;    // the offending argument, when one is to blame
+    nlohmann::json details;  // extra facts (e.g. every FEN problem), when not null
+    ToolError(std::string code_, const std::string& message, std::string argument_ = {},
+              nlohmann::json details_ = nullptr)
+        : std::runtime_error(message),
+          code(std::move(code_)),
+          argument(std::move(argument_)),
+          details(std::move(details_)) {}
+    nlohmann::json to_json() const;
+};
+
+// {"error": {"code": code, "message": message}}.
+nlohmann::json error_json(std::string_view code, std::string_view message);
+
+// Gives the engine to engine tools; null when there is none.
+using EngineAccess = std::function<Analyzer*()>;
+
+// One call's validated arguments, read by name.
+class ToolCall {
+public:
+    ToolCall(const nlohmann::json& args, const EngineAccess& engine,
+             const AnalysisLimits& default_limits, const CancelToken* cancel = nullptr)
+        : args_(args), engine_(engine), default_limits_(default_limits), cancel_(cancel) {}
+
+    bool has(std::string_view name) const;
+    const nlohmann::json& raw(std::string_view name) const;  // null when absent
+
+    // The position of argument `name` (default "fen"). The reference stays valid until the
+    // next position() call on this thread; copy it to keep it.
+    const Position& position(std::string_view name = "fen") const;
+    Square square(std::string_view name) const;
+    std::optional<Square> opt_square(std::string_view name) const;
+    int file(std::string_view name) const;  // 0 (a) … 7 (h)
+    Color color(std::string_view name) const;
+    std::optional<Color> opt_color(std::string_view name) const;
+    std::optional<PieceType> opt_piece_type(std::string_view name) const;
+    const std::string& string(std::string_view name) const;
+    int integer(std::string_view name, int fallback) const;
+    double number(std::string_view name, double fallback) const;
+    bool boolean(std::string_view name, bool fallback) const;
+    // A legal move of pos, from SAN or UCI; ToolError (malformed_move, illegal_move,
+    // ambiguous_move) otherwise.
+    Move move(std::string_view name, const Position& pos) const;
+    std::vector<std::string> strings(std::string_view name) const;
+
+    // The engine; ToolError no_engine when the suite has none.
+    Analyzer& analyzer() const;
+    // The search limits from depth / nodes / movetime, else the suite's default.
+    AnalysisLimits limits() const;
+    // The call's cancel token (null: not cancellable); engine tools hand it to their searches.
+    const CancelToken* cancel() const { return cancel_; }
+    // Why a cancelled call stopped: its time budget ran out, or it was cancelled.
+    std::string cancel_reason() const;
+
+private:
+    const nlohmann::json& args_;
+    const EngineAccess& engine_;
+    const AnalysisLimits& default_limits_;
+    const CancelToken* cancel_;
+};
+
+using ToolHandler = std::function<nlohmann::json(const ToolCall&)>;
+
+struct ToolSpec {
+    std::string name = {};
+    std::string group = {};        // board, attack, geometry, simulation, engine
+    std::string description = {};  // first sentence is the one-line summary
+    std::vector<ArgSpec> args = {};
+    bool needs_engine = false;
+    ToolHandler handler = {};
+};
+
+// Checks args against spec: an object, required arguments present, no unknown arguments,
+// JSON types, ranges, choices, and the syntax of squares, files, colours and piece types.
+// Throws ToolError (bad_arguments, missing_argument, unknown_argument, bad_argument_type,
+// bad_value, bad_square, bad_file).
+void validate_args(const ToolSpec& spec, const nlohmann::json& args);
+
+// The OpenAI function-calling entry: {"type":"function","function":{name,description,parameters}}.
+nlohmann::json tool_schema(const ToolSpec& spec);
+
+// The first sentence of a description.
+std::string summary(const std::string& description);
+
+// Argument declarations used by many tools.
+ArgSpec fen_arg();
+ArgSpec square_arg(std::string name, std::string description, bool required = true);
+ArgSpec move_arg(std::string name = "move", std::string description =
+                                                "the move, in SAN (Nf3, O-O, "
+                                                "e8=Q) or UCI (g1f3, e1g1, e7e8q)");
+ArgSpec color_arg(std::string description, bool required = true);
+// depth, nodes, movetime: the engine tools' search limits.
+std::vector<ArgSpec> limit_args();
+
+// The tool groups, each defined in its own file.
+void add_board_tools(std::vector<ToolSpec>& tools);       // board_tools.cpp
+void add_attack_tools(std::vector<ToolSpec>& tools);      // attack_tools.cpp
+void add_geometry_tools(std::vector<ToolSpec>& tools);    // geometry_tools.cpp
+void add_simulation_tools(std::vector<ToolSpec>& tools);  // simulation_tools.cpp
+void add_engine_tools(std::vector<ToolSpec>& tools);      // engine_tools.cpp
+void add_tree_tools(std::vector<ToolSpec>& tools);        // tree_tool.cpp
+
+}  // namespace glossfish::verifier
