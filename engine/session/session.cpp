@@ -275,7 +275,7 @@ std::optional<InputError> Session::go(const GoParams& params) {
 
 void Session::go_rejected(const InputError& e, bool ponder) {
     join_restart();
-    error(e.code, e.message);
+    error(e.code, e.message, e.extra);
     GoParams p;
     p.depth = 1;
     p.ponder = ponder;
@@ -354,9 +354,25 @@ void Session::start_search(const GoParams& params, bool may_hold) {
         on_search_failure("the search engine is not running", id);
 }
 
-void Session::on_info(const SearchInfo& info, unsigned id) {
+// The engine's principal variation up to its first move that is not legal in the line (issue
+// 12 item 8: every relayed move is checked by the rules core).
+static std::vector<std::string> legal_prefix(const Position& root,
+                                             const std::vector<std::string>& pv) {
+    Position pos = root;
+    std::size_t n = 0;
+    for (; n < pv.size(); ++n) {
+        MoveParse mp = parse_uci(pos, pv[n]);
+        if (!mp.ok()) break;
+        pos.do_move(mp.move);
+    }
+    return std::vector<std::string>(pv.begin(), pv.begin() + std::ptrdiff_t(n));
+}
+
+void Session::on_info(const SearchInfo& engine_info, unsigned id) {
     std::lock_guard lock(mutex_);
     if (!search_.active || search_.id != id || search_.engine_done) return;
+    SearchInfo info = engine_info;
+    if (!info.pv.empty()) info.pv = legal_prefix(search_.root, info.pv);
     emit_locked(info);
     if (info.string) return;
     if (info.multipv.value_or(1) == 1 && !info.pv.empty()) search_.last_main = info;

@@ -242,6 +242,50 @@ TEST_F(Delivery, IllegalBestmoveFromTheEngineIsNeverRelayed) {
     }
 }
 
+// Issue 12 item 8, the info lines: a principal variation is relayed up to its first move that
+// is not legal, never beyond it.
+TEST_F(Delivery, IllegalPvMovesFromTheEngineAreCut) {
+    Glossfish& g = start({"GLOSSFISH_STOCKFISH=" + std::string(GLOSSFISH_FAKE_ENGINE),
+                          "FAKE_UCI_MODE=illegal-pv"});
+    g.send("position startpos");
+    auto lines = g.go("go depth 1");
+    EXPECT_TRUE(errors_in(lines).empty()) << g.transcript();
+    std::vector<std::string> pvs;
+    for (const auto& l : lines)
+        if (l.rfind("info ", 0) == 0 && l.find(" pv ") != std::string::npos) pvs.push_back(l);
+    ASSERT_FALSE(pvs.empty()) << g.transcript();
+    const std::string& last = pvs.back();
+    // e2e4 e7e5 are legal from the start; e5e4 moves a pawn onto the pawn on e4.
+    EXPECT_EQ(last.substr(last.size() - 12), "pv e2e4 e7e5") << last;
+    EXPECT_EQ(lines.back(), "bestmove e2e4");
+}
+
+// A `go` refused before it is read (a bad byte, a line over the limit) still ends in exactly
+// one legal bestmove: the GUI waits for it.
+TEST_F(Delivery, RefusedGoLinesStillEndInABestmove) {
+    gf_ = std::make_unique<Glossfish>();
+    Glossfish& g = *gf_;
+    g.send("position startpos moves e2e4");
+    const std::string fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    g.proc().send_raw("go depth 3\xc3\n");
+    auto lines = g.wait_bestmove(ReplyDeadline);
+    auto errors = errors_in(lines);
+    ASSERT_EQ(errors.size(), 1u) << g.transcript();
+    EXPECT_EQ(payload(errors[0])["code"], "bad_utf8");
+    EXPECT_TRUE(is_legal(fen, bestmove_of(lines.back()))) << lines.back();
+    EXPECT_EQ(count(g.sync(), is_bestmove), 0);
+
+    std::string longer = "go searchmoves";
+    while (longer.size() < (std::size_t(3) << 19)) longer += " e7e5";
+    g.proc().send_raw(longer + "\n");
+    lines = g.wait_bestmove(ReplyDeadline);
+    errors = errors_in(lines);
+    ASSERT_EQ(errors.size(), 1u) << g.transcript();
+    EXPECT_EQ(payload(errors[0])["code"], "line_too_long");
+    EXPECT_TRUE(is_legal(fen, bestmove_of(lines.back()))) << lines.back();
+    EXPECT_EQ(count(g.sync(), is_bestmove), 0);
+}
+
 // Issue 12 item 2: invalid UTF-8 anywhere in a line is one error naming what was bad; the
 // loop goes on.
 TEST_F(Delivery, InvalidUtf8GetsAnErrorAndKeepsRunning) {

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <sstream>
@@ -105,7 +106,7 @@ bool UciEngine::run(int fd) {
             } else line.append(part);
             if (nl == std::string_view::npos) break;
             if (overlong) {
-                error(line_too_long(line, overlong));
+                reject(line, line_too_long(line, overlong));
                 overlong = 0;
             } else if (!handle(line)) {
                 return quit();
@@ -117,11 +118,25 @@ bool UciEngine::run(int fd) {
     return quit();
 }
 
-bool UciEngine::quit() { return session_.shutdown(std::chrono::milliseconds(180)); }
+// A line refused before it was read (bad UTF-8, too long): the error; when it was a `go`, the
+// search the GUI waits for still ends in a bestmove, as for a go with bad parameters.
+void UciEngine::reject(std::string_view line, const InputError& e) {
+    const auto words = split_words(line);
+    if (words.empty() || words[0] != "go") {
+        error(e);
+        return;
+    }
+    const bool ponder = std::find(words.begin() + 1, words.end(), "ponder") != words.end();
+    session_.go_rejected(e, ponder);
+}
+
+// 120 ms for the lanes to stop leaves the rest of the 200 ms of `quit` for the exit itself on a
+// loaded machine.
+bool UciEngine::quit() { return session_.shutdown(std::chrono::milliseconds(120)); }
 
 bool UciEngine::handle(std::string_view line) {
     if (auto bad = check_utf8(line)) {
-        error(*bad);
+        reject(line, *bad);
         return true;
     }
     const auto words = split_words(line);

@@ -32,6 +32,7 @@ private:
     void write(const std::string& line);
     void write_event(const SessionEvent& event);
     void error(const InputError& e);
+    void reject(std::string_view line, const InputError& e);
     void error(const std::string& code, const std::string& message);
     void report(const std::optional<InputError>& e) {
         if (e) error(*e);

@@ -11,6 +11,8 @@
 //   illegal-bestmove  like normal, but every bestmove is `bestmove e2e5` (no pawn moves three
 //               squares: never legal); the info lines still name the legal Best Move
 //   illegal-ponder    like normal, but the ponder move repeats the bestmove (illegal after it)
+//   illegal-pv  like normal, but the last info line's pv is `<Best Move> e7e5 e5e4`: legal for
+//               two plies from the start position, then a pawn moving onto a piece
 // When $FAKE_UCI_LOG names a file, every input line is appended to it as received, so a test
 // can see the setoption lines a host sent (and replayed after a restart).
 #include <poll.h>
@@ -115,7 +117,8 @@ int main(int argc, char** argv) {
     bool hung = false;
 
     auto finish = [&] {
-        say("info depth 2 seldepth 2 multipv 1 score cp 12 nodes 40 nps 4000 time 10 pv " + best);
+        say("info depth 2 seldepth 2 multipv 1 score cp 12 nodes 40 nps 4000 time 10 pv " + best +
+            (mode == "illegal-pv" ? " e7e5 e5e4" : ""));
         if (mode == "illegal-bestmove") say("bestmove e2e5");
         else if (mode == "illegal-ponder") say("bestmove " + best + " ponder " + best);
         else say("bestmove " + best);
