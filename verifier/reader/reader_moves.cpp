@@ -1,5 +1,5 @@
 // What a move does: quality verdicts, check and mate, forks, hanging its own pieces, lines
-// and files it opens, forced replies (captures and material: reader_material.cpp).
+// and files it opens, forced replies (captures and material won: reader_material.cpp).
 #include <algorithm>
 
 #include "reader/reader_sentence.h"
@@ -159,6 +159,140 @@ bool SentenceReader::check_clause(std::size_t i, std::size_t end, const Subject&
             add(make_claim("mates", json::object(), ctx_, neg));
             return true;
         }
+    }
+    return false;
+}
+
+// What else a move does: hangs or leaves a piece, forks, centralizes, creates a passed pawn,
+// forces a reply; a side plays a move.
+bool SentenceReader::move_effect_clause(std::size_t i, std::size_t end, const Subject& s,
+                                        bool neg) {
+    const std::string& verb = words_[i].low;
+    const bool is_move = s.kind == Subject::MoveSubject;
+    const Color mover = s.color;
+    const std::vector<std::string> after = after_subject(s);
+    const std::string& mv = s.move_text;
+    const std::vector<std::string> mctx = move_ctx(s);
+    if (is_move && loses_clause(i, end, s, neg)) return true;
+    if (is_move && discovers_clause(i, end, s, neg)) return true;
+    // Moves: "hangs the queen", "leaves the bishop on b4 hanging/undefended".
+    if (is_move && (verb == "hangs" || verb == "leaves" || verb == "drops" || verb == "blunders")) {
+        if (illegal_subject(s, mctx)) return true;
+        std::size_t k = i + 1;
+        if (verb == "hangs" && k == end)
+            return add(make_claim("hangs", {{"square", square_name(s.square)}}, after, neg)), true;
+        Ref r;
+        bool got = piece_ref_after(after, k, mover, r);
+        if (!got) return false;
+        if (!r.error.empty()) return fail_ref(r);
+        std::string state = verb == "leaves" && k < end ? words_[k].low : "hanging";
+        if (verb == "leaves") ++k;
+        if (k != end) return false;
+        add_implicit(moved_implicit(r.implicit, after));
+        if (state == "undefended" || state == "unprotected")
+            add(make_claim("undefended", {{"square", square_name(r.square)}}, after, neg));
+        else if (state == "hanging" || state == "en")
+            add(make_claim("hangs", {{"square", square_name(r.square)}}, after, neg));
+        else return false;
+        return true;
+    }
+    // Forks.
+    if (is_move && (verb == "forks" || verb == "fork" || (verb == "a" && has(i, end, {"fork"})) ||
+                    ((verb == "creates" || verb == "sets") && has(i, end, {"fork"})))) {
+        if (illegal_subject(s, mctx)) return true;
+        json targets = json::array();
+        if (verb == "forks" || verb == "fork") {
+            std::size_t k = i + 1;
+            Position keep = pos_;
+            pos_ = position_after(after);
+            while (k < end) {
+                if (words_[k].low == "and" || words_[k].low == "both") {
+                    ++k;
+                    continue;
+                }
+                Ref r;
+                if (!piece_ref(k, ~mover, r)) break;
+                if (!r.error.empty() && !(s.legal && resolve(r, pos_.attacks(s.square), neg))) {
+                    pos_ = keep;
+                    return fail_ref(r);
+                }
+                targets.push_back(square_name(r.square));
+                add_implicit(moved_implicit(r.implicit, after));
+            }
+            pos_ = keep;
+            if (k != end) return false;
+        } else if (!(words_[end - 1].low == "fork" && end - i <= 4)) {
+            return false;
+        }
+        json args = {{"move", mv}};
+        if (!targets.empty()) args["targets"] = targets;
+        add(make_claim("forks", args, mctx, neg));
+        return true;
+    }
+    // "centralizes the queen".
+    if (is_move && (verb == "centralizes" || verb == "centralises")) {
+        if (illegal_subject(s, mctx)) return true;
+        add(make_claim("occupies",
+                       {{"square", square_name(s.square)}, {"piece", piece_type_word(s.piece)}},
+                       after, neg));
+        return true;
+    }
+    // "creates a passed pawn (on d6)".
+    if (is_move && (verb == "creates" || verb == "gets" || verb == "makes") &&
+        has(i, end, {"passed", "passer"})) {
+        Square sq = s.square;
+        for (std::size_t k = i; k < end; ++k)
+            if (parse_square(words_[k].low) != NoSquare) sq = parse_square(words_[k].low);
+        if (sq == NoSquare) return false;
+        add(make_claim("passed_pawn", {{"square", square_name(sq)}}, after, neg));
+        return true;
+    }
+    // "forces the king to g1", "forces Kg1".
+    if (is_move && (verb == "forces" || verb == "force")) {
+        std::size_t k = i + 1;
+        std::vector<std::string> next = after;
+        if (k < end && move_shaped(words_[k].raw) && parse_square(words_[k].low) == NoSquare &&
+            k + 1 == end) {
+            add(make_claim("only_move", {{"move", strip_annotations(words_[k].raw)}}, next, neg));
+            return true;
+        }
+        const Position at = position_after(after);
+        Ref r;
+        bool got = piece_ref_after(after, k, at.side_to_move(), r);
+        if (!got || !r.error.empty() || r.piece == NoPieceType)
+            return got && !r.error.empty() ? fail_ref(r) : false;
+        if (k + 2 != end || words_[k].low != "to") return false;
+        Square to = parse_square(words_[k + 1].low);
+        if (to == NoSquare) return false;
+        std::string text;
+        for (Move m : MoveList(at))
+            if (m.from() == r.square && destination(at, m) == to) text = move_to_san(at, m);
+        if (text.empty()) text = square_name(r.square) + square_name(to);  // fails as illegal
+        add(make_claim("only_move", {{"move", text}}, next, neg));
+        return true;
+    }
+    // Sides: "White can play Nf3"; "Black must play Rxb7", "has to play": the only move.
+    if (s.kind == Subject::SideSubject) {
+        std::size_t v = i;
+        bool must = must_;
+        if (v + 1 < end && words_[v].low == "to" && words_[v + 1].low == "play") {
+            must = true;
+            ++v;
+        }
+        const std::string& pv = words_[v].low;
+        if (pv != "plays" && pv != "play" && pv != "played") return false;
+        if (v + 2 != end || !move_shaped(words_[v + 1].raw)) return false;
+        const std::string played = strip_annotations(words_[v + 1].raw);
+        if (must) {
+            if (pos_.side_to_move() != s.color) {
+                unread(std::string("it is not ") + color_word(s.color) + "'s move there");
+                return true;
+            }
+            add(make_claim("only_move", {{"move", played}}, ctx_, neg));
+            return true;
+        }
+        add(make_claim("is_legal", {{"move", played}}, ctx_, neg));
+        return true;
     }
     return false;
 }
