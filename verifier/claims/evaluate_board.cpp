@@ -1,6 +1,4 @@
 // Board-fact predicates: occupation, attacks, defence, pins, files, pawns, material, counts.
-#include <algorithm>
-#include <cmath>
 
 #include "claims/evaluator.h"
 #include "rules/movegen.h"

@@ -1,10 +1,7 @@
 // Tactical predicates of one move: checks, mates, captures, hanging pieces, forks, discoveries.
-#include <algorithm>
-#include <cmath>
 
 #include "claims/evaluator.h"
 #include "rules/movegen.h"
-#include "rules/structure.h"
 #include "tools/tool_json.h"
 
 namespace glossfish::verifier::claims_detail {

@@ -1,11 +1,6 @@
 // The evaluator's dispatch by predicate name, its move argument and shared wording.
 #include "claims/evaluator.h"
 
-#include <algorithm>
-#include <cmath>
-
-#include "rules/movegen.h"
-#include "rules/structure.h"
 #include "tools/tool_json.h"
 
 namespace glossfish::verifier::claims_detail {

@@ -1,28 +1,9 @@
 // Words the judge compares: lower case, bare SAN, atom verdict words.
 #include "judge/judge_text.h"
 
-#include <algorithm>
 #include <cctype>
-#include <cmath>
-#include <cstdio>
-#include <istream>
-#include <ostream>
-#include <regex>
-#include <set>
-
-#include "io/input_limits.h"
-#include "io/json_line.h"
-#include "io/line_reader.h"
-#include "io/utf8.h"
-#include "reader/commentary_reader.h"
-#include "rules/notation.h"
-#include "rules/structure.h"
-#include "tools/board_tools.h"
-#include "tools/tools.h"
 
 namespace glossfish::verifier {
-
-using nlohmann::json;
 
 namespace judge_detail {
 
