@@ -17,7 +17,7 @@
 #include "host/analyzer.h"
 #include "rules/bitboard.h"
 #include "claims/claims.h"
-#include "claims/metrics.h"
+#include "claims/verify.h"
 #include "rules/perft.h"
 #include "rules/position.h"
 #include "analysis/quality.h"

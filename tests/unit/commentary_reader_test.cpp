@@ -7,6 +7,7 @@
 
 #include "claims_test_util.h"
 #include "claims/metrics.h"
+#include "claims/verify.h"
 #include "tools/tools.h"
 
 namespace glossfish::verifier {

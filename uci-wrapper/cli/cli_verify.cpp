@@ -11,6 +11,7 @@
 #include "io/input_limits.h"
 #include "io/line_reader.h"
 #include "claims/metrics.h"
+#include "claims/verify.h"
 #include "judge/shard_summary.h"
 #include "tools/tools.h"
 #include "io/utf8.h"

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "claims/claims.h"
-#include "reader/commentary_reader.h"
 #include "analysis/quality.h"
 
 namespace glossfish::verifier {
@@ -86,36 +85,5 @@ nlohmann::json metrics_json(const Metrics& m);
 nlohmann::json bootstrap_json(const BootstrapResult& b);
 // One line: "precision 1/3 (33.3%), sub-claim errors 2/3 (66.7%), stance bad vs blunder".
 std::string metrics_line(const Metrics& m);
-
-}  // namespace glossfish::verifier
-
-namespace glossfish::verifier {
-
-// The report of one position: verdict_json(v) plus "unread" (sentences the reader left
-// unverified: {text, reason, context, clauses: [{text, reason}]}), "partly_read" (sentences
-// read in part: {text, context, clauses: the clauses left out}) and "metrics" (metrics_json of the
-// position plus its one-line "text").
-nlohmann::json verification_report(const PositionVerdict& v,
-                                   const std::vector<ReadSentence>& sentences = {});
-
-// A report, or the exact reason the input was rejected.
-struct VerifyOutcome {
-    nlohmann::json report;
-    PositionRecord record;  // for metrics over many positions
-    std::string error;      // non-empty: bad input (bad FEN, bad claims, illegal move)
-    bool ok() const { return error.empty(); }
-};
-
-// Verifies claims JSON text about before (+ move, SAN or UCI, may be empty). "fen" and
-// "move" inside the JSON, when present, replace before and move.
-VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& before,
-                            std::string_view move, std::string_view claims_json);
-// Reads commentary text on move (may be empty) played from before and verifies what it read.
-VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& before,
-                                std::string_view move, std::string_view text);
-
-// One batch line {"id"?, "fen", "move"?, "text" | "claims"} (claims: an object or an array
-// of atoms) verified; the id (null when absent) names the record.
-VerifyOutcome verify_line(const ClaimVerifier& verifier, std::string_view line, nlohmann::json& id);
 
 }  // namespace glossfish::verifier

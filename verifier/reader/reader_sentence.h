@@ -1,7 +1,9 @@
 // The commentary reader's sentence reader (internal to the verifier): one sentence → move
 // context → clauses, each clause with its subject → sub-claims. Its methods live in files by
-// job: reader_sentence.cpp (context, subjects, references, clause splitting),
-// reader_moves.cpp (what a move does: quality, check, captures, forks, lines, placement),
+// job: reader_sentence.cpp (the frame: read, context, finish), reader_subjects.cpp (subjects,
+// piece references, adjectives, modifiers), reader_clauses.cpp (clause splitting and the
+// families in turn), reader_moves.cpp (what a move does: quality, check, forks, lines),
+// reader_material.cpp (captures and material won),
 // reader_pieces.cpp (relations and states of pieces: attacks, defends, pins, threats, hanging),
 // reader_sides.cpp (sides, files and material: balance, counts, placement, passed pawns).
 #pragma once
@@ -83,6 +85,8 @@ private:
     Subject played_subject() const;
     bool context(std::size_t& i);
     Position position_after(const std::vector<std::string>& moves);
+
+    // ---- reader_subjects.cpp ----
     bool subject(std::size_t& j, Subject& s);
     bool move_subject(std::size_t& j, Subject& s);
     bool piece_ref(std::size_t& k, std::optional<Color> side, Ref& r);
@@ -92,6 +96,8 @@ private:
     SubClaim adjective_claim(Square sq, const std::string& a) const;
     bool resolve(Ref& r, Bitboard fits, bool neg);
     void modifiers(std::size_t& i, std::size_t end, bool& negated);
+
+    // ---- reader_clauses.cpp ----
     bool starts_clause(std::size_t k) const;
     void clauses(std::size_t i);
     void read_clause(std::size_t start, std::size_t end, Subject& cur, bool& have);
@@ -118,12 +124,15 @@ private:
     bool quality(std::size_t i, std::size_t end, const Subject& s, bool negated);
     bool only_move_sentence(std::size_t i, std::size_t end);
     bool check_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
-    bool material_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
     bool move_effect_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
     bool line_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
     std::optional<int> mate_moves(std::size_t& k, std::size_t end) const;
     bool loses_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
     bool discovers_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
+    bool side_mate_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
+
+    // ---- reader_material.cpp ----
+    bool material_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
 
     // ---- reader_pieces.cpp ----
     bool threat_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
@@ -138,7 +147,6 @@ private:
     bool side_has_other(std::size_t i, std::size_t end, Color side, bool neg);
     bool piece_item(std::size_t& k, std::size_t end, Color side, PieceItem& item);
     bool piece_list(std::size_t i, std::size_t end, Color side, bool neg);
-    bool side_mate_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
     bool file_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
     bool level_clause(std::size_t i, std::size_t end, bool neg);
 

@@ -5,7 +5,7 @@
 
 #include "claims/claims.h"
 #include "llm/commenter.h"
-#include "claims/metrics.h"
+#include "claims/verify.h"
 #include "rules/notation.h"
 #include "llm/prompts.h"
 #include "tools/tools.h"

@@ -1,0 +1,249 @@
+// The predicate table and the names of categories, truths and stances.
+#include "claims/predicates.h"
+
+#include "tools/tool_json.h"
+
+namespace glossfish::verifier {
+
+namespace claims_detail {
+
+const std::vector<PredicateSpec>& specs() {
+    using enum ArgKind;
+    using EC = ErrorCategory;
+    static const std::vector<PredicateSpec> table = {
+        {{"occupies", EC::BoardComprehension, false,
+          "a piece (of the given type and colour, when given) stands on square"},
+         {{"square", Square, true}, {"piece", Piece, false}, {"color", Color, false}},
+         {}},
+        {{"attacks", EC::BoardComprehension, false,
+          "the piece on from (or any piece of color; exactly count of them, when given) attacks "
+          "target; pinned pieces still attack"},
+         {{"target", Square, true},
+          {"from", Square, false},
+          {"color", Color, false},
+          {"count", Count, false}},
+         {"from", "color"}},
+        {{"defends", EC::BoardComprehension, false,
+          "the piece on target is defended (by the piece on from, when given; by exactly count "
+          "pieces, when given; only: from is its one defender)"},
+         {{"target", Square, true},
+          {"from", Square, false},
+          {"count", Count, false},
+          {"only", Flag, false}},
+         {}},
+        {{"pins", EC::BoardComprehension, false,
+          "the piece on pinned is pinned (absolutely or to a more valuable piece; absolute: to "
+          "its king), by pinner and to the piece on to when given"},
+         {{"pinned", Square, true},
+          {"pinner", Square, false},
+          {"to", Square, false},
+          {"absolute", Flag, false}},
+         {}},
+        {{"checks", EC::BoardComprehension, false,
+          "the side to move (color, when given) is in check"},
+         {{"color", Color, false}},
+         {}},
+        {{"gives_check", EC::TacticalReasoning, false,
+          "move gives check (of the given kind: direct, discovered, double)"},
+         {{"move", Move, true}, {"kind", CheckWord, false}},
+         {}},
+        {{"mates", EC::TacticalReasoning, false,
+          "move gives checkmate; without move, the side to move is checkmated"},
+         {{"move", Move, false}},
+         {}},
+        {{"captures", EC::BoardComprehension, false,
+          "move captures (a piece of the given type, on the given square)"},
+         {{"move", Move, true}, {"piece", Piece, false}, {"square", Square, false}},
+         {}},
+        {{"can_capture", EC::Legality, false,
+          "the side to move has a legal capture on square (of a piece of the given type)"},
+         {{"square", Square, true}, {"piece", Piece, false}},
+         {}},
+        {{"is_legal", EC::Legality, false, "move is legal"}, {{"move", Move, true}}, {}},
+        {{"wins_material", EC::TacticalReasoning, true,
+          "move wins material: at least amount centipawns (default 100), or a piece of the given "
+          "type with a net gain; static exchange first, else the engine's line (8 plies)"},
+         {{"move", Move, true}, {"amount", Amount, false}, {"piece", Piece, false}},
+         {}},
+        {{"loses_material", EC::TacticalReasoning, true,
+          "move loses material: at least amount centipawns (default 100), or a piece of the given "
+          "type with a net loss; static exchange first, else the engine's line (8 plies)"},
+         {{"move", Move, true}, {"amount", Amount, false}, {"piece", Piece, false}},
+         {}},
+        {{"hangs", EC::TacticalReasoning, false,
+          "the piece on square can be won by capturing it (static exchange > 0)"},
+         {{"square", Square, true}},
+         {}},
+        {{"undefended", EC::BoardComprehension, false,
+          "no piece of its colour defends the piece on square"},
+         {{"square", Square, true}},
+         {}},
+        {{"threatens", EC::TacticalReasoning, true,
+          "the side that is not to move threatens to win the piece on target (it hangs to them), "
+          "or threatens move (it would gain >= 10 win% if the side to move passed; engine), or "
+          "mate (on square, when given), or with none of these has a significant threat (engine)"},
+         {{"target", Square, false},
+          {"move", Move, false},
+          {"mate", Flag, false},
+          {"square", Square, false}},
+         {}},
+        {{"mate_in", EC::TacticalReasoning, true,
+          "the side to move (playing move first, when given) forces mate, in exactly moves of its "
+          "own moves when given (mate in one: board; otherwise engine)"},
+         {{"moves", Count, false}, {"move", Move, false}},
+         {}},
+        {{"discovers_attack", EC::TacticalReasoning, false,
+          "move uncovers an attack: another piece of the mover attacks an enemy piece (the one on "
+          "target, when given) only because the moved piece left the line"},
+         {{"move", Move, true}, {"target", Square, false}},
+         {}},
+        {{"forks", EC::TacticalReasoning, false,
+          "move forks: the moved piece attacks two or more pieces each more valuable or "
+          "undefended (including targets, when given)"},
+         {{"move", Move, true}, {"targets", Squares, false}},
+         {}},
+        {{"opens_file", EC::BoardComprehension, false,
+          "move leaves file with fewer pawns of the mover (now open or half-open for the mover)"},
+         {{"move", Move, true}, {"file", File, true}},
+         {}},
+        {{"open_file", EC::BoardComprehension, false,
+          "file has no pawns (with color: no pawns of color, i.e. usable by color)"},
+         {{"file", File, true}, {"color", Color, false}},
+         {}},
+        {{"opens_line", EC::BoardComprehension, false,
+          "move clears the line between from and to (blocked before, clear after)"},
+         {{"move", Move, true}, {"from", Square, true}, {"to", Square, true}},
+         {}},
+        {{"controls", EC::BoardComprehension, false,
+          "color attacks square at least once and at least as often as the other side"},
+         {{"square", Square, true}, {"color", Color, true}},
+         {}},
+        {{"passed_pawn", EC::BoardComprehension, false,
+          "the pawn on square is a passed pawn; with color instead: color has a passed pawn "
+          "(exactly count of them, when given)"},
+         {{"square", Square, false}, {"color", Color, false}, {"count", Count, false}},
+         {"square", "color"}},
+        {{"material_lead", EC::BoardComprehension, false,
+          "color is ahead in material (P1 N3 B3 R5 Q9), by exactly points (at least min) when "
+          "given; pieces: points count pieces only and the pawns differ by for_pawns against "
+          "color (by at most one when not given); without color: material is level"},
+         {{"color", Color, false},
+          {"points", Count, false},
+          {"min", Count, false},
+          {"pieces", Flag, false},
+          {"for_pawns", Count, false}},
+         {}},
+        {{"piece_count", EC::BoardComprehension, false,
+          "color has exactly count pieces of the type (at least min; at least one when neither "
+          "is given)"},
+         {{"color", Color, true},
+          {"piece", Piece, true},
+          {"count", Count, false},
+          {"min", Count, false}},
+         {}},
+        {{"pawn_weakness", EC::BoardComprehension, false,
+          "the pawn on square is isolated, doubled or backward (kind)"},
+         {{"square", Square, true}, {"kind", WeaknessWord, true}},
+         {}},
+        {{"legal_moves", EC::Legality, false, "the side to move has exactly count legal moves"},
+         {{"count", Count, true}},
+         {}},
+        {{"file_status", EC::BoardComprehension, false,
+          "file is open (no pawns), half_open (pawns of one side only; with color: none of "
+          "color's, some of the other's) or closed (pawns of both sides)"},
+         {{"file", File, true}, {"status", FileStatusWord, true}, {"color", Color, false}},
+         {}},
+        {{"only_move", EC::TacticalReasoning, true,
+          "move is forced: the only legal move, or the only one within 15 win% of the best "
+          "(engine); with legal: true, the only legal move (no engine)"},
+         {{"move", Move, true}, {"legal", Flag, false}},
+         {}},
+        {{"best_move", EC::QualityEvaluation, true,
+          "move is the engine's best move or loses at most 1 win% point against it (engine)"},
+         {{"move", Move, true}},
+         {}},
+        {{"quality_label", EC::QualityEvaluation, true,
+          "move has the given label (good, inaccuracy, mistake, blunder) or stance (good: label "
+          "good; bad: mistake or blunder; inaccuracy: unverifiable) in scheme (engine)"},
+         {{"move", Move, true},
+          {"label", Label, false},
+          {"stance", StanceWord, false},
+          {"scheme", Scheme, false}},
+         {"label", "stance"}},
+    };
+    return table;
+}
+
+const PredicateSpec* find_spec(std::string_view name) {
+    for (const auto& s : specs())
+        if (s.info.name == name) return &s;
+    return nullptr;
+}
+
+std::optional<QualityLabel> parse_label(std::string_view t) {
+    for (QualityLabel l : {QualityLabel::Good, QualityLabel::Inaccuracy, QualityLabel::Mistake,
+                           QualityLabel::Blunder})
+        if (t == label_name(l)) return l;
+    return std::nullopt;
+}
+
+std::optional<PieceType> parse_piece_word(std::string_view t) { return parse_piece_type_word(t); }
+
+}  // namespace claims_detail
+
+using claims_detail::specs;
+
+// ---- names ----
+
+const char* category_name(ErrorCategory c) {
+    switch (c) {
+    case ErrorCategory::BoardComprehension: return "board_comprehension";
+    case ErrorCategory::Legality: return "legality";
+    case ErrorCategory::QualityEvaluation: return "quality_evaluation";
+    case ErrorCategory::TacticalReasoning: return "tactical_reasoning";
+    case ErrorCategory::Other: return "other";
+    }
+    return "other";
+}
+
+const char* truth_name(Truth t) {
+    switch (t) {
+    case Truth::True: return "true";
+    case Truth::False: return "false";
+    case Truth::Unverifiable: return "unverifiable";
+    }
+    return "unverifiable";
+}
+
+const char* stance_name(Stance s) {
+    switch (s) {
+    case Stance::Good: return "good";
+    case Stance::Bad: return "bad";
+    case Stance::Inconclusive: return "inconclusive";
+    }
+    return "inconclusive";
+}
+
+std::optional<Stance> parse_stance(std::string_view t) {
+    if (t == "good") return Stance::Good;
+    if (t == "bad") return Stance::Bad;
+    if (t == "inconclusive") return Stance::Inconclusive;
+    return std::nullopt;
+}
+
+const std::vector<PredicateInfo>& predicates() {
+    static const std::vector<PredicateInfo> list = [] {
+        std::vector<PredicateInfo> out;
+        for (const auto& s : specs()) out.push_back(s.info);
+        return out;
+    }();
+    return list;
+}
+
+const PredicateInfo* find_predicate(std::string_view name) {
+    for (const auto& p : predicates())
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+}  // namespace glossfish::verifier

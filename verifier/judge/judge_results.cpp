@@ -1,0 +1,245 @@
+// Judged records as metrics records and JSON, judging a stream of lines, and the summary of
+// a run (JSON and table).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <istream>
+#include <ostream>
+
+#include "io/input_limits.h"
+#include "io/json_line.h"
+#include "io/line_reader.h"
+#include "judge/judge.h"
+#include "judge/judge_text.h"
+
+namespace glossfish::verifier {
+
+using judge_detail::verdict_of;
+using nlohmann::json;
+
+PositionRecord judge_metrics_record(const JudgedRecord& r, std::optional<UnitType> only) {
+    PositionRecord p;
+    p.id = r.id.is_null() ? "line " + std::to_string(r.line)
+                          : (r.id.is_string() ? r.id.get<std::string>() : r.id.dump());
+    for (const auto& a : r.atoms) {
+        if (!only) {
+            p.atoms.push_back(a.outcome);
+        } else if (a.type == *only) {
+            p.atoms.push_back(a.event_outcome ? *a.event_outcome : a.outcome);
+        }
+    }
+    if (only) return p;  // no stance, label or gold atoms: the split reports precision only
+    p.stance = r.stance;
+    p.engine_label = r.engine_label;
+    p.gold_atoms = int(r.gold.size());
+    for (const auto& m : r.matches)
+        if (!m.empty()) ++p.gold_matched;
+    return p;
+}
+
+namespace {
+
+// The produced events that some descriptive unit names.
+std::vector<std::string> events_named(const JudgedRecord& r) {
+    std::vector<std::string> out;
+    for (const auto& e : produced_events(r.events))
+        for (const auto& a : r.atoms)
+            if (a.type == UnitType::Descriptive &&
+                std::find(a.events.begin(), a.events.end(), e) != a.events.end()) {
+                out.push_back(e);
+                break;
+            }
+    return out;
+}
+
+}  // namespace
+
+EventRecall event_recall(const JudgedRecord& r) {
+    return {int(produced_events(r.events).size()), int(events_named(r).size())};
+}
+
+json judged_json(const JudgedRecord& r) {
+    if (!r.ok()) return {{"line", r.line}, {"id", r.id}, {"error", r.error}};
+    json atoms = json::array();
+    for (const auto& a : r.atoms) {
+        json j = {{"text", a.text},
+                  {"context", a.context},
+                  {"type", unit_type_name(a.type)},
+                  {"method", a.method},
+                  {"sentence", a.sentence ? json(a.sentence) : json(nullptr)},
+                  {"verdict", a.verdict},
+                  {"verifiable", a.outcome.verifiable},
+                  {"failed", a.outcome.failed}};
+        if (a.method == "llm") j["subclaims"] = a.subclaims;
+        if (a.method != "llm" || !a.claims.empty()) {
+            json c = json::array();
+            for (const auto& s : a.claims) c.push_back(sub_claim_json(s));
+            j["claims"] = c;
+        }
+        j["detail"] = a.detail.is_null() ? json::object() : a.detail;
+        if (!a.unread_reason.empty() && a.claims.empty()) j["unread"] = a.unread_reason;
+        if (!a.error.empty()) j["error"] = a.error;
+        if (a.event_outcome) {
+            j["events"] = a.events;
+            j["event_verdict"] = verdict_of(*a.event_outcome);
+        }
+        atoms.push_back(std::move(j));
+    }
+    json matches = json::array();
+    for (std::size_t g = 0; g < r.matches.size(); ++g)
+        matches.push_back(
+            {{"gold", g + 1}, {"atoms", r.matches[g]}, {"matched", !r.matches[g].empty()}});
+    const PositionRecord p = judge_metrics_record(r);
+    const Metrics m = compute_metrics(p);
+    json out = {
+        {"line", r.line},
+        {"id", r.id},
+        {"fen", r.fen},
+        {"move", r.move},
+        {"commentary", r.commentary},
+        {"events", events_json(r.events)},
+        {"engine_label", r.engine_label ? json(label_name(*r.engine_label)) : json(nullptr)},
+        {"stance", stance_name(r.stance)},
+        {"stance_source", r.stance_source},
+        {"stance_quote", r.stance_quote},
+        {"atoms", atoms},
+        {"gold_atoms", r.gold},
+        {"matches", matches},
+        {"match_method", r.match_method.empty() ? json(nullptr) : json(r.match_method)},
+        {"recall", m.recall ? json(std::round(*m.recall * 10000) / 10000) : json(nullptr)},
+        {"event_recall", {{"produced", produced_events(r.events)}, {"mentioned", events_named(r)}}},
+        {"warnings", r.warnings},
+        {"requests", r.requests},
+        {"metrics", metrics_json(m)}};
+    return out;
+}
+
+std::vector<JudgedRecord> judge_lines(
+    const Judge& judge, std::istream& in, std::ostream& out,
+    const std::function<bool(std::string_view line, std::size_t number)>& keep) {
+    std::vector<JudgedRecord> records;
+    LineReader reader(in, MaxJsonlLine);
+    while (std::optional<InputLine> line = reader.next()) {
+        const std::size_t number = line->number;
+        if (!line->cut && line->text.find_first_not_of(" \t\r") == std::string::npos) continue;
+        if (keep && !keep(line->text, number)) continue;
+        std::string error;
+        std::optional<JudgeInput> input;
+        if (line->cut) error = line_too_long_text(*line, MaxJsonlLine);
+        else input = parse_judge_line(line->text, number, &error);
+        JudgedRecord rec;
+        if (input) {
+            rec = judge.judge(*input);
+        } else {
+            rec.line = number;
+            if (!line->cut) rec.id = parse_json_text(line->text).id;  // also from a bad line
+            rec.error = error;
+        }
+        if (!rec.ok()) rec.error = "line " + std::to_string(number) + ": " + rec.error;
+        out << judged_json(rec).dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+        out.flush();
+        records.push_back(std::move(rec));
+    }
+    return records;
+}
+
+JudgeSummary summarize(const std::vector<JudgedRecord>& records, int resamples,
+                       std::uint64_t seed) {
+    JudgeSummary s;
+    std::vector<PositionRecord> all;
+    for (const auto& r : records) {
+        if (!r.ok()) {
+            ++s.skipped;
+            continue;
+        }
+        ++s.records;
+        all.push_back(judge_metrics_record(r));
+        EventRecall e = event_recall(r);
+        s.events.produced += e.produced;
+        s.events.mentioned += e.mentioned;
+    }
+    s.overall = compute_metrics(all);
+    s.overall_ci = bootstrap(all, resamples, seed);
+    for (UnitType t : {UnitType::Descriptive, UnitType::Analytical, UnitType::Background}) {
+        std::vector<PositionRecord> part;
+        for (const auto& r : records)
+            if (r.ok()) part.push_back(judge_metrics_record(r, t));
+        s.types.push_back({t, compute_metrics(part), bootstrap(part, resamples, seed)});
+    }
+    return s;
+}
+
+json summary_json(const JudgeSummary& s) {
+    json j = metrics_json(s.overall);
+    j["bootstrap"] = bootstrap_json(s.overall_ci);
+    j["records"] = s.records;
+    j["skipped"] = s.skipped;
+    json types = json::object();
+    for (const auto& t : s.types) {
+        json b = bootstrap_json(t.ci);
+        types[unit_type_name(t.type)] = {{"atoms", t.metrics.atoms},
+                                         {"verifiable_atoms", t.metrics.verifiable_atoms},
+                                         {"correct_atoms", t.metrics.correct_atoms},
+                                         {"precision", metrics_json(t.metrics)["precision"]},
+                                         {"interval", b["precision"]}};
+    }
+    j["types"] = types;
+    j["event_recall"] = {
+        {"produced", s.events.produced},
+        {"mentioned", s.events.mentioned},
+        {"value", s.events.produced
+                      ? json(std::round(10000.0 * s.events.mentioned / s.events.produced) / 10000)
+                      : json(nullptr)}};
+    return {{"summary", j}};
+}
+
+std::string summary_table(const JudgeSummary& s) {
+    auto fmt = [](const std::optional<double>& v) {
+        char buf[32];
+        if (!v) return std::string("n/a");
+        std::snprintf(buf, sizeof buf, "%.3f", *v);
+        return std::string(buf);
+    };
+    auto ci = [&](const Interval& i) {
+        if (!i.low) return std::string("n/a");
+        return "[" + fmt(i.low) + ", " + fmt(i.high) + "]";
+    };
+    std::string out;
+    auto row = [&](const std::string& name, const std::optional<double>& v,
+                   const std::string& count, const Interval& i) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "%-28s %-7s %-13s %s\n", name.c_str(), fmt(v).c_str(),
+                      count.c_str(), ci(i).c_str());
+        out += buf;
+    };
+    auto frac = [](int a, int b) { return std::to_string(a) + "/" + std::to_string(b); };
+    const Metrics& m = s.overall;
+    const BootstrapResult& b = s.overall_ci;
+    char head[200];
+    std::snprintf(head, sizeof head,
+                  "records %d (skipped %d); 95%% intervals: %d resamples clustered by position, "
+                  "seed %llu\n",
+                  s.records, s.skipped, b.resamples, static_cast<unsigned long long>(b.seed));
+    out += head;
+    std::snprintf(head, sizeof head, "%-28s %-7s %-13s %s\n", "metric", "value", "count", "95% CI");
+    out += head;
+    row("factual precision", m.precision, frac(m.correct_atoms, m.verifiable_atoms), b.precision);
+    row("sub-claim error rate", m.error_rate, frac(m.failed_subclaims, m.verifiable_subclaims),
+        b.error_rate);
+    row("atomic recall", m.recall, frac(m.gold_matched, m.gold_atoms), b.recall);
+    row("move-quality F1", m.f1,
+        "tp" + std::to_string(m.tp) + " fp" + std::to_string(m.fp) + " fn" + std::to_string(m.fn),
+        b.f1);
+    row("  quality precision", m.quality_precision, frac(m.tp, m.tp + m.fp), b.quality_precision);
+    row("  quality recall", m.quality_recall, frac(m.tp, m.tp + m.fn), b.quality_recall);
+    for (const auto& t : s.types)
+        row(std::string("precision, ") + unit_type_name(t.type), t.metrics.precision,
+            frac(t.metrics.correct_atoms, t.metrics.verifiable_atoms), t.ci.precision);
+    row("event recall, descriptive",
+        s.events.produced ? std::optional<double>(double(s.events.mentioned) / s.events.produced)
+                          : std::nullopt,
+        frac(s.events.mentioned, s.events.produced), Interval{});
+    return out;
+}
+
+}  // namespace glossfish::verifier
