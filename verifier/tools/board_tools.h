@@ -13,6 +13,9 @@
 
 namespace glossfish::verifier {
 
+// The rules core's reader of UCI-or-SAN move text, under the name the CLI still calls.
+using glossfish::parse_move_text;
+
 // "malformed_move", "illegal_move", "ambiguous_move".
 const char* move_error_code(MoveError e);
 
