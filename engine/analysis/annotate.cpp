@@ -20,15 +20,6 @@ namespace glossfish {
 
 namespace {
 
-// The same score from the other side's view.
-Score negate(const Score& s) {
-    Score n = s;
-    n.value = -s.value;
-    if (s.bound == Bound::Lower) n.bound = Bound::Upper;
-    else if (s.bound == Bound::Upper) n.bound = Bound::Lower;
-    return n;
-}
-
 Score white_view(const Score& s, Color side_to_move) {
     return side_to_move == White ? s : negate(s);
 }
@@ -59,23 +50,13 @@ std::string reason_sentence(const std::string& reason) {
 }
 
 // "(12. Rd8 Qe6 13. Bxd7+)": an engine line in PGN movetext from pos.
-std::string variation_text(Position pos, const std::vector<Move>& line) {
-    std::string out = "(";
-    for (std::size_t k = 0; k < line.size(); ++k) {
-        if (k) out += ' ';
-        if (pos.side_to_move() == White) out += std::to_string(pos.fullmove_number()) + ". ";
-        else if (k == 0) out += std::to_string(pos.fullmove_number()) + "... ";
-        out += move_to_san(pos, line[k]);
-        pos.do_move(line[k]);
-    }
-    return out + ")";
+std::string variation_text(const Position& pos, const std::vector<Move>& line) {
+    return "(" + numbered_san_line(pos, line) + ")";
 }
-
-double round1(double x) { return std::round(x * 10) / 10; }
 
 std::string fixed1(double x) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", round1(x));
+    std::snprintf(buf, sizeof buf, "%.1f", round_1dp(x));
     return buf;
 }
 
@@ -235,8 +216,7 @@ GameAnnotation label_game(const PgnGame& game, const std::vector<Position>& posi
         in.played_is_best = a.best == played || ea.checkmate;
         in.single_legal_move = MoveList(before).size() == 1;
         a.quality = classify_move(in, options.scheme);
-        double wb = win_percent(in.best), wa = win_percent(in.played);
-        a.accuracy = move_accuracy(wb, wa);
+        a.accuracy = move_accuracy(a.quality.wp_before, a.quality.wp_after);
         accuracies.push_back(a.accuracy);
         SideSummary& side = before.side_to_move() == White ? out.white : out.black;
         ++side.moves;

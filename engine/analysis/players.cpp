@@ -4,30 +4,19 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <condition_variable>
 #include <istream>
 #include <ostream>
 #include <set>
 #include <sstream>
 
+#include "host/go_and_wait.h"
+#include "io/text.h"
 #include "rules/movegen.h"
 #include "session/settings.h"
 
 namespace glossfish {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace((unsigned char)s.front())) s.remove_prefix(1);
-    while (!s.empty() && std::isspace((unsigned char)s.back())) s.remove_suffix(1);
-    return s;
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::tolower((unsigned char)c));
-    return out;
-}
 
 // Shell-like words: blanks separate, quotes group, a backslash escapes one character.
 std::optional<std::vector<std::string>> split_words(std::string_view text, std::string& error) {
@@ -84,18 +73,10 @@ std::string spec_quote(const std::string& s) {
     return out + "\"";
 }
 
-std::optional<long long> to_integer(const std::string& text) {
-    long long v = 0;
-    const char* end = text.data() + text.size();
-    auto [p, ec] = std::from_chars(text.data(), end, v);
-    if (ec != std::errc() || p != end || text.empty()) return std::nullopt;
-    return v;
-}
-
 // Sets a @ limit; an error text on failure.
 std::optional<std::string> set_limit(AnalysisLimits& limits, const std::string& name,
                                      const std::string& value) {
-    const std::optional<long long> n = to_integer(value);
+    const std::optional<long long> n = to_number<long long>(value);
     if (name == "@nodes") {
         if (!n || *n < 1 || *n > 1'000'000'000'000LL)
             return "@nodes must be 1..1000000000000, got '" + value + "'";
@@ -124,12 +105,7 @@ MoveParse parse_player_move(const Position& pos, std::string_view text) {
         empty.message = "empty move";
         return empty;
     }
-    MoveParse uci = parse_uci(pos, t);
-    if (uci.ok()) return uci;
-    MoveParse san = parse_san(pos, t, SanMode::Lenient);
-    // A UCI-shaped text that is illegal says so in UCI terms.
-    if (!san.ok() && uci.error == MoveError::Illegal) return uci;
-    return san;
+    return parse_move_text(pos, t);
 }
 
 PlayerSpecParse parse_player_spec(std::string_view text) {
@@ -252,7 +228,7 @@ std::optional<std::string> check_engine_option(const std::vector<OptionDecl>& de
                                                const std::string& name, const std::string& value,
                                                const OptionDecl** found) {
     auto it = std::find_if(declared.begin(), declared.end(),
-                           [&](const OptionDecl& d) { return lower(d.name) == lower(name); });
+                           [&](const OptionDecl& d) { return iequals(d.name, name); });
     if (it == declared.end()) return "no option '" + name + "'";
     if (found) *found = &*it;
     std::string checked = value;  // the check shared with our own options (settings.h)
@@ -319,36 +295,17 @@ PlayerReply UciEnginePlayer::choose_move(const PlayerRequest& request) {
         position += " moves";
         for (const std::string& m : request.history_uci) position += " " + m;
     }
-    std::mutex m;
-    std::condition_variable cv;
-    bool done = false;
-    std::string best, failure;
-    SearchCallbacks cb;
-    cb.on_bestmove = [&](const BestMove& b) {
-        std::lock_guard lock(m);
-        best = b.move;
-        done = true;
-        cv.notify_all();
-    };
-    cb.on_failure = [&](const std::string& reason) {
-        std::lock_guard lock(m);
-        failure = reason;
-        done = true;
-        cv.notify_all();
-    };
-    if (!host_->go(position, "go " + limits_.go_args(), cb)) {
+    const SearchEnd end = go_and_wait(*host_, position, "go " + limits_.go_args());
+    if (!end.started) {
         started_ = false;
         return PlayerReply::fail("the engine '" + spec_.program + "' is not running");
     }
-    {
-        std::unique_lock lock(m);
-        cv.wait(lock, [&] { return done; });
-    }
     host_->wait_search_end(std::chrono::milliseconds(1000));
-    if (!failure.empty()) {
+    if (!end.failure.empty()) {
         started_ = false;
-        return PlayerReply::fail("engine: " + failure);
+        return PlayerReply::fail("engine: " + end.failure);
     }
+    const std::string best = end.best ? end.best->move : std::string();
     if (best.empty() || best == "(none)" || best == "0000")
         return PlayerReply::fail("the engine returned no move");
     return PlayerReply::of(best);

@@ -199,16 +199,25 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
     return file;
 }
 
-PuzzleFile read_lichess_puzzles_file(const std::string& path) {
+namespace {
+
+// Opens path and reads it with `read`; a read error is prefixed with the path.
+PuzzleFile read_puzzle_file(const std::string& path, PuzzleFile (*read)(std::istream&)) {
     std::ifstream in;
     if (auto err = open_input_file(path, in)) {
         PuzzleFile file;
         file.error = *err;
         return file;
     }
-    PuzzleFile file = read_lichess_puzzles(in);
+    PuzzleFile file = read(in);
     if (!file.ok()) file.error = path + ": " + file.error;
     return file;
+}
+
+}  // namespace
+
+PuzzleFile read_lichess_puzzles_file(const std::string& path) {
+    return read_puzzle_file(path, read_lichess_puzzles);
 }
 
 PuzzleFile read_position_jsonl(std::istream& in) {
@@ -267,15 +276,7 @@ PuzzleFile read_position_jsonl(std::istream& in) {
 }
 
 PuzzleFile read_position_jsonl_file(const std::string& path) {
-    std::ifstream in;
-    if (auto err = open_input_file(path, in)) {
-        PuzzleFile file;
-        file.error = *err;
-        return file;
-    }
-    PuzzleFile file = read_position_jsonl(in);
-    if (!file.ok()) file.error = path + ": " + file.error;
-    return file;
+    return read_puzzle_file(path, read_position_jsonl);
 }
 
 nlohmann::ordered_json puzzle_output_record(const PuzzleRecord& puzzle, const StrategyTree& tree) {

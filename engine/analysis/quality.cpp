@@ -11,6 +11,8 @@
 #include <cmath>
 #include <string>
 
+#include "io/text.h"
+
 namespace glossfish {
 namespace {
 
@@ -66,16 +68,22 @@ double win_percent(const Score& score) {
     return 50 + 50 * (2 / (1 + std::exp(-WinPercentSlope * cp)) - 1);
 }
 
+double win_percent_gap(const Score& a, const Score& b) { return win_percent(a) - win_percent(b); }
+
+double wp_loss(const Score& best, const Score& played) {
+    return std::max(0.0, win_percent_gap(best, played));
+}
+
+double round_1dp(double percent) { return std::round(percent * 10) / 10; }
+
 const char* scheme_name(QualityScheme s) {
     return s == QualityScheme::Lichess ? "lichess" : "act-eval";
 }
 
 std::optional<QualityScheme> parse_scheme(std::string_view name) {
-    std::string lower;
-    for (char c : name) lower += char(std::tolower(static_cast<unsigned char>(c)));
-    if (lower == "lichess") return QualityScheme::Lichess;
-    if (lower == "act-eval" || lower == "acteval" || lower == "act_eval")
-        return QualityScheme::ActEval;
+    const std::string low = lower(name);
+    if (low == "lichess") return QualityScheme::Lichess;
+    if (low == "act-eval" || low == "acteval" || low == "act_eval") return QualityScheme::ActEval;
     return std::nullopt;
 }
 
@@ -107,11 +115,11 @@ Quality classify_move(const QualityInput& in, QualityScheme scheme) {
         q.best = true;
         q.wp_loss = 0;
         q.label = QualityLabel::Good;
-        q.only = in.single_legal_move ||
-                 (in.second_best && q.wp_before - win_percent(*in.second_best) >= 15);
+        q.only =
+            in.single_legal_move || (in.second_best && wp_loss(in.best, *in.second_best) >= 15);
         return q;
     }
-    q.wp_loss = std::max(0.0, q.wp_before - q.wp_after);
+    q.wp_loss = wp_loss(in.best, in.played);
     if (scheme == QualityScheme::Lichess) {
         if (lichess_mate_rule(in.best, in.played, q)) return q;
         // Lichess gives no advice when a mate is involved and no mate rule fired (e.g. a

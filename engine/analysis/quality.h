@@ -1,10 +1,14 @@
-// Move quality: win percentage from an evaluation and labels from win-percentage loss.
+// Move quality: win percentage from an evaluation, labels from win-percentage loss
+// (quality.cpp), and the labelling of a played move by two searches with its JSON form
+// (move_label.cpp).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "host/analyzer.h"
 #include "host/uci_protocol.h"
 
 namespace glossfish {
@@ -12,6 +16,16 @@ namespace glossfish {
 // Win% for the side the score belongs to: 50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1),
 // with cp clamped to +-1000 and mates counted as +-1000 (lichess).
 double win_percent(const Score& score);
+
+// Win% points from b to a, signed: win_percent(a) - win_percent(b).
+double win_percent_gap(const Score& a, const Score& b);
+
+// Win% loss of playing `played` instead of `best` (both from the mover's view):
+// max(0, win_percent(best) - win_percent(played)). The one place a loss is computed.
+double wp_loss(const Score& best, const Score& played);
+
+// A win% (or a win% loss) rounded to one decimal, as JSON shows it.
+double round_1dp(double percent);
 
 enum class QualityScheme { Lichess, ActEval };
 const char* scheme_name(QualityScheme s);  // "lichess", "act-eval"
@@ -44,5 +58,31 @@ struct Quality {
 // Labels a move. Lichess: inaccuracy >= 5, mistake >= 10, blunder >= 15 win% points, plus
 // its mate rules; act-eval: good <= 10, inaccuracy 10-20, mistake 20-30, blunder > 30.
 Quality classify_move(const QualityInput& in, QualityScheme scheme);
+
+struct MoveLabel {
+    std::string error;  // non-empty when the engine failed
+    std::string fen;    // position before the move
+    Move played, best;
+    std::string played_san, played_uci, best_san, best_uci;
+    Score best_score, played_score;  // mover's view
+    Quality quality;
+    QualityScheme scheme = QualityScheme::Lichess;
+    int depth = 0;
+};
+
+// Labels a played move from two searches of the position before it (the engine's best line
+// and the played move through searchmoves), at the same limits and on the Analyzer pool.
+// Blocks for up to two searches (one when the played move is the engine's best). A cancelled
+// token ends the searches early; the label then has the error AnalysisCancelled.
+MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
+                     const AnalysisLimits& limits, QualityScheme scheme,
+                     const CancelToken* cancel = nullptr);
+
+// {"move":{"san","uci"},"label","wp_loss","win_before","win_after","tags",
+//  "best":{"san","uci","score"},"played_score","depth","scheme","reason","fen","text"}
+nlohmann::json label_to_json(const MoveLabel& label);
+
+// {"cp":35} or {"mate":-3}, plus "bound" when not exact.
+nlohmann::json score_to_json(const Score& score);
 
 }  // namespace glossfish

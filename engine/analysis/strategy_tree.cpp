@@ -23,13 +23,6 @@ namespace glossfish {
 
 namespace {
 
-Score negate(Score s) {
-    s.value = -s.value;
-    if (s.bound == Bound::Lower) s.bound = Bound::Upper;
-    else if (s.bound == Bound::Upper) s.bound = Bound::Lower;
-    return s;
-}
-
 // The game is over at a node: the rules' outcome without claims, plus a draw that can be
 // claimed on the position reached itself (third occurrence, 100 halfmoves). At the root only
 // the rules' outcome counts: a claimable draw there is the user's to claim.

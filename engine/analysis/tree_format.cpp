@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "analysis/labeler.h"
+#include "analysis/quality.h"
 #include "render/markup.h"
 
 namespace glossfish {
@@ -14,14 +14,13 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-double round1(double x) { return std::round(x * 10) / 10; }
 
 const char* color_name(Color c) { return c == White ? "white" : "black"; }
 const char* color_title(Color c) { return c == White ? "White" : "Black"; }
 
 std::string win_text(double win) {
     char buf[16];
-    std::snprintf(buf, sizeof buf, "%.1f%%", round1(win));
+    std::snprintf(buf, sizeof buf, "%.1f%%", round_1dp(win));
     return buf;
 }
 
@@ -85,7 +84,7 @@ ojson node_json(const TreeNode& n) {
     j["fen"] = n.fen;
     j["ply"] = n.ply;
     if (n.score) j["score"] = ojson(score_to_json(*n.score));
-    j["win"] = round1(n.win);
+    j["win"] = round_1dp(n.win);
     if (n.outcome) {
         j["terminal"] = termination_name(n.outcome->termination);
         j["result"] = result_text(*n.outcome);
@@ -317,7 +316,7 @@ ojson tree_to_info_json(const StrategyTree& tree) {
     const TreeNode* best = best_child(tree);
     if (best) j["best"] = {{"san", best->san}, {"uci", best->uci}};
     if (tree.root.score) j["score"] = ojson(score_to_json(*tree.root.score));
-    j["win"] = round1(tree.root.win);
+    j["win"] = round_1dp(tree.root.win);
     j["size"] = tree.stats.nodes > 0 ? tree.stats.nodes - 1 : 0;
     j["tree"] = tree_to_compact(tree);
     std::string text = color_title(tree.solver) + std::string(" to move: ");

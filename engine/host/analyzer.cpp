@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <condition_variable>
 
+#include "host/go_and_wait.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "session/settings.h"
@@ -209,70 +210,29 @@ AnalysisResult Analyzer::run(Worker& w, const Position& pos, const AnalysisLimit
         }
     }
 
-    std::mutex m;
-    std::condition_variable cv;
-    bool done = false;
     std::map<int, SearchInfo> latest;  // by multipv: last info with a score and a pv
-    BestMove best;
-    std::string failure;
-    SearchCallbacks cb;
-    cb.on_info = [&](const SearchInfo& info) {
-        if (!info.score || info.pv.empty()) return;
-        std::lock_guard lock(m);
-        latest[info.multipv.value_or(1)] = info;
-    };
-    cb.on_bestmove = [&](const BestMove& b) {
-        std::lock_guard lock(m);
-        best = b;
-        done = true;
-        cv.notify_all();
-    };
-    cb.on_failure = [&](const std::string& reason) {
-        std::lock_guard lock(m);
-        failure = reason;
-        done = true;
-        cv.notify_all();
-    };
-    if (!host.go("position fen " + pos.fen(), go, cb)) {
+    const SearchEnd end = go_and_wait(
+        host, "position fen " + pos.fen(), go,
+        [&](const SearchInfo& info) {
+            if (info.score && !info.pv.empty()) latest[info.multipv.value_or(1)] = info;
+        },
+        cancel);
+    if (!end.started) {
         w.started = false;
         result.error = "the analysis engine is not running";
         return result;
     }
-    bool cancelled = false;
-    {
-        std::unique_lock lock(m);
-        if (cancel) {
-            while (!done && !cancel->cancelled()) cv.wait_for(lock, CancelToken::PollInterval);
-            if (!done) {
-                // Stockfish answers stop with its bestmove at once; one that does not within
-                // the bound is restarted on the next request.
-                cancelled = true;
-                lock.unlock();
-                host.stop();
-                lock.lock();
-                if (!cv.wait_for(lock, std::chrono::milliseconds(500), [&] { return done; })) {
-                    // Killed, the host fails the search within its watchdog period; the
-                    // callbacks refer to this frame, so wait for that.
-                    lock.unlock();
-                    host.kill();
-                    lock.lock();
-                    cv.wait(lock, [&] { return done; });
-                    w.started = false;
-                }
-            }
-        } else {
-            cv.wait(lock, [&] { return done; });
-        }
-    }
-    if (cancelled) {
+    if (end.killed) w.started = false;  // restarted on the next request
+    if (end.cancelled) {
         result.error = AnalysisCancelled;
         return result;
     }
-    if (!failure.empty()) {
+    if (!end.failure.empty()) {
         w.started = false;
-        result.error = failure;
+        result.error = end.failure;
         return result;
     }
+    const BestMove best = end.best.value_or(BestMove{});
 
     for (const auto& [index, info] : latest) {
         AnalysisLine line;

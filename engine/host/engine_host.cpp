@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "io/text.h"
 #include "io/utf8.h"
 
 namespace glossfish {
@@ -163,10 +164,7 @@ void EngineHost::set_option(const std::string& name, const std::string& value) {
         // A button is an action (Clear Hash), not a setting: a restarted child must not
         // repeat it. Before the first start the declarations are unknown; then it is kept.
         bool button = std::any_of(options_.begin(), options_.end(), [&](const OptionDecl& d) {
-            return d.type == "button" && d.name.size() == name.size() &&
-                   std::equal(name.begin(), name.end(), d.name.begin(), [](char a, char b) {
-                       return std::tolower((unsigned char)a) == std::tolower((unsigned char)b);
-                   });
+            return d.type == "button" && iequals(d.name, name);
         });
         bool replaced = button;
         for (auto& [n, v] : user_options_)

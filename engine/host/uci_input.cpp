@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "io/text.h"
 #include "rules/notation.h"
 
 namespace glossfish {
@@ -48,15 +49,6 @@ std::string hex_byte(unsigned char c) {
     char buf[8];
     std::snprintf(buf, sizeof buf, "0x%02X", c);
     return buf;
-}
-
-// The number in text, when all of it is one integer that fits.
-template <typename T>
-std::optional<T> to_number(std::string_view text) {
-    T v{};
-    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || p != text.data() + text.size() || text.empty()) return std::nullopt;
-    return v;
 }
 
 bool is_go_keyword(std::string_view w) {

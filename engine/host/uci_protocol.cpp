@@ -15,6 +15,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "io/text.h"
+
 namespace glossfish {
 namespace {
 
@@ -42,17 +44,6 @@ std::vector<Token> tokenize(std::string_view line) {
         tokens.push_back(Token{line.substr(start, i - start), start, i});
     }
     return tokens;
-}
-
-// Reads a whole token as a number of type T; nullopt when it is not one or does not fit.
-template <typename T>
-std::optional<T> to_number(std::string_view s) {
-    T value{};
-    const char* first = s.data();
-    const char* last = s.data() + s.size();
-    auto [ptr, ec] = std::from_chars(first, last, value);
-    if (ec != std::errc() || ptr != last || s.empty()) return std::nullopt;
-    return value;
 }
 
 // The line without its trailing CR/LF characters.
@@ -221,6 +212,14 @@ int Score::to_cp_ordering() const {
     }
     int plies = value < -(MaxOrderingPlies / 2) ? MaxOrderingPlies : -2 * value;
     return -MateBase + plies;
+}
+
+Score negate(const Score& s) {
+    Score out = s;
+    out.value = -s.value;
+    if (s.bound == Bound::Lower) out.bound = Bound::Upper;
+    else if (s.bound == Bound::Upper) out.bound = Bound::Lower;
+    return out;
 }
 
 std::string Score::uci() const {

@@ -29,6 +29,9 @@ struct Score {
     bool operator==(const Score&) const = default;
 };
 
+// The same score from the other side's view: the value negated, a lower bound made an upper one.
+Score negate(const Score& s);
+
 struct Wdl {
     int win = 0, draw = 0, loss = 0;  // permille, from the side to move
     bool operator==(const Wdl&) const = default;

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/position.h"
 
@@ -27,6 +28,9 @@ MoveParse parse_uci(const Position& pos, std::string_view text);
 // SAN with minimal disambiguation and +/# suffixes. The move must be legal.
 std::string move_to_san(const Position& pos, Move m);
 
+// "15... Qxd7 16. Qb8+ Ke7": a line of legal moves from pos in SAN with move numbers.
+std::string numbered_san_line(Position pos, const std::vector<Move>& line);
+
 enum class SanMode {
     Strict,   // exactly what GUIs write: "Nf3", "exd5", "O-O", "e8=Q+"; annotations not allowed
     Lenient,  // text by people and models: 0-0, e8Q, Ng1-f3, Nf3!?, exd6 e.p., Kxe8 castling …
@@ -34,5 +38,10 @@ enum class SanMode {
 
 // Reads SAN. Malformed text, an illegal move and an ambiguous move are different errors.
 MoveParse parse_san(const Position& pos, std::string_view text, SanMode mode = SanMode::Strict);
+
+// A move from text by people, models and engines, white space around it ignored: UCI when it
+// has the shape of one (g1f3, e7e8q, e1h1) and is legal, else lenient SAN. A UCI-shaped text
+// that is no move either way gets the UCI error.
+MoveParse parse_move_text(const Position& pos, std::string_view text);
 
 }  // namespace glossfish

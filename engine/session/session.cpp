@@ -6,7 +6,7 @@
 #include <cctype>
 #include <cmath>
 
-#include "analysis/labeler.h"
+#include "io/text.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "analysis/quality.h"
@@ -14,12 +14,6 @@
 namespace glossfish {
 
 namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower((unsigned char)x) == std::tolower((unsigned char)y);
-           });
-}
 
 // How long go() waits for the bestmove of a search it stopped before calling it failed.
 constexpr std::chrono::milliseconds StoppedSearchWait{1500};
@@ -498,17 +492,16 @@ void Session::multipv_lines_locked(const SearchInfo& info) {
     if (*info.multipv < std::min(search_.multipv, legal)) return;
     if (lines.front().multipv.value_or(0) != 1) return;
     const Position& root = search_.root;
-    const double top = win_percent(*lines.front().score);
+    const Score& top = *lines.front().score;
     nlohmann::json out = nlohmann::json::array();
     for (const auto& l : lines) {
         MoveParse mp = parse_uci(root, l.pv.front());
         if (!mp.ok()) continue;
-        const double loss = std::max(0.0, top - win_percent(*l.score));
         out.push_back({{"multipv", *l.multipv},
                        {"san", move_to_san(root, mp.move)},
                        {"uci", l.pv.front()},
                        {"score", score_to_json(*l.score)},
-                       {"wp_loss", std::round(loss * 10) / 10}});
+                       {"wp_loss", round_1dp(wp_loss(top, *l.score))}});
     }
     emit_locked(Product{"lines",
                         {{"depth", lines.front().depth.value_or(0)},

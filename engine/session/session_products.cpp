@@ -2,7 +2,7 @@
 // tree, tool, verify, perft) and their delivery under the contract of session.h.
 #include <exception>
 
-#include "analysis/labeler.h"
+#include "analysis/quality.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/perft.h"

@@ -7,6 +7,7 @@
 
 #include "analysis/strategy_tree.h"
 #include "host/uci_input.h"
+#include "io/text.h"
 
 #ifndef GLOSSFISH_VERSION
 #error "GLOSSFISH_VERSION must come from CMake's PROJECT_VERSION (engine/CMakeLists.txt)"
@@ -15,19 +16,6 @@
 namespace glossfish {
 
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::tolower((unsigned char)c));
-    return out;
-}
-
-std::optional<long long> to_integer(std::string_view s) {
-    long long v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size() || s.empty()) return std::nullopt;
-    return v;
-}
 
 std::string text(bool b) { return b ? "true" : "false"; }
 
@@ -133,9 +121,8 @@ const std::vector<OptionSpec>& option_table() {
 }
 
 const OptionSpec* find_option(std::string_view name) {
-    const std::string key = lower(name);
     for (const OptionSpec& o : option_table())
-        if (lower(o.name) == key) return &o;
+        if (iequals(o.name, name)) return &o;
     return nullptr;
 }
 
@@ -148,7 +135,7 @@ std::optional<std::string> check_option_value(const OptionDecl& d, std::string& 
     }
     if (!has_value && d.type != "string") return quoted + " needs a value";
     if (d.type == "spin") {
-        const auto n = to_integer(value);
+        const auto n = to_number<long long>(value);
         if (!n || (d.min && *n < *d.min) || (d.max && *n > *d.max))
             return quoted + " must be an integer " + (d.min ? std::to_string(*d.min) : "") + ".." +
                    (d.max ? std::to_string(*d.max) : "") + ", got " + quote_input(value);
@@ -160,7 +147,7 @@ std::optional<std::string> check_option_value(const OptionDecl& d, std::string& 
         value = v;
     } else if (d.type == "combo") {
         auto it = std::find_if(d.vars.begin(), d.vars.end(),
-                               [&](const std::string& v) { return lower(v) == lower(value); });
+                               [&](const std::string& v) { return iequals(v, value); });
         if (it == d.vars.end()) return quoted + " has no choice " + quote_input(value);
         value = *it;
     } else if (d.type == "string" && value.size() > MaxOptionValueBytes) {
@@ -181,7 +168,7 @@ std::optional<std::string> apply_option(Settings& s, std::string_view name, std:
     if (auto err = check_option_value(*spec, value)) return err;
     const std::string& n = spec->name;
     const bool on = value == "true";
-    const int number = spec->type == "spin" ? int(*to_integer(value)) : 0;
+    const int number = spec->type == "spin" ? int(*to_number<long long>(value)) : 0;
     if (n == "Stockfish Path") s.stockfish_path = value;
     else if (n == "Glossfish Quality") s.quality = on;
     else if (n == "Glossfish Quality Scheme") s.quality_scheme = *parse_scheme(value);

@@ -10,7 +10,7 @@
 
 #include "host/analyzer.h"
 #include "host/job_lane.h"
-#include "analysis/labeler.h"
+#include "analysis/quality.h"
 #include "rules/notation.h"
 #include "analysis/strategy_tree.h"
 

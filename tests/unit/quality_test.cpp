@@ -261,6 +261,23 @@ TEST(Quality, OnlyTag) {
     EXPECT_FALSE(only_with(Score::cp(0), Score::cp(just_under), true));
 }
 
+TEST(Quality, WpLossIsTheGapClampedAtZero) {
+    // 59.10259 - 40.89741 (the hand values above) = 18.20518.
+    EXPECT_NEAR(win_percent_gap(Score::cp(100), Score::cp(-100)), 18.20518, 1e-4);
+    EXPECT_NEAR(win_percent_gap(Score::cp(-100), Score::cp(100)), -18.20518, 1e-4);
+    EXPECT_NEAR(wp_loss(Score::cp(100), Score::cp(-100)), 18.20518, 1e-4);
+    EXPECT_EQ(wp_loss(Score::cp(-100), Score::cp(100)), 0.0);  // a better move loses nothing
+    // A mate and +1000 both count as cp 1000; mate for and against: 97.54474 - 2.45526.
+    EXPECT_EQ(wp_loss(Score::mate(3), Score::cp(1000)), 0.0);
+    EXPECT_NEAR(wp_loss(Score::mate(3), Score::mate(-2)), 95.08948, 1e-4);
+    // classify_move reports the same loss.
+    EXPECT_DOUBLE_EQ(classify(Score::cp(100), Score::cp(-100), QualityScheme::Lichess).wp_loss,
+                     wp_loss(Score::cp(100), Score::cp(-100)));
+    EXPECT_EQ(round_1dp(18.20518), 18.2);
+    EXPECT_EQ(round_1dp(95.08948), 95.1);
+    EXPECT_EQ(round_1dp(0.0), 0.0);
+}
+
 TEST(Quality, SchemeAndLabelNames) {
     EXPECT_EQ(parse_scheme("lichess"), QualityScheme::Lichess);
     EXPECT_EQ(parse_scheme("LiChess"), QualityScheme::Lichess);

@@ -14,7 +14,7 @@
 #include "annotate_chunks.h"
 #include "claims/claims.h"
 #include "cli_run.h"
-#include "analysis/labeler.h"
+#include "analysis/quality.h"
 #include "rules/notation.h"
 #include "session/settings.h"
 #include "analysis/strategy_tree.h"

@@ -688,6 +688,30 @@ TEST_F(Notation, ArbitraryTextIsHandled) {
     }
 }
 
+TEST_F(Notation, NumberedSanLine) {
+    Position start;
+    const std::vector<Move> line = {Move(E2, E4), Move(E7, E5), Move(G1, F3)};
+    EXPECT_EQ(numbered_san_line(start, line), "1. e4 e5 2. Nf3");
+    EXPECT_EQ(numbered_san_line(start, {}), "");
+    Position after_e4 = start;
+    after_e4.do_move(Move(E2, E4));
+    EXPECT_EQ(numbered_san_line(after_e4, {Move(E7, E5), Move(G1, F3)}), "1... e5 2. Nf3");
+}
+
+TEST_F(Notation, MoveTextIsUciOrSan) {
+    Position start;
+    EXPECT_EQ(parse_move_text(start, "g1f3").move, Move(G1, F3));
+    EXPECT_EQ(parse_move_text(start, " Nf3\n").move, Move(G1, F3));
+    EXPECT_EQ(parse_move_text(start, "Ng1-f3").move, Move(G1, F3));
+    // UCI-shaped and illegal: the UCI error, which names the move.
+    MoveParse bad = parse_move_text(start, "e2e5");
+    EXPECT_EQ(bad.error, MoveError::Illegal);
+    EXPECT_NE(bad.message.find("e2e5"), std::string::npos) << bad.message;
+    EXPECT_EQ(parse_move_text(start, "Nf4").error, MoveError::Illegal);
+    EXPECT_EQ(parse_move_text(start, "").error, MoveError::Malformed);
+    EXPECT_EQ(parse_move_text(start, "  ").error, MoveError::Malformed);
+}
+
 TEST_F(Notation, ErrorNames) {
     EXPECT_STREQ(move_error_name(MoveError::None), "none");
     EXPECT_STREQ(move_error_name(MoveError::Malformed), "malformed");

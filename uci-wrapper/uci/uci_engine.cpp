@@ -9,6 +9,7 @@
 #include <charconv>
 #include <sstream>
 
+#include "io/text.h"
 #include "rules/notation.h"
 #include "tools/session_products.h"
 
@@ -26,13 +27,6 @@ std::string option_line(const OptionDecl& o) {
     if (o.max) out += " max " + std::to_string(*o.max);
     for (const auto& v : o.vars) out += " var " + v;
     return out;
-}
-
-std::optional<long long> to_integer(std::string_view s) {
-    long long v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size() || s.empty()) return std::nullopt;
-    return v;
 }
 
 // The rest of line after its first `skip` words, without the spaces around it.
@@ -218,7 +212,7 @@ void UciEngine::cmd_label(const std::vector<std::string_view>& words) {
         const std::string_view v = words[i + 1];
         if (key == "move") r.move = std::string(v);
         else if (key == "depth") {
-            auto n = to_integer(v);
+            auto n = to_number<long long>(v);
             if (!n || *n < 1 || *n > MaxOptionDepth)
                 return error("bad_label", "depth must be 1.." + std::to_string(MaxOptionDepth) +
                                               ", got " + quote_input(v));
@@ -241,7 +235,7 @@ void UciEngine::cmd_tree(const std::vector<std::string_view>& words) {
     for (std::size_t i = 1; i < words.size(); i += 2) {
         const std::string key(words[i]);
         // Every tree parameter is at least 1, so 0 stands for "missing or not a number".
-        const long long n = i + 1 < words.size() ? to_integer(words[i + 1]).value_or(0) : 0;
+        const long long n = i + 1 < words.size() ? to_number<long long>(words[i + 1]).value_or(0) : 0;
         auto bad = [&](const std::string& range) {
             error("bad_tree", "'" + key + "' needs a number " + range +
                                   (i + 1 < words.size() ? ", got " + quote_input(words[i + 1])

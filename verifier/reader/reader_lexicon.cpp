@@ -8,12 +8,6 @@
 
 namespace glossfish::verifier {
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
 // The words of s, punctuation stripped, typographic dashes and quotes made plain.

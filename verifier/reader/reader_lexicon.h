@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "io/text.h"
 #include "rules/types.h"
 
 namespace glossfish::verifier {
@@ -22,7 +23,6 @@ struct Word {
 inline constexpr std::size_t MaxWords = 80;
 std::vector<Word> words_of(std::string_view s);
 
-std::string lower(std::string_view s);
 bool is_space(char c);
 
 // SAN or UCI shape, annotations (!?+#) allowed at the end. Bare squares count.

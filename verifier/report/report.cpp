@@ -106,19 +106,6 @@ std::string tag_or(const PgnGame& g, const char* name, const char* fallback) {
     return v && !v->empty() ? *v : fallback;
 }
 
-// "15... Qxd7 16. Qb8+ Ke7": a line in SAN with move numbers from pos.
-std::string line_text(Position pos, const std::vector<Move>& line) {
-    std::string out;
-    for (std::size_t k = 0; k < line.size(); ++k) {
-        if (k) out += ' ';
-        if (pos.side_to_move() == White) out += std::to_string(pos.fullmove_number()) + ". ";
-        else if (k == 0) out += std::to_string(pos.fullmove_number()) + "... ";
-        out += move_to_san(pos, line[k]);
-        pos.do_move(line[k]);
-    }
-    return out;
-}
-
 std::string anchor(int game, std::size_t move) {
     return "g" + std::to_string(game) + "-m" + std::to_string(move);
 }
@@ -219,7 +206,7 @@ std::string moment(const ReportGame& rg, std::size_t i, const Position& pos,
     if (m.quality.reason == "mate lost") out += "<p>Lost a forced checkmate.</p>";
     if (!m.best_san.empty()) {
         out += "<p>Best: <b>" + xml_escape(m.best_san) + "</b></p>";
-        out += "<p>Best line: " + xml_escape(line_text(pos, m.best_line)) + "</p>";
+        out += "<p>Best line: " + xml_escape(numbered_san_line(pos, m.best_line)) + "</p>";
     }
     out += "</div>";
     if (tree)

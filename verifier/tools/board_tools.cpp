@@ -12,20 +12,6 @@ namespace glossfish::verifier {
 
 namespace {
 
-bool uci_shaped(std::string_view t) {
-    if (t.size() != 4 && t.size() != 5) return false;
-    auto file = [](char c) { return c >= 'a' && c <= 'h'; };
-    auto rank = [](char c) { return c >= '1' && c <= '8'; };
-    if (!file(t[0]) || !rank(t[1]) || !file(t[2]) || !rank(t[3])) return false;
-    return t.size() == 4 || std::string_view("nbrq").find(t[4]) != std::string_view::npos;
-}
-
-std::string_view trim(std::string_view t) {
-    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
-    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
-    return t;
-}
-
 nlohmann::json material_json(const Material& m) {
     return {{"pawns", m.pawns}, {"knights", m.knights}, {"bishops", m.bishops},
             {"rooks", m.rooks}, {"queens", m.queens},   {"points", m.points}};
@@ -156,17 +142,6 @@ const char* move_error_code(MoveError e) {
     case MoveError::Ambiguous: return "ambiguous_move";
     default: return "illegal_move";
     }
-}
-
-MoveParse parse_move_text(const Position& pos, std::string_view text) {
-    std::string_view t = trim(text);
-    if (uci_shaped(t)) {
-        MoveParse uci = parse_uci(pos, t);
-        if (uci.ok()) return uci;
-        MoveParse san = parse_san(pos, t, SanMode::Lenient);
-        return san.ok() ? san : uci;
-    }
-    return parse_san(pos, t.empty() ? text : t, SanMode::Lenient);
 }
 
 int piece_worth(PieceType pt) { return pt == King ? 100000 : PieceValue[pt]; }

@@ -13,8 +13,9 @@
 
 namespace glossfish::verifier {
 
-// A move from text: UCI when it has the shape of one (g1f3, e7e8q, e1h1), else lenient SAN.
-MoveParse parse_move_text(const Position& pos, std::string_view text);
+// The rules core's reader of UCI-or-SAN move text, under the name the CLI still calls.
+using glossfish::parse_move_text;
+
 // "malformed_move", "illegal_move", "ambiguous_move".
 const char* move_error_code(MoveError e);
 

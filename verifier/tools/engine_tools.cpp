@@ -5,7 +5,6 @@
 #include <cstdlib>
 
 #include "tools/board_tools.h"
-#include "analysis/labeler.h"
 #include "rules/movegen.h"
 #include "analysis/quality.h"
 #include "tools/tool_json.h"
@@ -56,7 +55,7 @@ nlohmann::json game_over_json(const Position& pos) {
     return {{"side_to_move", color_word(pos.side_to_move())},
             {"game_over", true},
             {"result", mated ? "checkmate" : "stalemate"},
-            {"score", mated ? score_json(Score::mate(0)) : score_json(Score::cp(0))},
+            {"score", mated ? score_to_json(Score::mate(0)) : score_to_json(Score::cp(0))},
             {"best_move", nullptr},
             {"pv", nlohmann::json::array()}};
 }
@@ -83,8 +82,8 @@ nlohmann::json eval_tool(const ToolCall& call) {
         wdl = {{"win", line.wdl->win}, {"draw", line.wdl->draw}, {"loss", line.wdl->loss}};
     return {{"side_to_move", color_word(pos.side_to_move())},
             {"game_over", false},
-            {"score", score_json(line.score)},
-            {"score_white", score_json(white)},
+            {"score", score_to_json(line.score)},
+            {"score_white", score_to_json(white)},
             {"win_percent", win_percent_1dp(line.score)},
             {"wdl", wdl},
             {"verdict", verdict(white)},
@@ -104,8 +103,8 @@ nlohmann::json top_moves_tool(const ToolCall& call) {
         const AnalysisLine& l = r.lines[i];
         moves.push_back({{"rank", i + 1},
                          {"move", move_json(pos, line_move(r, i))},
-                         {"score", score_json(l.score)},
-                         {"score_white", score_json(white_view(pos, l.score))},
+                         {"score", score_to_json(l.score)},
+                         {"score_white", score_to_json(white_view(pos, l.score))},
                          {"win_percent", win_percent_1dp(l.score)},
                          {"pv_san", line_san(pos, l.pv)},
                          {"depth", l.depth}});
@@ -131,24 +130,19 @@ nlohmann::json move_quality_tool(const ToolCall& call) {
     if (!act.error.empty())
         throw ToolError("engine_error", "the analysis engine failed: " + act.error);
     const Quality& q = lichess.quality;
-    nlohmann::json tags = nlohmann::json::array();
-    if (q.best) tags.push_back("best");
-    if (q.only) tags.push_back("only");
+    // The label's own JSON form, with both schemes' labels and an explicit null reason.
     nlohmann::json j = label_to_json(lichess);
     return {
         {"move", move_json(pos, m)},
         {"labels", {{"lichess", label_name(q.label)}, {"act-eval", label_name(act.quality.label)}}},
-        {"wp_loss", std::round(q.wp_loss * 10) / 10},
-        {"win_before", std::round(q.wp_before * 10) / 10},
-        {"win_after", std::round(q.wp_after * 10) / 10},
-        {"tags", tags},
+        {"wp_loss", j["wp_loss"]},
+        {"win_before", j["win_before"]},
+        {"win_after", j["win_after"]},
+        {"tags", j["tags"]},
         {"reason", q.reason.empty() ? nlohmann::json(nullptr) : nlohmann::json(q.reason)},
-        {"best",
-         {{"san", lichess.best_san},
-          {"uci", lichess.best_uci},
-          {"score", score_json(lichess.best_score)}}},
-        {"played_score", score_json(lichess.played_score)},
-        {"depth", lichess.depth},
+        {"best", j["best"]},
+        {"played_score", j["played_score"]},
+        {"depth", j["depth"]},
         {"text", j["text"]}};
 }
 
@@ -193,9 +187,9 @@ nlohmann::json compare_moves_tool(const ToolCall& call) {
                 qa = classify_move(in, QualityScheme::ActEval);
         out_moves.push_back(
             {{"move", move_json(pos, entries[i].move)},
-             {"score", score_json(entries[i].score)},
+             {"score", score_to_json(entries[i].score)},
              {"win_percent", win_percent_1dp(entries[i].score)},
-             {"wp_loss", std::round(ql.wp_loss * 10) / 10},
+             {"wp_loss", round_1dp(ql.wp_loss)},
              {"rank", rank},
              {"engine_best", in.played_is_best},
              {"labels", {{"lichess", label_name(ql.label)}, {"act-eval", label_name(qa.label)}}}});
@@ -205,8 +199,8 @@ nlohmann::json compare_moves_tool(const ToolCall& call) {
     return {{"side_to_move", color_word(pos.side_to_move())},
             {"moves", std::move(out_moves)},
             {"best_of_given", move_json(pos, entries[top].move)},
-            {"win_percent_spread", std::round((hi - lo) * 10) / 10},
-            {"engine_best", {{"move", move_json(pos, best_move)}, {"score", score_json(best)}}},
+            {"win_percent_spread", round_1dp(hi - lo)},
+            {"engine_best", {{"move", move_json(pos, best_move)}, {"score", score_to_json(best)}}},
             {"depth", main.lines.front().depth}};
 }
 
@@ -252,17 +246,17 @@ nlohmann::json threat_tool(const ToolCall& call) {
     // The current evaluation, from the threatening side's view.
     Score now = Score::cp(0);
     if (!MoveList(pos).empty()) now = negate(analyse(call, pos, limits).lines.front().score);
-    out["score_now"] = score_json(now);
+    out["score_now"] = score_to_json(now);
     out["win_percent_now"] = win_percent_1dp(now);
 
     if (!named) {
         AnalysisResult r = analyse(call, np, limits);
         const AnalysisLine& line = r.lines.front();
-        double gain = win_percent(line.score) - win_percent(now);
+        double gain = win_percent_gap(line.score, now);
         out["threat"] = move_with_facts(np, line_move(r, 0));
-        out["score_if_ignored"] = score_json(line.score);
+        out["score_if_ignored"] = score_to_json(line.score);
         out["win_percent_if_ignored"] = win_percent_1dp(line.score);
-        out["gain"] = std::round(gain * 10) / 10;
+        out["gain"] = round_1dp(gain);
         out["significant"] = gain >= margin || (line.score.is_mate() && line.score.value > 0);
         out["pv_san"] = line_san(np, line.pv);
         out["depth"] = line.depth;
@@ -271,11 +265,11 @@ nlohmann::json threat_tool(const ToolCall& call) {
 
     const Move t = *named;
     const Score value = analyse(call, np, limits, 1, {t}).lines.front().score;
-    double gain = win_percent(value) - win_percent(now);
+    double gain = win_percent_gap(value, now);
     out["threat"] = move_with_facts(np, t);
-    out["score_if_ignored"] = score_json(value);
+    out["score_if_ignored"] = score_to_json(value);
     out["win_percent_if_ignored"] = win_percent_1dp(value);
-    out["gain"] = std::round(gain * 10) / 10;
+    out["gain"] = round_1dp(gain);
     out["significant"] = gain >= margin || (value.is_mate() && value.value > 0);
 
     const std::string t_uci = move_to_uci(np, t);
@@ -291,9 +285,9 @@ nlohmann::json threat_tool(const ToolCall& call) {
             e["threat_legal"] = false;
         } else {
             Score s = analyse(call, after, limits, 1, {again.move}).lines.front().score;
-            works = win_percent(s) >= win_percent(value) - margin;
+            works = win_percent_gap(value, s) <= margin;
             e["threat_legal"] = true;
-            e["score"] = score_json(s);
+            e["score"] = score_to_json(s);
             e["win_percent"] = win_percent_1dp(s);
         }
         e["works"] = works;
@@ -333,20 +327,20 @@ nlohmann::json is_forced_tool(const ToolCall& call) {
     const AnalysisLine& first = r.lines.front();
     const Move best = line_move(r, 0);
     out["best"] = {{"move", move_json(pos, best)},
-                   {"score", score_json(first.score)},
+                   {"score", score_to_json(first.score)},
                    {"win_percent", win_percent_1dp(first.score)}};
     double gap = 0;
     if (r.lines.size() > 1) {
         const AnalysisLine& second = r.lines[1];
-        gap = win_percent(first.score) - win_percent(second.score);
+        gap = win_percent_gap(first.score, second.score);
         out["second"] = {{"move", move_json(pos, line_move(r, 1))},
-                         {"score", score_json(second.score)},
+                         {"score", score_to_json(second.score)},
                          {"win_percent", win_percent_1dp(second.score)}};
     } else {
         out["second"] = nullptr;
     }
     bool forced = gap >= margin;
-    out["win_percent_gap"] = std::round(gap * 10) / 10;
+    out["win_percent_gap"] = round_1dp(gap);
     out["forced"] = forced;
     out["reason"] = forced ? "only_good_move" : "not_forced";
     if (forced) out["move"] = move_json(pos, best);
@@ -373,7 +367,7 @@ nlohmann::json mate_in_tool(const ToolCall& call) {
     const AnalysisLine& line = r.lines.front();
     const Score& s = line.score;
     out["checkmate"] = false;
-    out["score"] = score_json(s);
+    out["score"] = score_to_json(s);
     if (s.is_mate() && s.value != 0) {
         out["mate"] = true;
         out["mate_for"] = color_word(s.value > 0 ? us : ~us);

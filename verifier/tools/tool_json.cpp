@@ -87,21 +87,6 @@ std::string line_san(const Position& pos, const std::vector<Move>& moves) {
     return out;
 }
 
-nlohmann::json score_json(const Score& s) {
-    nlohmann::json j;
-    j[s.is_mate() ? "mate" : "cp"] = s.value;
-    if (s.bound != Bound::Exact) j["bound"] = s.bound == Bound::Lower ? "lower" : "upper";
-    return j;
-}
-
-Score negate(const Score& s) {
-    Score out = s;
-    out.value = -s.value;
-    if (s.bound == Bound::Lower) out.bound = Bound::Upper;
-    else if (s.bound == Bound::Upper) out.bound = Bound::Lower;
-    return out;
-}
-
-double win_percent_1dp(const Score& s) { return std::round(win_percent(s) * 10) / 10; }
+double win_percent_1dp(const Score& s) { return round_1dp(win_percent(s)); }
 
 }  // namespace glossfish::verifier

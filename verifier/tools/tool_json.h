@@ -36,10 +36,6 @@ nlohmann::json move_json(const Position& pos, Move m);
 nlohmann::json line_json(const Position& pos, const std::vector<Move>& moves);
 // The SAN of a line of legal moves from pos, space separated: "e4 e5 Nf3".
 std::string line_san(const Position& pos, const std::vector<Move>& moves);
-// {"cp":35} / {"mate":-3}, plus "bound" when not exact.
-nlohmann::json score_json(const Score& s);
-// The score seen from the other side.
-Score negate(const Score& s);
 // Win% rounded to one decimal.
 double win_percent_1dp(const Score& s);
 

@@ -2,7 +2,7 @@
 // which .ci/install provides). Depth 12 keeps each case well under a second.
 #include <gtest/gtest.h>
 
-#include "analysis/labeler.h"
+#include "analysis/quality.h"
 #include "rules/notation.h"
 
 namespace glossfish {

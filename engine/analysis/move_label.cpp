@@ -1,17 +1,11 @@
-// label_move and its JSON form.
-#include "analysis/labeler.h"
-
-#include <cmath>
+// label_move (the two searches of a played move) and its JSON form.
 #include <cstdio>
 
+#include "analysis/quality.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 
 namespace glossfish {
-
-namespace {
-double round1(double x) { return std::round(x * 10) / 10; }
-}  // namespace
 
 nlohmann::json score_to_json(const Score& score) {
     nlohmann::json j;
@@ -50,7 +44,8 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
     if (main.lines.size() > 1) in.second_best = main.lines[1].score;
     if (in.played_is_best) {
         in.played = first.score;
-    } else if (main.lines.size() > 1 && !main.lines[1].pv.empty() && main.lines[1].pv.front() == played) {
+    } else if (main.lines.size() > 1 && !main.lines[1].pv.empty() &&
+               main.lines[1].pv.front() == played) {
         in.played = main.lines[1].score;
     } else {
         AnalysisResult alone = analyzer.analyse(before, limits, 1, {played}, -1, false, cancel);
@@ -76,9 +71,9 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     }
     const Quality& q = l.quality;
     j["label"] = label_name(q.label);
-    j["wp_loss"] = round1(q.wp_loss);
-    j["win_before"] = round1(q.wp_before);
-    j["win_after"] = round1(q.wp_after);
+    j["wp_loss"] = round_1dp(q.wp_loss);
+    j["win_before"] = round_1dp(q.wp_before);
+    j["win_after"] = round_1dp(q.wp_after);
     nlohmann::json tags = nlohmann::json::array();
     if (q.best) tags.push_back("best");
     if (q.only) tags.push_back("only");

@@ -1,0 +1,33 @@
+// Small text helpers (ASCII case, trimming, whole-text numbers) for names, words and values
+// from users, files and engines.
+#pragma once
+
+#include <charconv>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+namespace glossfish {
+
+// A copy of s with the ASCII letters A-Z made lower case; other bytes stay as they are.
+std::string lower(std::string_view s);
+
+// Whether a and b are the same text when ASCII case is ignored.
+bool iequals(std::string_view a, std::string_view b);
+
+// s without the white space (std::isspace) at its start and end.
+std::string_view trim(std::string_view s);
+
+// The number in text when all of it is one number of type T that fits (std::from_chars, no
+// white space, no '+'); nullopt otherwise.
+template <typename T>
+std::optional<T> to_number(std::string_view text) {
+    T value{};
+    const char* last = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), last, value);
+    if (ec != std::errc() || ptr != last || text.empty()) return std::nullopt;
+    return value;
+}
+
+}  // namespace glossfish
