@@ -190,6 +190,15 @@ int Flags::fail(const std::string& message) const {
     return 2;
 }
 
+std::optional<int> Flags::fail_on_extra() const {
+    std::vector<std::string> rest = app_.remaining();
+    if (rest.empty()) return std::nullopt;
+    const std::string& a = rest.front();
+    const bool dashed = a.size() > 1 && a[0] == '-';
+    return fail(std::string(dashed ? "unknown flag '" : "unexpected argument '") + quote_prefix(a) +
+                "'");
+}
+
 std::optional<int> Flags::parse(const Args& args) {
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 reads from the back
     try {
@@ -198,15 +207,11 @@ std::optional<int> Flags::parse(const Args& args) {
         std::fputs(app_.help().c_str(), stdout);
         return 0;
     } catch (const CLI::ParseError& e) {
+        // An unknown flag explains a missing one better than "--x is required" does.
+        if (auto code = fail_on_extra()) return code;
         return fail(usage_error_text(e));
     }
-    std::vector<std::string> rest = app_.remaining();
-    if (!rest.empty()) {
-        const std::string& a = rest.front();
-        const bool dashed = a.size() > 1 && a[0] == '-';
-        return fail(std::string(dashed ? "unknown flag '" : "unexpected argument '") +
-                    quote_prefix(a) + "'");
-    }
+    if (auto code = fail_on_extra()) return code;
     for (auto& c : checks_)
         if (!c()) return 2;
     return std::nullopt;

@@ -90,6 +90,8 @@ private:
     CLI::Option* number_impl(const std::string& names, long long lo, long long hi,
                              const std::string& help, std::function<void(long long)> store);
     // Runs `store` on the text of option o after parsing, when o was given.
+    // The first argument no flag took, as "unknown flag 'X'" (exit 2), or nullopt.
+    std::optional<int> fail_on_extra() const;
     void after(CLI::Option* o, const std::string& raw,
                std::function<bool(const std::string&)> store);
     std::string& slot() { return texts_.emplace_back(); }
