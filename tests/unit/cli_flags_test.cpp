@@ -155,6 +155,10 @@ TEST(CliFlags, BadNumbersNameTheFlagTheRangeAndTheValue) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.err, "glossfish tree: --breadth must be 1..64, got '" + std::string(80, '9') +
                          "… (200 bytes)'\n");
+    // A bad value is reported before a missing flag (--move here).
+    r = glossfish("label", {"--depth", "x"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, "glossfish label: --depth must be 1..60, got 'x'\n");
     // A flag given twice keeps its last value, as before CLI11.
     r = glossfish("label", {"--move", "e4", "--depth", "0", "--depth", "61"});
     EXPECT_EQ(r.err, "glossfish label: --depth must be 1..60, got '61'\n");

@@ -173,7 +173,7 @@ void Flags::puzzle_source(std::string& csv, std::string& jsonl) {
     CLI::Option* c = text("--csv", csv, "lichess puzzles (CSV)");
     CLI::Option* j = text("--jsonl", jsonl, "positions, one JSON object a line");
     c->excludes(j);
-    check([this, c, j] {
+    requirements_.push_back([this, c, j] {
         if (c->count() + j->count() > 0) return true;
         fail("give one of --csv and --jsonl");
         return false;
@@ -206,13 +206,21 @@ std::optional<int> Flags::parse(const Args& args) {
     } catch (const CLI::CallForHelp&) {
         std::fputs(app_.help().c_str(), stdout);
         return 0;
+    } catch (const CLI::RequiredError& e) {
+        // An unknown flag or a bad value (read before the requirements are checked) is what
+        // was typed wrong: it comes before "--x is required".
+        if (auto code = fail_on_extra()) return code;
+        for (auto& c : checks_)
+            if (!c()) return 2;
+        return fail(e.what());
     } catch (const CLI::ParseError& e) {
-        // An unknown flag explains a missing one better than "--x is required" does.
         if (auto code = fail_on_extra()) return code;
         return fail(usage_error_text(e));
     }
     if (auto code = fail_on_extra()) return code;
     for (auto& c : checks_)
+        if (!c()) return 2;
+    for (auto& c : requirements_)
         if (!c()) return 2;
     return std::nullopt;
 }

@@ -101,6 +101,7 @@ private:
     std::deque<std::string> texts_;  // raw values (stable addresses)
     std::deque<std::vector<std::string>> words_;
     std::vector<std::function<bool()>> checks_;
+    std::vector<std::function<bool()>> requirements_;  // after the values: "give one of ..."
 };
 
 }  // namespace glossfish::cli
