@@ -160,6 +160,10 @@ TEST(CliFlags, BadNumbersNameTheFlagTheRangeAndTheValue) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.err, "glossfish label: --depth must be 1..60, got 'x'\n");
     // A flag given twice keeps its last value, as before CLI11.
+    r = glossfish("perft",
+                  {"2", "--fen", "8/8/8/8/8/8/8/8", "w", "-", "-", "0", "1", "--fen", "startpos"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has(r.out, "\nNodes searched: 400\n")) << r.out;
     r = glossfish("label", {"--move", "e4", "--depth", "0", "--depth", "61"});
     EXPECT_EQ(r.err, "glossfish label: --depth must be 1..60, got '61'\n");
 }

@@ -105,6 +105,7 @@ CLI::Option* Flags::fen(std::string& target, const std::string& help) {
     CLI::Option* o = app_.add_option("--fen", words, help);
     o->expected(1, CLI::detail::expected_max_vector_size)->type_name("FEN|startpos");
     o->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    o->trigger_on_parse();  // each --fen starts over: the last one counts, as for every flag
     checks_.push_back([o, &words, &target] {
         if (o->count() == 0) return true;
         std::string joined;
