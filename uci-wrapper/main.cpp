@@ -1,36 +1,37 @@
 // glossfish: with no arguments a UCI engine; with a subcommand a batch tool.
 #include <cstdio>
-#include <exception>
 #include <cstdlib>
+#include <exception>
 #include <iostream>
 #include <string>
 
 #include "cli/cli.h"
+#include "io/utf8.h"
 #include "session/settings.h"
 #include "uci/uci_engine.h"
-#include "io/utf8.h"
 
 namespace {
 
 const char* Usage =
-    "usage: glossfish                      speak UCI on stdin/stdout\n"
-    "       glossfish --version            the version, e.g. glossfish 0.1.0\n"
-    "       glossfish perft DEPTH [--fen FEN] [--chess960]\n"
-    "       glossfish demo                 a short tour on sample positions\n"
-    "       glossfish label --fen FEN --move MOVE [--depth D] [--scheme lichess|act-eval]\n"
-    "       glossfish tree [--fen FEN] [--plies P] [--breadth K] [--depth D] [--format F] ...\n"
-    "       glossfish puzzles (--csv F | --jsonl F) --out F.jsonl [--jobs N] ...  resumable batch\n"
-    "       glossfish tepp (--csv F | --jsonl F) --player SPEC|llm[:MODEL] [--guide G] ...  puzzle playing\n"
-    "       glossfish annotate IN.pgn [-o OUT.pgn] [--depth D | --nodes N] [--scheme S] [--jobs N]\n"
-    "       glossfish report GAME.pgn [-o report.html] [--game N] [--trees] ...  HTML game report\n"
-    "       glossfish tool NAME '{json}' [--depth D] [--pretty]   run one verifier tool\n"
-    "       glossfish tool --jsonl [--depth D]   {\"id\",\"tool\",\"args\"} lines on stdin\n"
-    "       glossfish tools [--schema]         list the tools / print the OpenAI tools array\n"
-    "       glossfish verbalize (--fen F | --csv F --id ID | --tree F.json) --mode s|c|sc [--refine N]\n"
-    "       glossfish verify --fen F [--move M] (--claims FILE.json | --text \"...\") [--depth D] [--pretty]\n"
-    "       glossfish judge --input F.jsonl [--decomposer llm|rules] [--bootstrap B] [--out F]\n"
-    "       glossfish comment --fen F --move M [--depth D]   LLM commentary, verified\n"
-    "       glossfish merge --input IN [--shards N] -o OUT SHARD...   join --shard I/N outputs\n";
+    "usage: glossfish              speak UCI on stdin/stdout\n"
+    "       glossfish COMMAND ...  a batch tool; glossfish COMMAND --help for its flags\n"
+    "       glossfish --version    the version, e.g. glossfish 0.1.0\n"
+    "commands:\n"
+    "  perft      count the move tree's leaves: perft DEPTH [--fen FEN|startpos]\n"
+    "  demo       a short tour of the rules core on sample positions\n"
+    "  label      the move-quality label of one move (--fen, --move)\n"
+    "  tree       the strategy tree of a position (compact, json, text, dot, svg)\n"
+    "  puzzles    strategy trees for a batch of puzzles, resumable\n"
+    "  tepp       puzzle playing: engines, humans or language models, scored\n"
+    "  annotate   annotate the games of a PGN file: annotate IN.pgn\n"
+    "  report     an HTML report of the games of a PGN file: report GAME.pgn\n"
+    "  tool       run one verifier tool: tool NAME '{json}', or tool --jsonl\n"
+    "  tools      list the verifier tools, or print them as OpenAI tools (--schema)\n"
+    "  verbalize  a language model describes a position's strategy tree\n"
+    "  verify     verdicts of claims or commentary about a move\n"
+    "  judge      score commentary records against the verifier\n"
+    "  comment    LLM commentary on one move, checked by the verifier\n"
+    "  merge      join the outputs of --shard I/N runs\n";
 
 }  // namespace
 
@@ -72,7 +73,7 @@ int main(int argc, char** argv) {
         if (cmd == "comment") return glossfish::cli::comment_command(args);
         if (cmd == "report") return glossfish::cli::report_command(args);
         if (cmd == "merge") return glossfish::cli::merge_command(args);
-        if (cmd == "--version" || cmd == "version") {
+        if (cmd == "--version" || cmd == "-V" || cmd == "version") {
             std::printf("glossfish %s\n", glossfish::version());
             return 0;
         }

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "llm/llm_client.h"
-#include "io/output_file.h"
 #include "analysis/puzzles.h"
+#include "io/output_file.h"
 #include "io/shard.h"
+#include "llm/llm_client.h"
 
 namespace glossfish::verifier {
 class ToolSuite;
@@ -48,10 +48,6 @@ std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::stri
                                             const std::string& jsonl_path,
                                             std::optional<long long> limit, ShardSpec shard = {});
 
-// Reads the value of `--shard I/N` (engine/io/shard.h); otherwise prints
-// "glossfish COMMAND: <reason>" and returns nullopt (cli_puzzles.cpp).
-std::optional<ShardSpec> parse_shard_option(const char* command, const std::string& text);
-
 // "1m05s", "2h03m": a duration for progress lines (cli_puzzles.cpp).
 std::string duration_text(double seconds);
 
@@ -75,14 +71,5 @@ bool open_output(const char* command, OutputFile& out, const std::string& path,
 // Writes a whole output file at once (Replace mode); false after printing the reason.
 bool write_output_file(const char* command, const std::string& path, const std::string& text,
                        const std::vector<std::string>& inputs = {});
-
-// Reads the value of an option that may span several arguments (a FEN given unquoted):
-// takes args[i] and the following arguments up to the next one starting with "--".
-std::string join_until_option(const Args& args, std::size_t& i);
-
-// Reads an integer option value in [lo, hi]; otherwise prints
-// "glossfish COMMAND: OPTION must be LO..HI, got 'TEXT'" and returns nullopt.
-std::optional<long long> parse_number(const char* command, const std::string& option,
-                                      const std::string& text, long long lo, long long hi);
 
 }  // namespace glossfish::cli

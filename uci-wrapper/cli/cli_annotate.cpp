@@ -12,6 +12,7 @@
 
 #include "analysis/annotate.h"
 #include "cli/cli.h"
+#include "cli/flags.h"
 #include "io/merge.h"
 #include "io/output_file.h"
 #include "io/utf8.h"
@@ -29,78 +30,24 @@ const char* AnnotateUsage =
 }  // namespace
 
 int annotate_command(const Args& args) {
-    std::string in_path, out_path, scheme_text = scheme_name(DefaultQualityScheme);
+    std::string in_path, out_path;
     AnnotateOptions options;
+    QualityScheme scheme = DefaultQualityScheme;
     int jobs = 1;
     ShardSpec shard;
-    for (std::size_t i = 0; i < args.size();) {
-        const std::string a = args[i];
-        if (a == "--help" || a == "-h") {
-            std::fputs(AnnotateUsage, stdout);
-            return 0;
-        }
-        if (a.empty() || a[0] != '-') {
-            if (!in_path.empty()) {
-                std::fprintf(stderr, "glossfish annotate: one input file, got '%s' and '%s'\n%s",
-                             quote_prefix(in_path).c_str(), quote_prefix(a).c_str(), AnnotateUsage);
-                return 2;
-            }
-            in_path = a;
-            ++i;
-            continue;
-        }
-        if (a == "--reproducible") {
-            options.limits.reproducible = true;
-            ++i;
-            continue;
-        }
-        if (i + 1 >= args.size()) {
-            std::fprintf(stderr, "glossfish annotate: %s needs a value\n%s", a.c_str(),
-                         AnnotateUsage);
-            return 2;
-        }
-        const std::string v = args[i + 1];
-        i += 2;
-        std::optional<long long> n;
-        if (a == "-o" || a == "--out") {
-            out_path = v;
-        } else if (a == "--depth") {
-            if (!(n = parse_number("annotate", a, v, 1, MaxOptionDepth))) return 2;
-            options.limits.depth = int(*n);
-        } else if (a == "--nodes") {
-            if (!(n = parse_number("annotate", a, v, 1, 1'000'000'000'000LL))) return 2;
-            options.limits.nodes = std::uint64_t(*n);
-        } else if (a == "--jobs") {
-            if (!(n = parse_number("annotate", a, v, 1, 256))) return 2;
-            jobs = int(*n);
-        } else if (a == "--scheme") {
-            scheme_text = v;
-        } else if (a == "--shard") {
-            auto s = parse_shard_option("annotate", v);
-            if (!s) return 2;
-            shard = *s;
-        } else {
-            std::fprintf(stderr, "glossfish annotate: unexpected argument '%s'\n%s",
-                         quote_prefix(a).c_str(), AnnotateUsage);
-            return 2;
-        }
-    }
-    if (in_path.empty()) {
-        std::fprintf(stderr, "glossfish annotate: no input file\n%s", AnnotateUsage);
-        return 2;
-    }
-    if (options.limits.depth && options.limits.nodes) {
-        std::fputs("glossfish annotate: --depth and --nodes exclude each other\n", stderr);
-        return 2;
-    }
+    Flags flags("annotate", "Annotates the games of a PGN file with move-quality labels.",
+                AnnotateUsage);
+    flags.text("IN.pgn", in_path, "the games")->required();
+    flags.text("-o,--out", out_path, "the annotated PGN (default: stdout)");
+    flags.depth_or_nodes(options.limits.depth, options.limits.nodes, MaxOptionDepth);
+    flags.scheme(scheme);
+    flags.jobs(jobs);
+    flags.shard(shard);
+    flags.flag("--reproducible", options.limits.reproducible,
+               "one thread, fresh hash: the same answer each run");
+    if (auto code = flags.parse(args)) return *code;
     if (!options.limits.depth && !options.limits.nodes) options.limits.depth = DefaultQualityDepth;
-    auto scheme = parse_scheme(scheme_text);
-    if (!scheme) {
-        std::fprintf(stderr, "glossfish annotate: --scheme must be lichess or act-eval, got '%s'\n",
-                     quote_prefix(scheme_text).c_str());
-        return 2;
-    }
-    options.scheme = *scheme;
+    options.scheme = scheme;
     options.jobs = jobs;
 
     std::ifstream in;
@@ -145,8 +92,7 @@ int annotate_command(const Args& args) {
     auto next = [&]() -> std::optional<PgnGame> {
         while (auto game = reader.next()) {
             bytes += double(game->text.size());
-            if (shard.count > 1 &&
-                !(game->is_game && shard.contains_index(std::uint64_t(games)))) {
+            if (shard.count > 1 && !(game->is_game && shard.contains_index(std::uint64_t(games)))) {
                 if (game->is_game) ++games;
                 continue;
             }
@@ -161,8 +107,8 @@ int annotate_command(const Args& args) {
         const auto now = std::chrono::steady_clock::now();
         if (now - last < std::chrono::seconds(10)) return;
         last = now;
-        std::fprintf(stderr, "glossfish annotate: game %d: %d/%d positions searched\n",
-                     game, done, positions);
+        std::fprintf(stderr, "glossfish annotate: game %d: %d/%d positions searched\n", game, done,
+                     positions);
     };
     // Each chunk in input order: report, add the annotation, write, show the rate and ETA.
     auto done = [&](PgnGame& game, const GameAnnotation* a) {

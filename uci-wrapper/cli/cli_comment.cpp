@@ -5,12 +5,13 @@
 #include <cstdio>
 #include <memory>
 
-#include "tools/board_tools.h"
 #include "cli/cli.h"
-#include "session/settings.h"
-#include "llm/commenter.h"
-#include "tools/tools.h"
+#include "cli/flags.h"
 #include "io/utf8.h"
+#include "llm/commenter.h"
+#include "session/settings.h"
+#include "tools/board_tools.h"
+#include "tools/tools.h"
 
 namespace glossfish::cli {
 
@@ -31,44 +32,14 @@ int comment_command(const Args& args) {
     Settings settings;  // the defaults every surface shares
     int depth = settings.analysis_depth;
     bool pretty = false, verbose = false;
-    for (std::size_t i = 0; i < args.size();) {
-        const std::string& a = args[i];
-        if (a == "--help" || a == "-h") {
-            std::fputs(CommentUsage, stdout);
-            return 0;
-        } else if (a == "--fen") {
-            ++i;
-            fen = join_until_option(args, i);
-        } else if (a == "--pretty" || a == "--verbose") {
-            (a == "--pretty" ? pretty : verbose) = true;
-            ++i;
-        } else if (a == "--move" || a == "--depth" || a == "--deadline") {
-            if (i + 1 >= args.size()) {
-                std::fprintf(stderr, "glossfish comment: %s needs a value\n", a.c_str());
-                return 2;
-            }
-            if (a == "--move") {
-                move = args[i + 1];
-            } else if (a == "--deadline") {
-                auto n = parse_number("comment", a, args[i + 1], 1, 86400);
-                if (!n) return 2;
-                deadline_s = *n;
-            } else {
-                auto n = parse_number("comment", a, args[i + 1], 1, MaxToolDepth);
-                if (!n) return 2;
-                depth = int(*n);
-            }
-            i += 2;
-        } else {
-            std::fprintf(stderr, "glossfish comment: unexpected argument '%s'\n%s",
-                         quote_prefix(a).c_str(), CommentUsage);
-            return 2;
-        }
-    }
-    if (!fen || !move) {
-        std::fprintf(stderr, "glossfish comment: --fen and --move are required\n%s", CommentUsage);
-        return 2;
-    }
+    Flags flags("comment", "LLM commentary on one move, checked by the verifier.", CommentUsage);
+    flags.fen(fen)->required();
+    flags.text("--move", move, "the move, SAN or UCI")->required();
+    flags.number("--depth", depth, 1, MaxToolDepth, "search depth of the engine tools");
+    flags.number("--deadline", deadline_s, 1, 86400, "the whole command's seconds");
+    flags.flag("--pretty", pretty, "indent the answer");
+    flags.flag("--verbose", verbose, "log every model request on stderr");
+    if (auto code = flags.parse(args)) return *code;
     std::vector<std::string> warnings;
     verifier::LlmConfig config = verifier::LlmConfig::from_env(&warnings);
     for (const auto& w : warnings) std::fprintf(stderr, "glossfish comment: %s\n", w.c_str());

@@ -4,11 +4,12 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli/flags.h"
+#include "io/utf8.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/see.h"
 #include "rules/structure.h"
-#include "io/utf8.h"
 
 namespace glossfish::cli {
 
@@ -48,28 +49,31 @@ void describe(const Position& pos) {
     }
     for (Move m : moves)
         if (pos.is_capture(m))
-            std::printf("capture %s: static exchange %+d cp, check: %s\n", move_to_san(pos, m).c_str(),
-                        see(pos, m), check_kind_name(pos.gives_check(m)));
+            std::printf("capture %s: static exchange %+d cp, check: %s\n",
+                        move_to_san(pos, m).c_str(), see(pos, m),
+                        check_kind_name(pos.gives_check(m)));
     for (Color c : {White, Black}) {
         Material mat = material(pos, c);
         PawnStructure ps = pawn_structure(pos, c);
-        std::printf("%s: material %d (P%d N%d B%d R%d Q%d); passed %s, isolated %s, doubled %s, backward %s\n",
-                    color_name(c), mat.points, mat.pawns, mat.knights, mat.bishops, mat.rooks,
-                    mat.queens, squares(ps.passed).c_str(), squares(ps.isolated).c_str(),
-                    squares(ps.doubled).c_str(), squares(ps.backward).c_str());
+        std::printf(
+            "%s: material %d (P%d N%d B%d R%d Q%d); passed %s, isolated %s, doubled %s, backward "
+            "%s\n",
+            color_name(c), mat.points, mat.pawns, mat.knights, mat.bishops, mat.rooks, mat.queens,
+            squares(ps.passed).c_str(), squares(ps.isolated).c_str(), squares(ps.doubled).c_str(),
+            squares(ps.backward).c_str());
     }
     std::printf("files:");
-    for (int f = 0; f < 8; ++f) std::printf(" %c=%s", 'a' + f, file_status_name(file_status(pos, f)));
+    for (int f = 0; f < 8; ++f)
+        std::printf(" %c=%s", 'a' + f, file_status_name(file_status(pos, f)));
     std::printf("\n");
 }
 
 }  // namespace
 
 int demo_command(const Args& args) {
-    if (!args.empty()) {
-        std::fprintf(stderr, "glossfish demo: takes no arguments\n");
-        return 2;
-    }
+    Flags flags("demo", "A short tour of the rules core on the Opera Game (Morphy, 1858).",
+                "usage: glossfish demo\n");
+    if (auto code = flags.parse(args)) return *code;
     std::printf("== A FEN with a wrong en-passant square is refused, with the reason ==\n");
     const char* bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1";
     Position pos;

@@ -6,10 +6,11 @@
 #include <memory>
 
 #include "cli/cli.h"
-#include "session/settings.h"
-#include "judge/judge.h"
-#include "tools/tools.h"
+#include "cli/flags.h"
 #include "io/utf8.h"
+#include "judge/judge.h"
+#include "session/settings.h"
+#include "tools/tools.h"
 
 namespace glossfish::cli {
 
@@ -36,50 +37,15 @@ int judge_command(const Args& args) {
     std::uint64_t seed = 20260101;
     bool verbose = false;
     ShardSpec shard;
-    for (std::size_t i = 0; i < args.size();) {
-        const std::string& a = args[i];
-        if (a == "--help" || a == "-h") {
-            std::fputs(JudgeUsage, stdout);
-            return 0;
-        }
-        if (a == "--verbose") {
-            verbose = true;
-            ++i;
-            continue;
-        }
-        if (a != "--input" && a != "--out" && a != "--decomposer" && a != "--depth" &&
-            a != "--bootstrap" && a != "--seed" && a != "--shard") {
-            std::fprintf(stderr, "glossfish judge: unexpected argument '%s'\n%s",
-                         quote_prefix(a).c_str(), JudgeUsage);
-            return 2;
-        }
-        if (i + 1 >= args.size()) {
-            std::fprintf(stderr, "glossfish judge: %s needs a value\n", a.c_str());
-            return 2;
-        }
-        const std::string& v = args[i + 1];
-        i += 2;
-        if (a == "--input") input_path = v;
-        else if (a == "--out") out_path = v;
-        else if (a == "--decomposer") decomposer = v;
-        else if (a == "--shard") {
-            auto s = parse_shard_option("judge", v);
-            if (!s) return 2;
-            shard = *s;
-        } else {
-            auto n = a == "--depth"       ? parse_number("judge", a, v, 1, MaxToolDepth)
-                     : a == "--bootstrap" ? parse_number("judge", a, v, 1, 1000000)
-                                          : parse_number("judge", a, v, 0, 4000000000000000000LL);
-            if (!n) return 2;
-            if (a == "--depth") depth = int(*n);
-            else if (a == "--bootstrap") resamples = int(*n);
-            else seed = std::uint64_t(*n);
-        }
-    }
-    if (input_path.empty()) {
-        std::fprintf(stderr, "glossfish judge: --input is required\n%s", JudgeUsage);
-        return 2;
-    }
+    Flags flags("judge", "Scores commentary records against the verifier.", JudgeUsage);
+    flags.text("--input", input_path, "the records, JSONL")->required();
+    flags.text("--out", out_path, "the answers (default: stdout)");
+    flags.text("--decomposer", decomposer, "llm or rules");
+    flags.number("--depth", depth, 1, MaxToolDepth, "engine depth");
+    flags.bootstrap(resamples, seed);
+    flags.shard(shard);
+    flags.flag("--verbose", verbose, "log every model request on stderr");
+    if (auto code = flags.parse(args)) return *code;
     if (decomposer != "llm" && decomposer != "rules") {
         std::fprintf(stderr, "glossfish judge: --decomposer must be llm or rules, got '%s'\n",
                      quote_prefix(decomposer).c_str());

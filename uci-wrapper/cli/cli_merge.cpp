@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli/flags.h"
 #include "io/merge.h"
 #include "judge/shard_summary.h"
 
@@ -213,53 +214,23 @@ int merge_command(const Args& args) {
     std::optional<long long> limit;
     int shards = -1;
     std::vector<std::string> paths;
-    for (std::size_t i = 0; i < args.size();) {
-        const std::string a = args[i];
-        if (a == "--help" || a == "-h") {
-            std::fputs(MergeUsage, stdout);
-            return 0;
-        }
-        if (a.empty() || a[0] != '-') {
-            paths.push_back(a);
-            ++i;
-            continue;
-        }
-        if (i + 1 >= args.size()) {
-            std::fprintf(stderr, "glossfish merge: %s needs a value\n%s", a.c_str(), MergeUsage);
-            return 2;
-        }
-        const std::string v = args[i + 1];
-        i += 2;
-        std::optional<long long> n;
-        if (a == "--input") {
-            input = v;
-        } else if (a == "-o" || a == "--out") {
-            out_path = v;
-        } else if (a == "--kind") {
-            if (!(kind = parse_merge_kind(v))) {
-                std::fprintf(stderr,
-                             "glossfish merge: --kind must be puzzles, tepp, annotate, judge or "
-                             "verify, got '%s'\n",
-                             v.c_str());
-                return 2;
-            }
-        } else if (a == "--shards") {
-            if (!(n = parse_number("merge", a, v, 1, MaxShards))) return 2;
-            shards = int(*n);
-        } else if (a == "--limit") {
-            if (!(n = parse_number("merge", a, v, 1, 1'000'000'000LL))) return 2;
-            limit = *n;
-        } else {
-            std::fprintf(stderr, "glossfish merge: unexpected argument '%s'\n%s", a.c_str(),
-                         MergeUsage);
-            return 2;
-        }
-    }
-    if (input.empty() || out_path.empty() || paths.empty()) {
-        std::fprintf(stderr, "glossfish merge: give --input, -o and at least one shard file\n%s",
-                     MergeUsage);
-        return 2;
-    }
+    std::string kind_text;
+    Flags flags("merge", "Joins the outputs of --shard I/N runs into one file.", MergeUsage);
+    flags.text("--input", input, "the input all shards read")->required();
+    flags.text("-o,--out", out_path, "the joined output")->required();
+    CLI::Option* kind_flag =
+        flags.text("--kind", kind_text, "puzzles, tepp, annotate, judge or verify");
+    flags.number("--shards", shards, 1, MaxShards, "how many shards there were");
+    flags.number("--limit", limit, 1, 1'000'000'000LL, "the --limit of the runs");
+    flags.list("SHARD", paths, "the shard outputs")->required();
+    flags.check([&] {
+        if (kind_flag->count() == 0) return true;
+        if ((kind = parse_merge_kind(kind_text))) return true;
+        flags.fail("--kind must be puzzles, tepp, annotate, judge or verify, got '" + kind_text +
+                   "'");
+        return false;
+    });
+    if (auto code = flags.parse(args)) return *code;
     std::vector<std::string> inputs = paths;
     inputs.push_back(input);
     for (const std::string& p : inputs)

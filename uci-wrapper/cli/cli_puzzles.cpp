@@ -1,15 +1,15 @@
 // `glossfish puzzles`: strategy trees for a batch of lichess puzzles (CSV) or positions
 // (JSONL), one JSON line per puzzle, resumable after a kill.
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <optional>
 #include <thread>
 
-#include "cli/cli.h"
 #include "analysis/puzzles.h"
 #include "analysis/strategy_tree.h"
+#include "cli/cli.h"
+#include "cli/flags.h"
 #include "io/utf8.h"
 
 namespace glossfish::cli {
@@ -30,15 +30,6 @@ std::string duration_text(double seconds) {
     if (s >= 3600) std::snprintf(buf, sizeof buf, "%lldh%02lldm", s / 3600, s / 60 % 60);
     else std::snprintf(buf, sizeof buf, "%lldm%02llds", s / 60, s % 60);
     return buf;
-}
-
-std::optional<ShardSpec> parse_shard_option(const char* command, const std::string& text) {
-    ShardParse p = parse_shard(text);
-    if (!p.ok()) {
-        std::fprintf(stderr, "glossfish %s: %s\n", command, p.error.c_str());
-        return std::nullopt;
-    }
-    return p.spec;
 }
 
 std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::string& csv_path,
@@ -76,82 +67,29 @@ int puzzles_command(const Args& args) {
     std::optional<long long> limit;
     ShardSpec shard;
 
-    for (std::size_t i = 0; i < args.size();) {
-        const std::string a = args[i];
-        if (a == "--help" || a == "-h") {
-            std::fputs(PuzzlesUsage, stdout);
-            return 0;
-        }
-        if (a == "--plies-from-solution" || a == "--reproducible") {
-            if (a == "--reproducible") options.reproducible = true;
-            else plies_from_solution = true;
-            ++i;
-            continue;
-        }
-        if (i + 1 >= args.size()) {
-            std::fprintf(stderr, "glossfish puzzles: %s needs a value\n%s", a.c_str(),
-                         PuzzlesUsage);
-            return 2;
-        }
-        const std::string v = args[i + 1];
-        i += 2;
-        std::optional<long long> n;
-        if (a == "--csv") {
-            csv_path = v;
-        } else if (a == "--jsonl") {
-            jsonl_path = v;
-        } else if (a == "--out") {
-            out_path = v;
-        } else if (a == "--plies") {
-            if (!(n = parse_number("puzzles", a, v, 1, MaxTreePlies))) return 2;
-            fixed_plies = int(*n);
-        } else if (a == "--breadth") {
-            if (!(n = parse_number("puzzles", a, v, 1, MaxTreeBreadth))) return 2;
-            options.breadth = int(*n);
-        } else if (a == "--depth") {
-            if (!(n = parse_number("puzzles", a, v, 1, MaxOptionDepth))) return 2;
-            options.limits.depth = int(*n);
-        } else if (a == "--nodes") {
-            if (!(n = parse_number("puzzles", a, v, 1, 1'000'000'000'000LL))) return 2;
-            options.limits.nodes = std::uint64_t(*n);
-        } else if (a == "--jobs") {
-            if (!(n = parse_number("puzzles", a, v, 1, 256))) return 2;
-            jobs = int(*n);
-        } else if (a == "--limit") {
-            if (!(n = parse_number("puzzles", a, v, 1, 1'000'000'000LL))) return 2;
-            limit = *n;
-        } else if (a == "--shard") {
-            auto s = parse_shard_option("puzzles", v);
-            if (!s) return 2;
-            shard = *s;
-        } else {
-            std::fprintf(stderr, "glossfish puzzles: unexpected argument '%s'\n%s",
-                         quote_prefix(a).c_str(), PuzzlesUsage);
-            return 2;
-        }
-    }
-    if (csv_path.empty() == jsonl_path.empty() || out_path.empty()) {
-        std::fprintf(stderr, "glossfish puzzles: give one of --csv / --jsonl, and --out\n%s",
-                     PuzzlesUsage);
-        return 2;
-    }
-    if (fixed_plies && plies_from_solution) {
-        std::fputs("glossfish puzzles: --plies and --plies-from-solution exclude each other\n",
-                   stderr);
-        return 2;
-    }
-    if (options.limits.depth && options.limits.nodes) {
-        std::fputs("glossfish puzzles: --depth and --nodes exclude each other\n", stderr);
-        return 2;
-    }
-
+    Flags flags("puzzles", "Strategy trees for a batch of puzzles, resumable after a kill.",
+                PuzzlesUsage);
+    flags.puzzle_source(csv_path, jsonl_path);
+    flags.text("--out", out_path, "the trees, one JSON line per puzzle")->required();
+    CLI::Option* plies_flag =
+        flags.number("--plies", fixed_plies, 1, MaxTreePlies, "plies of each tree");
+    flags.flag("--plies-from-solution", plies_from_solution, "plies of the puzzle's solution")
+        ->excludes(plies_flag);
+    flags.number("--breadth", options.breadth, 1, MaxTreeBreadth, "moves per node");
+    flags.depth_or_nodes(options.limits.depth, options.limits.nodes, MaxOptionDepth);
+    flags.jobs(jobs);
+    flags.number("--limit", limit, 1, 1'000'000'000LL, "only the first N records");
+    flags.shard(shard);
+    flags.flag("--reproducible", options.reproducible, "the same trees each run");
+    if (auto code = flags.parse(args)) return *code;
     // The output is checked before anything is read: not a regular file, or the input itself.
     const std::string& in_path = csv_path.empty() ? jsonl_path : csv_path;
     if (std::string err = resumable_output_error(out_path, {in_path}); !err.empty()) {
         std::fprintf(stderr, "glossfish puzzles: %s\n", err.c_str());
         return 2;
     }
-    std::optional<PuzzleFile> read = read_puzzle_input("puzzles", csv_path, jsonl_path, limit, shard);
+    std::optional<PuzzleFile> read =
+        read_puzzle_input("puzzles", csv_path, jsonl_path, limit, shard);
     if (!read) return 2;
     PuzzleFile& input = *read;
 

@@ -9,11 +9,12 @@
 #include "analysis/annotate.h"
 #include "claims/claims.h"
 #include "cli/cli.h"
+#include "cli/flags.h"
 #include "io/output_file.h"
-#include "session/settings.h"
-#include "report/report.h"
-#include "tools/tools.h"
 #include "io/utf8.h"
+#include "report/report.h"
+#include "session/settings.h"
+#include "tools/tools.h"
 
 namespace glossfish::cli {
 
@@ -25,100 +26,37 @@ const char* ReportUsage =
     "                        [--trees] [--tree-plies P] [--tree-breadth K] [--reproducible]\n";
 
 struct ReportArgs {
-    std::string in_path, out_path, scheme_text = scheme_name(DefaultQualityScheme);
+    std::string in_path, out_path;
     std::optional<int> game;
     AnnotateOptions annotate;
     bool verify = true, trees = false;
     TreeOptions tree;
 };
 
-// Parses the arguments; nullopt after printing the reason (exit 2), or with help printed.
-std::optional<ReportArgs> parse_args(const Args& args, bool& help) {
-    ReportArgs r;
+// Reads the arguments into r; nullopt to go on, or the exit code (0 after --help).
+std::optional<int> parse_args(const Args& args, ReportArgs& r) {
     r.tree.plies = 3;
     r.tree.breadth = 2;
-    help = false;
-    for (std::size_t i = 0; i < args.size();) {
-        const std::string a = args[i];
-        if (a == "--help" || a == "-h") {
-            std::fputs(ReportUsage, stdout);
-            help = true;
-            return std::nullopt;
-        }
-        if (a.empty() || a[0] != '-') {
-            if (!r.in_path.empty()) {
-                std::fprintf(stderr, "glossfish report: one input file, got '%s' and '%s'\n%s",
-                             quote_prefix(r.in_path).c_str(), quote_prefix(a).c_str(), ReportUsage);
-                return std::nullopt;
-            }
-            r.in_path = a;
-            ++i;
-            continue;
-        }
-        if (a == "--trees" || a == "--no-verify") {
-            (a == "--trees" ? r.trees : r.verify) = a == "--trees";
-            ++i;
-            continue;
-        }
-        if (a == "--reproducible") {
-            r.annotate.limits.reproducible = true;
-            ++i;
-            continue;
-        }
-        if (i + 1 >= args.size()) {
-            std::fprintf(stderr, "glossfish report: %s needs a value\n%s", a.c_str(), ReportUsage);
-            return std::nullopt;
-        }
-        const std::string v = args[i + 1];
-        i += 2;
-        std::optional<long long> n;
-        if (a == "-o" || a == "--out") {
-            r.out_path = v;
-        } else if (a == "--game") {
-            if (!(n = parse_number("report", a, v, 1, 100'000'000))) return std::nullopt;
-            r.game = int(*n);
-        } else if (a == "--depth") {
-            if (!(n = parse_number("report", a, v, 1, MaxOptionDepth))) return std::nullopt;
-            r.annotate.limits.depth = int(*n);
-        } else if (a == "--nodes") {
-            if (!(n = parse_number("report", a, v, 1, 1'000'000'000'000LL))) return std::nullopt;
-            r.annotate.limits.nodes = std::uint64_t(*n);
-        } else if (a == "--jobs") {
-            if (!(n = parse_number("report", a, v, 1, 256))) return std::nullopt;
-            r.annotate.jobs = int(*n);
-        } else if (a == "--tree-plies") {
-            if (!(n = parse_number("report", a, v, 1, MaxTreePlies))) return std::nullopt;
-            r.tree.plies = int(*n);
-        } else if (a == "--tree-breadth") {
-            if (!(n = parse_number("report", a, v, 1, MaxTreeBreadth))) return std::nullopt;
-            r.tree.breadth = int(*n);
-        } else if (a == "--scheme") {
-            r.scheme_text = v;
-        } else {
-            std::fprintf(stderr, "glossfish report: unexpected argument '%s'\n%s",
-                         quote_prefix(a).c_str(), ReportUsage);
-            return std::nullopt;
-        }
-    }
-    if (r.in_path.empty()) {
-        std::fprintf(stderr, "glossfish report: no input file\n%s", ReportUsage);
-        return std::nullopt;
-    }
-    if (r.annotate.limits.depth && r.annotate.limits.nodes) {
-        std::fputs("glossfish report: --depth and --nodes exclude each other\n", stderr);
-        return std::nullopt;
-    }
+    r.annotate.scheme = DefaultQualityScheme;
+    bool no_verify = false;
+    Flags flags("report", "A self-contained HTML report of the games of a PGN file.", ReportUsage);
+    flags.text("GAME.pgn", r.in_path, "the games")->required();
+    flags.text("-o,--out", r.out_path, "the report (default: stdout)");
+    flags.number("--game", r.game, 1, 100'000'000, "only game N (from 1)");
+    flags.depth_or_nodes(r.annotate.limits.depth, r.annotate.limits.nodes, MaxOptionDepth);
+    flags.scheme(r.annotate.scheme);
+    flags.jobs(r.annotate.jobs);
+    flags.flag("--no-verify", no_verify, "do not check the comments with the claim verifier");
+    flags.flag("--trees", r.trees, "a strategy tree at each labelled move");
+    flags.number("--tree-plies", r.tree.plies, 1, MaxTreePlies, "plies of the trees");
+    flags.number("--tree-breadth", r.tree.breadth, 1, MaxTreeBreadth, "moves per tree node");
+    flags.flag("--reproducible", r.annotate.limits.reproducible, "the same report each run");
+    if (auto code = flags.parse(args)) return code;
+    r.verify = !no_verify;
     if (!r.annotate.limits.depth && !r.annotate.limits.nodes)
         r.annotate.limits.depth = DefaultQualityDepth;
-    auto scheme = parse_scheme(r.scheme_text);
-    if (!scheme) {
-        std::fprintf(stderr, "glossfish report: --scheme must be lichess or act-eval, got '%s'\n",
-                     quote_prefix(r.scheme_text).c_str());
-        return std::nullopt;
-    }
-    r.annotate.scheme = *scheme;
     r.tree.limits = r.annotate.limits;
-    return r;
+    return std::nullopt;
 }
 
 std::string method_text(const ReportArgs& r) {
@@ -139,10 +77,8 @@ std::string base_name(const std::string& path) {
 }  // namespace
 
 int report_command(const Args& args) {
-    bool help = false;
-    std::optional<ReportArgs> parsed = parse_args(args, help);
-    if (!parsed) return help ? 0 : 2;
-    const ReportArgs& r = *parsed;
+    ReportArgs r;
+    if (auto code = parse_args(args, r)) return *code;
 
     std::ifstream in;
     if (!open_input("report", r.in_path, in)) return 2;
@@ -157,9 +93,8 @@ int report_command(const Args& args) {
     // The comment checker's engine predicates search at the report's depth (at most the
     // analysis depth; 10 with a node limit) on a Stockfish of their own, started on first use.
     Settings settings;
-    const int verify_depth = r.annotate.limits.depth
-                                 ? std::min(*r.annotate.limits.depth, settings.analysis_depth)
-                                 : 10;
+    const int verify_depth =
+        r.annotate.limits.depth ? std::min(*r.annotate.limits.depth, settings.analysis_depth) : 10;
     std::unique_ptr<verifier::ToolSuite> suite;
     std::unique_ptr<verifier::ClaimVerifier> checker;
     if (r.verify) {

@@ -9,14 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "cli/cli.h"
-#include "session/settings.h"
-#include "llm/llm_player.h"
 #include "analysis/puzzles.h"
 #include "analysis/strategy_tree.h"
 #include "analysis/tepp.h"
 #include "analysis/tree_format.h"
+#include "cli/cli.h"
+#include "cli/flags.h"
 #include "io/utf8.h"
+#include "llm/llm_player.h"
+#include "session/settings.h"
 
 namespace glossfish::cli {
 
@@ -62,84 +63,23 @@ int tepp_command(const Args& args) {
     std::optional<long long> limit;
     ShardSpec shard;
 
-    for (std::size_t i = 0; i < args.size();) {
-        const std::string a = args[i];
-        if (a == "--help" || a == "-h") {
-            std::fputs(TeppUsage, stdout);
-            return 0;
-        }
-        if (a == "--verbose" || a == "-v") {
-            verbose = true;
-            ++i;
-            continue;
-        }
-        if (a == "--reproducible") {
-            limits.reproducible = true;
-            ++i;
-            continue;
-        }
-        if (i + 1 >= args.size()) {
-            std::fprintf(stderr, "glossfish tepp: %s needs a value\n%s", a.c_str(), TeppUsage);
-            return 2;
-        }
-        const std::string v = args[i + 1];
-        i += 2;
-        std::optional<long long> n;
-        if (a == "--csv") {
-            csv_path = v;
-        } else if (a == "--jsonl") {
-            jsonl_path = v;
-        } else if (a == "--out") {
-            out_path = v;
-        } else if (a == "--player") {
-            player_specs.push_back(v);
-        } else if (a == "--baseline") {
-            baseline_spec = v;
-        } else if (a == "--guide") {
-            guide_texts.push_back(v);
-        } else if (a == "--breadth") {
-            if (!(n = parse_number("tepp", a, v, 1, MaxTreeBreadth))) return 2;
-            breadth = int(*n);
-        } else if (a == "--refine") {
-            if (!(n = parse_number("tepp", a, v, 1, verifier::MaxRefineRounds))) return 2;
-            refine = int(*n);
-        } else if (a == "--k-eval") {
-            if (!(n = parse_number("tepp", a, v, 1, MaxTreeBreadth))) return 2;
-            options.k_eval = int(*n);
-        } else if (a == "--runs") {
-            if (!(n = parse_number("tepp", a, v, 1, 1000))) return 2;
-            runs = int(*n);
-        } else if (a == "--retries") {
-            if (!(n = parse_number("tepp", a, v, 0, 20))) return 2;
-            options.max_retries = int(*n);
-        } else if (a == "--depth") {
-            if (!(n = parse_number("tepp", a, v, 1, MaxOptionDepth))) return 2;
-            limits.depth = int(*n);
-        } else if (a == "--nodes") {
-            if (!(n = parse_number("tepp", a, v, 1, 1'000'000'000'000LL))) return 2;
-            limits.nodes = std::uint64_t(*n);
-        } else if (a == "--limit") {
-            if (!(n = parse_number("tepp", a, v, 1, 1'000'000'000LL))) return 2;
-            limit = *n;
-        } else if (a == "--shard") {
-            auto s = parse_shard_option("tepp", v);
-            if (!s) return 2;
-            shard = *s;
-        } else {
-            std::fprintf(stderr, "glossfish tepp: unexpected argument '%s'\n%s",
-                         quote_prefix(a).c_str(), TeppUsage);
-            return 2;
-        }
-    }
-    if (csv_path.empty() == jsonl_path.empty() || player_specs.empty()) {
-        std::fprintf(stderr, "glossfish tepp: give one of --csv / --jsonl, and --player\n%s",
-                     TeppUsage);
-        return 2;
-    }
-    if (limits.depth && limits.nodes) {
-        std::fputs("glossfish tepp: --depth and --nodes exclude each other\n", stderr);
-        return 2;
-    }
+    Flags flags("tepp", "Puzzle playing: players against the optimal line, scored.", TeppUsage);
+    flags.puzzle_source(csv_path, jsonl_path);
+    flags.list("--player", player_specs, "a player (SPEC), once per player")->required();
+    flags.text("--baseline", baseline_spec, "the engine players' baseline (SPEC)");
+    flags.list("--guide", guide_texts, "a guide setting of the llm players");
+    flags.number("--breadth", breadth, 1, MaxTreeBreadth, "moves per node of the guides' trees");
+    flags.number("--refine", refine, 1, verifier::MaxRefineRounds, "refinement rounds");
+    flags.number("--k-eval", options.k_eval, 1, MaxTreeBreadth, "moves an answer is compared with");
+    flags.number("--runs", runs, 1, 1000, "runs per puzzle");
+    flags.number("--retries", options.max_retries, 0, 20, "retries of a bad answer");
+    flags.depth_or_nodes(limits.depth, limits.nodes, MaxOptionDepth);
+    flags.number("--limit", limit, 1, 1'000'000'000LL, "only the first N records");
+    flags.text("--out", out_path, "the rows, JSONL (default: stdout)");
+    flags.shard(shard);
+    flags.flag("-v,--verbose", verbose, "log every model request on stderr");
+    flags.flag("--reproducible", limits.reproducible, "the same answers each run");
+    if (auto code = flags.parse(args)) return *code;
     if (limits.empty()) limits.depth = DefaultAnalysisDepth;
     if (baseline_spec && is_llm_spec(*baseline_spec)) {
         std::fputs(

@@ -1,16 +1,16 @@
 // `glossfish tool NAME '{json}'`, `glossfish tool --jsonl` and `glossfish tools [--schema]`:
 // the tool suite from the command line. Engine tools start Stockfish on first use.
-#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <set>
 
-#include "host/analyzer.h"
 #include "cli/cli.h"
+#include "cli/flags.h"
+#include "host/analyzer.h"
+#include "io/utf8.h"
 #include "session/settings.h"
 #include "tools/tools.h"
-#include "io/utf8.h"
 
 namespace glossfish::cli {
 
@@ -27,23 +27,6 @@ const char* ToolUsage =
 
 namespace {
 
-// Reads --depth D at args[i]; returns false (after a message) when the value is bad.
-bool read_depth(const Args& args, std::size_t& i, int& depth) {
-    if (i + 1 >= args.size()) {
-        std::fputs("glossfish tool: --depth needs a value\n", stderr);
-        return false;
-    }
-    const std::string& v = args[i + 1];
-    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), depth);
-    if (ec != std::errc() || p != v.data() + v.size() || depth < 1 || depth > MaxToolDepth) {
-        std::fprintf(stderr, "glossfish tool: --depth must be 1..%d, got '%s'\n", MaxToolDepth,
-                     quote_prefix(v).c_str());
-        return false;
-    }
-    i += 2;
-    return true;
-}
-
 // Exit code of a result: 0 answered, 1 the engine or the program failed, 2 bad input.
 int exit_code(const nlohmann::json& result) {
     auto e = result.find("error");
@@ -55,36 +38,28 @@ int exit_code(const nlohmann::json& result) {
 }  // namespace
 
 int tool_command(const Args& args) {
-    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-        std::fputs(ToolUsage, args.empty() ? stderr : stdout);
-        return args.empty() ? 2 : 0;
+    if (args.empty()) {
+        std::fputs(ToolUsage, stderr);
+        return 2;
     }
     Settings settings;  // the defaults every surface shares
     int depth = settings.analysis_depth;
     bool pretty = false, jsonl = false;
-    std::string name, json_text;
-    for (std::size_t i = 0; i < args.size();) {
-        const std::string& a = args[i];
-        if (a == "--jsonl" && i == 0) {
-            jsonl = true;
-            ++i;
-        } else if (a == "--depth") {
-            if (!read_depth(args, i, depth)) return 2;
-        } else if (a == "--pretty") {
-            pretty = true;
-            ++i;
-        } else if (name.empty() && !jsonl) {
-            name = a;
-            ++i;
-        } else if (!jsonl) {
-            json_text += (json_text.empty() ? "" : " ") + a;
-            ++i;
-        } else {
-            std::fprintf(stderr, "glossfish tool: unexpected argument '%s'\n%s",
-                         quote_prefix(a).c_str(), ToolUsage);
-            return 2;
-        }
-    }
+    std::string name;
+    std::vector<std::string> json_words;
+    Flags flags("tool", "Runs one verifier tool on JSON arguments, or a stream of calls.",
+                ToolUsage);
+    flags.text("NAME", name, "the tool (see `glossfish tools`)");
+    flags.list("JSON", json_words, "the arguments, a JSON object");
+    flags.flag("--jsonl", jsonl, "read {\"id\",\"tool\",\"args\"} lines on stdin");
+    flags.number("--depth", depth, 1, MaxToolDepth, "search depth of the engine tools");
+    flags.flag("--pretty", pretty, "indent the answer");
+    if (auto code = flags.parse(args)) return *code;
+    if (jsonl && !name.empty())
+        return flags.fail("unexpected argument '" + quote_prefix(name) + "' with --jsonl");
+    if (!jsonl && name.empty()) return flags.fail("NAME is required (or --jsonl)");
+    std::string json_text;
+    for (const std::string& w : json_words) json_text += (json_text.empty() ? "" : " ") + w;
     settings.analysis_depth = depth;
     auto suite = verifier::make_tool_suite(settings);
     if (jsonl) {
@@ -101,15 +76,15 @@ int tool_command(const Args& args) {
 }
 
 int tools_command(const Args& args) {
+    bool schema = false;
+    Flags flags("tools", "Lists the verifier tools, or prints them as an OpenAI tools array.",
+                "usage: glossfish tools [--schema]\n");
+    flags.flag("--schema", schema, "print the OpenAI tools array (JSON)");
+    if (auto code = flags.parse(args)) return *code;
     verifier::ToolSuite suite;
-    if (args.size() == 1 && args[0] == "--schema") {
+    if (schema) {
         std::printf("%s\n", suite.schema().dump(2).c_str());
         return 0;
-    }
-    if (!args.empty()) {
-        std::fprintf(stderr, "glossfish tools: unexpected argument '%s'\n%s",
-                     quote_prefix(args[0]).c_str(), ToolUsage);
-        return 2;
     }
     for (const auto& e : suite.list())
         std::printf("%-15s %-10s %s%s\n", e.name.c_str(), e.group.c_str(), e.summary.c_str(),

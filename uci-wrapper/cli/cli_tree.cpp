@@ -1,14 +1,14 @@
 // `glossfish tree`: the strategy tree of a position in one of five formats (compact, json,
 // text, dot, svg), built on a pool of one Stockfish child per core unless told otherwise.
-#include <charconv>
 #include <cstdio>
 #include <fstream>
 #include <optional>
 #include <thread>
 
-#include "cli/cli.h"
 #include "analysis/strategy_tree.h"
 #include "analysis/tree_format.h"
+#include "cli/cli.h"
+#include "cli/flags.h"
 #include "io/utf8.h"
 
 namespace glossfish::cli {
@@ -32,80 +32,47 @@ int tree_command(const Args& args) {
     int jobs = cores == 0 ? 1 : int(cores);
     int hash_mb = 16;
 
-    for (std::size_t i = 0; i < args.size();) {
-        const std::string a = args[i];
-        if (a == "--fen") {
-            ++i;
-            fen = join_until_option(args, i);
-            continue;
-        }
-        if (a == "--help" || a == "-h") {
-            std::fputs(TreeUsage, stdout);
-            return 0;
-        }
-        if (a == "--chess960" || a == "--plain" || a == "--reproducible") {
-            if (a == "--chess960") chess960 = true;
-            if (a == "--plain") options.mode = TreeOptions::Plain;
-            if (a == "--reproducible") options.reproducible = true;
-            ++i;
-            continue;
-        }
-        if (i + 1 >= args.size()) {
-            std::fprintf(stderr, "glossfish tree: %s needs a value\n%s", a.c_str(), TreeUsage);
-            return 2;
-        }
-        const std::string v = args[i + 1];
-        i += 2;
-        std::optional<long long> n;
-        if (a == "--plies") {
-            if (!(n = parse_number("tree", a, v, 1, MaxTreePlies))) return 2;
-            options.plies = int(*n);
-        } else if (a == "--breadth") {
-            if (!(n = parse_number("tree", a, v, 1, MaxTreeBreadth))) return 2;
-            options.breadth = int(*n);
-        } else if (a == "--depth") {
-            if (!(n = parse_number("tree", a, v, 1, MaxOptionDepth))) return 2;
-            options.limits.depth = int(*n);
-        } else if (a == "--nodes") {
-            if (!(n = parse_number("tree", a, v, 1, 1'000'000'000'000LL))) return 2;
-            options.limits.nodes = std::uint64_t(*n);
-        } else if (a == "--movetime") {
-            if (!(n = parse_number("tree", a, v, 1, 3'600'000))) return 2;
-            options.limits.movetime_ms = int(*n);
-        } else if (a == "--jobs") {
-            if (!(n = parse_number("tree", a, v, 1, 256))) return 2;
-            jobs = int(*n);
-        } else if (a == "--hash") {
-            if (!(n = parse_number("tree", a, v, 1, 65536))) return 2;
-            hash_mb = int(*n);
-        } else if (a == "--format") {
-            auto f = parse_tree_format(v);
-            if (!f) {
-                std::fprintf(
-                    stderr,
-                    "glossfish tree: --format must be compact, json, text, dot or svg, got '%s'\n",
-                    quote_prefix(v).c_str());
-                return 2;
-            }
+    bool plain = false;
+    std::string format_text;
+    Flags flags("tree", "The strategy tree of a position, in one of five formats.", TreeUsage);
+    flags.fen(fen);
+    flags.flag("--chess960", chess960, "read castling rights as Chess960");
+    flags.number("--plies", options.plies, 1, MaxTreePlies, "plies of the tree");
+    flags.number("--breadth", options.breadth, 1, MaxTreeBreadth, "moves per opponent node");
+    CLI::Option* depth =
+        flags.number("--depth", options.limits.depth, 1, MaxOptionDepth, "search depth");
+    CLI::Option* nodes =
+        flags.number("--nodes", options.limits.nodes, 1, 1'000'000'000'000LL, "nodes per search");
+    CLI::Option* movetime =
+        flags.number("--movetime", options.limits.movetime_ms, 1, 3'600'000, "ms per search");
+    depth->excludes(nodes)->excludes(movetime);
+    nodes->excludes(movetime);
+    CLI::Option* format_flag =
+        flags.text("--format", format_text, "compact, json, text, dot or svg");
+    flags.text("--out", out_path, "the tree (default: stdout)");
+    flags.jobs(jobs);
+    flags.flag("--plain", plain, "one engine, no shortcuts (the reference build)");
+    flags.flag("--reproducible", options.reproducible, "the same tree each run");
+    flags.number("--hash", hash_mb, 1, 65536, "hash MB of each Stockfish child");
+    flags.check([&] {
+        if (format_flag->count() == 0) return true;
+        if (auto f = parse_tree_format(format_text)) {
             format = *f;
-        } else if (a == "--out") {
-            out_path = v;
-        } else {
-            std::fprintf(stderr, "glossfish tree: unexpected argument '%s'\n%s",
-                         quote_prefix(a).c_str(), TreeUsage);
-            return 2;
+            return true;
         }
-    }
+        flags.fail("--format must be compact, json, text, dot or svg, got '" +
+                   quote_prefix(format_text) + "'");
+        return false;
+    });
+    if (auto code = flags.parse(args)) return *code;
+    if (plain) options.mode = TreeOptions::Plain;
     if (options.reproducible && options.limits.movetime_ms) {
         std::fputs("glossfish tree: --reproducible needs --depth or --nodes, not --movetime\n",
                    stderr);
         return 2;
     }
     Position pos;
-    if (FenStatus status = pos.set(fen, chess960); !status.ok()) {
-        std::fprintf(stderr, "glossfish tree: %s\n", status.message().c_str());
-        return 2;
-    }
+    if (!read_fen("tree", fen, chess960, pos)) return 2;
 
     OutputFile file;
     if (!out_path.empty() && !open_output("tree", file, out_path, OutputFile::Mode::Replace))

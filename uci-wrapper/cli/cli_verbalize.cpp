@@ -6,15 +6,16 @@
 #include <optional>
 #include <thread>
 
-#include "cli/cli.h"
-#include "io/input_file.h"
-#include "io/input_limits.h"
-#include "rules/notation.h"
 #include "analysis/puzzles.h"
 #include "analysis/strategy_tree.h"
 #include "analysis/tree_format.h"
+#include "cli/cli.h"
+#include "cli/flags.h"
+#include "io/input_file.h"
+#include "io/input_limits.h"
 #include "io/utf8.h"
 #include "llm/verbalizer.h"
+#include "rules/notation.h"
 
 namespace glossfish::cli {
 
@@ -179,72 +180,34 @@ int verbalize_command(const Args& args) {
     unsigned cores = std::thread::hardware_concurrency();
     int jobs = cores == 0 ? 1 : int(std::min(cores, 4u));
 
-    for (std::size_t i = 0; i < args.size();) {
-        const std::string a = args[i];
-        if (a == "--fen") {
-            ++i;
-            fen = join_until_option(args, i);
-            continue;
-        }
-        if (a == "--help" || a == "-h") {
-            std::fputs(VerbalizeUsage, stdout);
-            return 0;
-        }
-        if (a == "--pretty" || a == "--verbose") {
-            (a == "--pretty" ? pretty : verbose) = true;
-            ++i;
-            continue;
-        }
-        if (i + 1 >= args.size()) {
-            std::fprintf(stderr, "glossfish verbalize: %s needs a value\n%s", a.c_str(),
-                         VerbalizeUsage);
-            return 2;
-        }
-        const std::string v = args[i + 1];
-        i += 2;
-        std::optional<long long> n;
-        if (a == "--csv") {
-            csv = v;
-        } else if (a == "--id") {
-            id = v;
-        } else if (a == "--tree") {
-            tree_path = v;
-        } else if (a == "--out") {
-            out_path = v;
-        } else if (a == "--concepts") {
-            concepts = v;
-        } else if (a == "--mode") {
-            auto m = verifier::parse_verbalize_mode(v);
-            if (!m) {
-                std::fprintf(stderr, "glossfish verbalize: --mode must be s, c or sc, got '%s'\n",
-                             quote_prefix(v).c_str());
-                return 2;
-            }
+    std::string mode_text;
+    Flags flags("verbalize", "A language model describes a position's strategy tree.",
+                VerbalizeUsage);
+    flags.fen(fen);
+    flags.text("--csv", csv, "lichess puzzles (CSV), with --id");
+    flags.text("--id", id, "the puzzle of --csv");
+    flags.text("--tree", tree_path, "a compact tree (JSON)");
+    flags.text("--out", out_path, "the answer (default: stdout)");
+    flags.text("--concepts", concepts, "concepts to mention");
+    CLI::Option* mode_flag = flags.text("--mode", mode_text, "s, c or sc");
+    flags.number("--refine", refine, 0, verifier::MaxRefineRounds, "refinement rounds");
+    flags.number("--plies", plies, 1, MaxTreePlies, "plies of the tree");
+    flags.number("--breadth", options.breadth, 1, MaxTreeBreadth, "moves per opponent node");
+    flags.number("--depth", options.limits.depth, 1, MaxOptionDepth, "search depth");
+    flags.jobs(jobs);
+    flags.number("--deadline", deadline_s, 1, 86400, "the whole command's seconds");
+    flags.flag("--pretty", pretty, "indent the answer");
+    flags.flag("--verbose", verbose, "log every model request on stderr");
+    flags.check([&] {
+        if (mode_flag->count() == 0) return true;
+        if (auto m = verifier::parse_verbalize_mode(mode_text)) {
             mode = *m;
-        } else if (a == "--refine") {
-            if (!(n = parse_number("verbalize", a, v, 0, verifier::MaxRefineRounds))) return 2;
-            refine = int(*n);
-        } else if (a == "--plies") {
-            if (!(n = parse_number("verbalize", a, v, 1, MaxTreePlies))) return 2;
-            plies = int(*n);
-        } else if (a == "--breadth") {
-            if (!(n = parse_number("verbalize", a, v, 1, MaxTreeBreadth))) return 2;
-            options.breadth = int(*n);
-        } else if (a == "--depth") {
-            if (!(n = parse_number("verbalize", a, v, 1, MaxOptionDepth))) return 2;
-            options.limits.depth = int(*n);
-        } else if (a == "--jobs") {
-            if (!(n = parse_number("verbalize", a, v, 1, 256))) return 2;
-            jobs = int(*n);
-        } else if (a == "--deadline") {
-            if (!(n = parse_number("verbalize", a, v, 1, 86400))) return 2;
-            deadline_s = *n;
-        } else {
-            std::fprintf(stderr, "glossfish verbalize: unexpected argument '%s'\n%s",
-                         quote_prefix(a).c_str(), VerbalizeUsage);
-            return 2;
+            return true;
         }
-    }
+        flags.fail("--mode must be s, c or sc, got '" + quote_prefix(mode_text) + "'");
+        return false;
+    });
+    if (auto code = flags.parse(args)) return *code;
     const int sources =
         int(!csv.empty()) + int(!tree_path.empty()) + int(!fen.empty() && tree_path.empty());
     if (sources != 1) {

@@ -6,15 +6,17 @@
 #include <iostream>
 
 #include "claims/claims.h"
+#include "claims/metrics.h"
 #include "cli/cli.h"
+#include "cli/flags.h"
 #include "io/input_file.h"
 #include "io/input_limits.h"
 #include "io/line_reader.h"
 #include "claims/metrics.h"
 #include "claims/verify.h"
+#include "io/utf8.h"
 #include "judge/shard_summary.h"
 #include "tools/tools.h"
-#include "io/utf8.h"
 
 namespace glossfish::cli {
 
@@ -69,68 +71,26 @@ int run_jsonl(const verifier::ClaimVerifier& verifier, int resamples, std::uint6
 int verify_command(const Args& args) {
     std::optional<std::string> fen, move, claims_file, text;
     Settings settings;  // the defaults every surface shares
-    std::string scheme_text = scheme_name(settings.quality_scheme);
     int depth = settings.analysis_depth;
     bool pretty = false, jsonl = false, reproducible = false;
     int resamples = 10000;
     std::uint64_t seed = 20260101;
-    std::optional<ShardSpec> shard;
-    for (std::size_t i = 0; i < args.size();) {
-        const std::string& a = args[i];
-        auto value = [&](const char* what) -> std::optional<std::string> {
-            if (i + 1 >= args.size()) {
-                std::fprintf(stderr, "glossfish verify: %s needs a value\n", what);
-                return std::nullopt;
-            }
-            i += 2;
-            return args[i - 1];
-        };
-        if (a == "--help" || a == "-h") {
-            std::fputs(VerifyUsage, stdout);
-            return 0;
-        } else if (a == "--fen") {
-            ++i;
-            fen = join_until_option(args, i);
-        } else if (a == "--move" || a == "--claims" || a == "--text" || a == "--depth" ||
-                   a == "--scheme") {
-            auto v = value(a.c_str());
-            if (!v) return 2;
-            if (a == "--move") move = *v;
-            else if (a == "--claims") claims_file = *v;
-            else if (a == "--text") text = *v;
-            else if (a == "--scheme") scheme_text = *v;
-            else {
-                auto n = parse_number("verify", "--depth", *v, 1, MaxToolDepth);
-                if (!n) return 2;
-                depth = int(*n);
-            }
-        } else if (a == "--bootstrap" || a == "--seed") {
-            auto v = value(a.c_str());
-            if (!v) return 2;
-            auto n = parse_number("verify", a, *v, a == "--seed" ? 0 : 1,
-                                  a == "--seed" ? 4000000000000000000LL : 1000000);
-            if (!n) return 2;
-            if (a == "--seed") seed = std::uint64_t(*n);
-            else resamples = int(*n);
-        } else if (a == "--shard") {
-            auto v = value(a.c_str());
-            if (!v) return 2;
-            if (!(shard = parse_shard_option("verify", *v))) return 2;
-        } else if (a == "--jsonl") {
-            jsonl = true;
-            ++i;
-        } else if (a == "--pretty") {
-            pretty = true;
-            ++i;
-        } else if (a == "--reproducible") {
-            reproducible = true;
-            ++i;
-        } else {
-            std::fprintf(stderr, "glossfish verify: unexpected argument '%s'\n%s",
-                         quote_prefix(a).c_str(), VerifyUsage);
-            return 2;
-        }
-    }
+    ShardSpec shard_spec;
+    bool shard = false;
+    Flags flags("verify", "Verdicts of claims or commentary about a move, with metrics.",
+                VerifyUsage);
+    flags.fen(fen);
+    flags.text("--move", move, "the move, SAN or UCI");
+    flags.text("--claims", claims_file, "the claims JSON (- for stdin)");
+    flags.text("--text", text, "commentary, read by the deterministic reader");
+    flags.number("--depth", depth, 1, MaxToolDepth, "search depth of the engine tools");
+    flags.scheme(settings.quality_scheme);
+    flags.bootstrap(resamples, seed);
+    flags.shard(shard_spec, &shard);
+    flags.flag("--jsonl", jsonl, "batch lines on stdin");
+    flags.flag("--pretty", pretty, "indent the answer");
+    flags.flag("--reproducible", reproducible, "the same answer each run");
+    if (auto code = flags.parse(args)) return *code;
     if (shard && !jsonl) {
         std::fputs("glossfish verify: --shard needs --jsonl\n", stderr);
         return 2;
@@ -151,19 +111,8 @@ int verify_command(const Args& args) {
         std::fprintf(stderr, "glossfish verify: --fen is required with --text\n%s", VerifyUsage);
         return 2;
     }
-    auto scheme = parse_scheme(scheme_text);
-    if (!scheme) {
-        std::fprintf(stderr, "glossfish verify: --scheme must be lichess or act-eval, got '%s'\n",
-                     quote_prefix(scheme_text).c_str());
-        return 2;
-    }
     Position before;
-    if (fen) {
-        if (FenStatus status = before.set(*fen); !status.ok()) {
-            std::fprintf(stderr, "glossfish verify: %s\n", status.message().c_str());
-            return 2;
-        }
-    }
+    if (fen && !read_fen("verify", *fen, false, before)) return 2;
     std::string claims_text;
     if (claims_file) {
         if (auto err = read_input_file(*claims_file, MaxJsonFile, claims_text)) {
@@ -177,12 +126,11 @@ int verify_command(const Args& args) {
         }
     }
     settings.analysis_depth = depth;
-    settings.quality_scheme = *scheme;
     settings.reproducible = reproducible;
     auto suite = verifier::make_tool_suite(settings);
     const verifier::VerifyOptions options = verifier::verify_options(settings);
     verifier::ClaimVerifier verifier(*suite, options);
-    if (jsonl) return run_jsonl(verifier, resamples, seed, shard.value_or(ShardSpec{}));
+    if (jsonl) return run_jsonl(verifier, resamples, seed, shard_spec);
     verifier::VerifyOutcome out =
         claims_file ? verifier::verify_claims(verifier, before, move.value_or(""), claims_text)
                     : verifier::verify_commentary(verifier, before, move.value_or(""), *text);

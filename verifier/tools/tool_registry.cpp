@@ -293,7 +293,9 @@ const nlohmann::json& ToolCall::raw(std::string_view name) const {
 
 const Position& ToolCall::position(std::string_view name) const {
     thread_local PositionCache cache;
-    const std::string& fen = raw(name).get_ref<const std::string&>();
+    static const std::string Start = StartFen;  // "startpos", as on the command line
+    const std::string& text = raw(name).get_ref<const std::string&>();
+    const std::string& fen = text == "startpos" ? Start : text;
     if (!cache.valid || cache.fen != fen) {
         FenStatus status = cache.pos.set(fen);
         if (!status.ok()) {
@@ -401,7 +403,7 @@ ArgSpec fen_arg() {
     return {.name = "fen",
             .type = ArgType::Fen,
             .required = true,
-            .description = "the position, in FEN"};
+            .description = "the position, in FEN, or \"startpos\""};
 }
 
 ArgSpec square_arg(std::string name, std::string description, bool required) {

@@ -1,0 +1,107 @@
+// The flags of one subcommand: CLI11 recognises them (help, required and exclusive flags,
+// unknown flags); the values are checked here with the messages every surface shares
+// (numbers in a range, FEN with `startpos`, --scheme, --shard I/N).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <deque>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/quality.h"
+#include "io/shard.h"
+#include "rules/position.h"
+
+namespace glossfish::cli {
+
+using Args = std::vector<std::string>;
+
+// The highest --jobs of every command (one Stockfish child each).
+inline constexpr int MaxJobs = 256;
+
+// "startpos" is the start position; any other text is returned as given.
+std::string resolve_fen(const std::string& text);
+
+// Sets pos from a FEN flag's text ("startpos" allowed); otherwise prints
+// "glossfish COMMAND: <the rules core's reason>" and returns false. warnings: also prints the
+// FEN's warnings as "glossfish COMMAND: warning: ...".
+bool read_fen(const char* command, const std::string& text, bool chess960, Position& pos,
+              bool warnings = false);
+
+class Flags {
+public:
+    // command: the subcommand's name; summary: one line for --help; usage: the usage lines.
+    Flags(const char* command, const std::string& summary, const std::string& usage);
+
+    CLI::App& app() { return app_; }
+
+    // A switch such as --pretty.
+    CLI::Option* flag(const std::string& names, bool& target, const std::string& help);
+    // A flag with one text value (or a positional argument when names has no dash).
+    CLI::Option* text(const std::string& names, std::string& target, const std::string& help);
+    CLI::Option* text(const std::string& names, std::optional<std::string>& target,
+                      const std::string& help);
+    // A flag given once per value (--player A --player B), or positional arguments (SHARD...).
+    CLI::Option* list(const std::string& names, std::vector<std::string>& target,
+                      const std::string& help);
+    // A flag with one integer value in [lo, hi]; otherwise
+    // "glossfish COMMAND: NAME must be LO..HI, got 'TEXT'".
+    template <class T>
+    CLI::Option* number(const std::string& names, T& target, long long lo, long long hi,
+                        const std::string& help) {
+        return number_impl(names, lo, hi, help, [&target](long long v) { target = T(v); });
+    }
+    template <class T>
+    CLI::Option* number(const std::string& names, std::optional<T>& target, long long lo,
+                        long long hi, const std::string& help) {
+        return number_impl(names, lo, hi, help, [&target](long long v) { target = T(v); });
+    }
+    // --fen FEN: one argument or the FEN's words unquoted; "startpos" is the start position.
+    CLI::Option* fen(std::string& target,
+                     const std::string& help = "the position (FEN or startpos)");
+    CLI::Option* fen(std::optional<std::string>& target,
+                     const std::string& help = "the position (FEN or startpos)");
+    // --scheme lichess|act-eval.
+    CLI::Option* scheme(QualityScheme& target);
+    // --shard I/N (engine/io/shard.h); `given` is set when the flag is present.
+    CLI::Option* shard(ShardSpec& target, bool* given = nullptr);
+    // --jobs N in 1..MaxJobs.
+    CLI::Option* jobs(int& target);
+    // --depth D in 1..max_depth and --nodes N in 1..10^12, which exclude each other.
+    void depth_or_nodes(std::optional<int>& depth, std::optional<std::uint64_t>& nodes,
+                        int max_depth);
+    // --csv FILE (lichess puzzles) or --jsonl FILE (positions): exactly one of them.
+    void puzzle_source(std::string& csv, std::string& jsonl);
+    // --bootstrap B (resamples of the 95% intervals, 1..10^6) and --seed N.
+    void bootstrap(int& resamples, std::uint64_t& seed);
+    // A check run after every flag was read, in the order added: returns false after printing.
+    void check(std::function<bool()> f) { checks_.push_back(std::move(f)); }
+
+    // Reads args. nullopt: go on; otherwise the exit code (0 after --help, 2 after a usage
+    // error, with "glossfish COMMAND: <reason>" on stderr).
+    std::optional<int> parse(const Args& args);
+
+    // "glossfish COMMAND: <message>" on stderr; returns 2 (the exit code of bad usage).
+    int fail(const std::string& message) const;
+
+private:
+    CLI::Option* number_impl(const std::string& names, long long lo, long long hi,
+                             const std::string& help, std::function<void(long long)> store);
+    // Runs `store` on the text of option o after parsing, when o was given.
+    // The first argument no flag took, as "unknown flag 'X'" (exit 2), or nullopt.
+    std::optional<int> fail_on_extra() const;
+    void after(CLI::Option* o, const std::string& raw,
+               std::function<bool(const std::string&)> store);
+    std::string& slot() { return texts_.emplace_back(); }
+
+    std::string command_;
+    CLI::App app_;
+    std::deque<std::string> texts_;  // raw values (stable addresses)
+    std::deque<std::vector<std::string>> words_;
+    std::vector<std::function<bool()>> checks_;
+    std::vector<std::function<bool()>> requirements_;  // after the values: "give one of ..."
+};
+
+}  // namespace glossfish::cli
