@@ -1,4 +1,4 @@
-// The sizes glossfish accepts from the inputs of its batch commands (README "Input limits").
+// The sizes glossfish accepts from the inputs of its batch commands (docs/limits.md).
 // A line, row, game or argument over its limit is an error that names it and quotes at most
 // QuoteBytes of it; a batch reports it and goes on with the next record.
 #pragma once

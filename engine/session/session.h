@@ -2,7 +2,7 @@
 // on a hosted Stockfish (EngineHost), our own analysis on the Analyzer pool, one Settings and
 // the option table, and it schedules every analysis product (move labels, MultiPV lines,
 // strategy trees, verified commentary, LLM comments, answers to requests) under one delivery
-// contract (README "Delivery"):
+// contract (docs/uci.md "Delivery"):
 //  - Analysis (UCI_AnalyseMode, `go infinite`, or a go without a clock): the products of the
 //    searched position are printed before that search's bestmove, which waits for them;
 //    `stop` ends the wait at once and drops what is not ready.

@@ -16,7 +16,7 @@
 
 namespace glossfish {
 
-// ---- Defaults (README "Settings") ----
+// ---- Defaults (docs/uci.md, "The engine API") ----
 
 // Search depth of engine tools, verify predicates, strategy-tree nodes, TEPP evaluations and
 // engine players when a request gives no depth, nodes or movetime.
@@ -38,7 +38,7 @@ inline constexpr int MaxToolDepth = 40;        // the tools' and verify's "depth
 inline constexpr int MaxAnalysisWorkers = 16;  // Glossfish Analysis Workers
 inline constexpr int MaxAnalysisHashMb = 4096;
 
-// Input bounds (README "Input limits"): longer input is rejected with an error that quotes
+// Input bounds (docs/uci.md "Input limits"): longer input is rejected with an error that quotes
 // at most MaxQuotedBytes of it.
 inline constexpr std::size_t MaxUciLineBytes = 1 << 20;    // one UCI input line (1 MiB)
 inline constexpr std::size_t MaxPositionMoves = 12000;     // moves after `position ... moves`

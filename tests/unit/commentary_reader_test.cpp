@@ -214,7 +214,7 @@ TEST(CommentaryReader, SentenceTable) {
     EXPECT_GE(unread, 8);
 }
 
-// The sentence forms the README lists, read as documented.
+// The sentence forms docs/reader.md lists, read as documented.
 TEST(CommentaryReader, ReadmeForms) {
     struct Form {
         const char *fen, *move, *sentence, *claims;

@@ -10,7 +10,7 @@ namespace glossfish {
 namespace {
 
 TEST(Settings, DefaultsAreTheDocumentedOnes) {
-    // README "Settings": the values every surface shares.
+    // docs/uci.md "The engine API": the values every surface shares.
     const Settings s;
     EXPECT_EQ(s.analysis_depth, 12);
     EXPECT_EQ(s.quality_depth, 14);

@@ -2,7 +2,7 @@
 // move-quality JSON that the UCI `label` command prints, for one move.
 #include <cstdio>
 
-#include "analysis/labeler.h"
+#include "analysis/quality.h"
 #include "cli/cli.h"
 #include "cli/flags.h"
 #include "io/utf8.h"

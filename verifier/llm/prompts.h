@@ -28,12 +28,12 @@ namespace glossfish::verifier {
 // One prompt glossfish knows: its file, its placeholders and the JSON answer it asks for.
 struct PromptSpec {
     const char* name;                       // "verbalize_s"; the file is name + ".txt"
-    const char* purpose;                    // one line for the README and `--help`
+    const char* purpose;                    // one line for docs/llm.md and `--help`
     std::vector<const char*> placeholders;  // every placeholder the file may use
     const char* answer;                     // the JSON shape the prompt asks for
 };
 
-// Every prompt, in the README's order.
+// Every prompt, in the order of docs/llm.md.
 const std::vector<PromptSpec>& prompt_specs();
 const PromptSpec* find_prompt_spec(std::string_view name);
 
