@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 
 #include "cli_run.h"
 #include "fake_llm_server.h"
@@ -173,6 +174,39 @@ TEST(LlmDeadline, VerbalizeEndsAtItsDeadlineAgainstAHangingServer) {
     CliRun bad = run("verbalize", {"--fen", Fen, "--deadline", "0"}, {});
     EXPECT_EQ(bad.exit_code, 2);
     EXPECT_NE(bad.err.find("--deadline must be 1..86400, got '0'"), std::string::npos) << bad.err;
+    server.stop();
+}
+
+// judge: a hanging server costs each record its --deadline, and the batch goes on.
+TEST(LlmDeadline, JudgeCutsEachRecordAtItsDeadline) {
+    FakeLlmServer server;
+    for (int i = 0; i < 8; ++i)
+        server.then(FakeLlmServer::delayed(FakeLlmServer::json_answer({{"atoms", {}}}), 30000));
+    const std::string in = (std::filesystem::temp_directory_path() /
+                            ("glossfish_judge_deadline_" + std::to_string(::getpid()) + ".jsonl"))
+                               .string();
+    {
+        std::ofstream f(in);
+        f << R"({"id":"a","fen":"8/8/8/8/8/8/8/K6k w - - 0 1","move":"Kb1","commentary":"The king walks."})"
+          << "\n"
+          << R"({"id":"b","fen":"8/8/8/8/8/8/8/K6k w - - 0 1","move":"Ka2","commentary":"The king walks."})"
+          << "\n";
+    }
+    const auto t0 = Clock::now();
+    CliRun r = run("judge", {"--input", in, "--depth", "1", "--deadline", "1", "--bootstrap", "10"},
+                   {"GLOSSFISH_LLM_URL=" + server.url(), "GLOSSFISH_LLM_RETRIES=3"});
+    const double took = seconds_since(t0);
+    // Two records of 1 s each, not 2 x 4 attempts of the server's 30 s.
+    EXPECT_LT(took, 12.0) << r.err;
+    std::istringstream lines(r.out);
+    int cut = 0;
+    for (std::string l; std::getline(lines, l);)
+        if (l.find("deadline of 1 s for this record") != std::string::npos) ++cut;
+    EXPECT_EQ(cut, 2) << r.out << r.err;
+    CliRun bad = run("judge", {"--input", in, "--deadline", "0"}, {});
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("--deadline must be 1..86400, got '0'"), std::string::npos) << bad.err;
+    std::filesystem::remove(in);
     server.stop();
 }
 

@@ -18,7 +18,8 @@ namespace {
 
 const char* JudgeUsage =
     "usage: glossfish judge --input FILE.jsonl [--decomposer llm|rules] [--bootstrap B]\n"
-    "                       [--seed N] [--depth D] [--out FILE.jsonl] [--shard I/N] [--verbose]\n"
+    "                       [--seed N] [--depth D] [--out FILE.jsonl] [--shard I/N]\n"
+    "                       [--deadline SECONDS] [--verbose]\n"
     "  records {\"id\",\"fen\",\"move\",\"commentary\",\"gold_atoms\"?,\"atoms\"?|\"claims\"?}, "
     "one a line\n"
     "  --decomposer llm (default) needs GLOSSFISH_LLM_URL; rules runs offline\n"
@@ -26,7 +27,8 @@ const char* JudgeUsage =
     "20260101)\n"
     "  --depth D       engine depth of the predicates and the move's label (default 12)\n"
     "  --out FILE      the per-record JSONL and the summary line go there instead of stdout\n"
-    "  --shard I/N     only the records of shard I of N (by id, else by line; I from 0)\n";
+    "  --shard I/N     only the records of shard I of N (by id, else by line; I from 0)\n"
+    "  --deadline S    each record's model requests end within S seconds (default 300)\n";
 
 }  // namespace
 
@@ -36,6 +38,7 @@ int judge_command(const Args& args) {
     int depth = settings.analysis_depth, resamples = 10000;
     std::uint64_t seed = 20260101;
     bool verbose = false;
+    long long deadline_s = DefaultLlmDeadlineSeconds;
     ShardSpec shard;
     Flags flags("judge", "Scores commentary records against the verifier.", JudgeUsage);
     flags.text("--input", input_path, "the records, JSONL")->required();
@@ -44,6 +47,7 @@ int judge_command(const Args& args) {
     flags.number("--depth", depth, 1, MaxToolDepth, "engine depth");
     flags.bootstrap(resamples, seed);
     flags.shard(shard);
+    flags.number("--deadline", deadline_s, 1, 86400, "seconds per record for the model");
     flags.flag("--verbose", verbose, "log every model request on stderr");
     if (auto code = flags.parse(args)) return *code;
     if (decomposer != "llm" && decomposer != "rules") {
@@ -82,6 +86,7 @@ int judge_command(const Args& args) {
     options.decomposer =
         decomposer == "rules" ? verifier::Decomposer::Rules : verifier::Decomposer::Llm;
     options.verify = verifier::verify_options(settings);
+    options.record_deadline_s = double(deadline_s);
     verifier::Judge judge(*suite, config.configured() ? &client : nullptr, &prompts, options);
 
     std::vector<verifier::JudgedRecord> records =

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <set>
 
 #include "judge/judge_text.h"
@@ -426,6 +427,20 @@ void Judge::extract_stance(const Position& before, const std::optional<Stance>& 
 }
 
 JudgedRecord Judge::judge(const JudgeInput& input) const {
+    if (options_.record_deadline_s > 0 && client_) {
+        // This record's requests on a client whose deadline starts now.
+        LlmConfig config = client_->config();
+        config.deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(options_.record_deadline_s));
+        config.deadline_s = options_.record_deadline_s;
+        config.deadline_scope = "this record";
+        const LlmClient timed(config);
+        Judge once(*this);
+        once.client_ = &timed;
+        once.options_.record_deadline_s = 0;
+        return once.judge(input);
+    }
     JudgedRecord rec;
     rec.line = input.line;
     rec.id = input.id;

@@ -110,6 +110,9 @@ enum class Decomposer { Llm, Rules };
 struct JudgeOptions {
     Decomposer decomposer = Decomposer::Llm;
     VerifyOptions verify;  // depth and scheme of the engine predicates and the engine label
+    // When > 0, the model requests of one record end within this many seconds (LlmConfig's
+    // deadline, set anew for each record): a hanging server costs a record, not the batch.
+    double record_deadline_s = 0;
 };
 
 struct JudgedRecord {

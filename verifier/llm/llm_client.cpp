@@ -392,7 +392,7 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                 if (left <= 0)
                     return fail(LlmErrorKind::Timeout,
                                 "the deadline of " + seconds_text(config_.deadline_s) +
-                                    " for the whole command passed (" + std::to_string(r.requests) +
+                                    " for " + config_.deadline_scope + " passed (" + std::to_string(r.requests) +
                                     " requests sent)");
                 if (left < timeout) {
                     timeout = left;
@@ -433,12 +433,12 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
         const std::string attempts =
             (tries > 1 ? " (" + std::to_string(tries) + " attempts)" : std::string()) +
             (no_retry_left ? " (no time for a retry before the deadline of " +
-                                 seconds_text(config_.deadline_s) + " for the whole command)"
+                                 seconds_text(config_.deadline_s) + " for " + config_.deadline_scope + ")"
                            : std::string());
         if (reply.code == CURLE_OPERATION_TIMEDOUT && deadline_cut)
             return fail(LlmErrorKind::Timeout, "request to " + url + " cut at the deadline of " +
                                                    seconds_text(config_.deadline_s) +
-                                                   " for the whole command" + attempts);
+                                                   " for " + config_.deadline_scope + attempts);
         if (reply.code == CURLE_OPERATION_TIMEDOUT)
             return fail(LlmErrorKind::Timeout, "request to " + url + " timed out after " +
                                                    seconds_text(config_.timeout_s) + attempts);

@@ -49,6 +49,7 @@ struct LlmConfig {
     // or backoff that would pass it is not made (one deadline for a whole command).
     std::optional<std::chrono::steady_clock::time_point> deadline;
     double deadline_s = 0;  // the deadline's length, for the error message
+    std::string deadline_scope = "the whole command";  // what the deadline bounds, for messages
 
     // Receives one line per request, retry and tool call (already redacted). Optional.
     std::function<void(const std::string&)> log;
