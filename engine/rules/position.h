@@ -71,7 +71,7 @@ public:
 
     // Reads a FEN (standard, Shredder-FEN or X-FEN castling). On error the position is left
     // unchanged and the status lists every problem. With chess960, castling moves are written
-    // king-takes-rook in UCI.
+    // king-takes-rook in UCI. "startpos" is read as the start position's FEN.
     FenStatus set(std::string_view fen, bool chess960 = false);
     // Convenience for tests and fixed inputs: a position from a FEN known to be valid.
     static std::optional<Position> from_fen(std::string_view fen, bool chess960 = false);

@@ -97,6 +97,8 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
     };
 
     auto fields = split_fields(fen);
+    // "startpos" (as UCI's `position startpos` and every --fen) names the start position.
+    if (fields.size() == 1 && fields[0] == "startpos") return set(StartFen, chess960);
     if (fields.size() < 4 || fields.size() > 6) {
         problem(FenIssue::FieldCount, "expected 6 fields (4 to 6 accepted), found " +
                                           std::to_string(fields.size()));

@@ -101,6 +101,18 @@ TEST_P(BadFenTest, RejectedWithReason) {
 
 INSTANTIATE_TEST_SUITE_P(Fen, BadFenTest, ::testing::ValuesIn(BadFens));
 
+// "startpos" wherever a FEN is read: the start position itself, nothing else like it.
+TEST(Fen, StartposIsTheStartPosition) {
+    Position a, b;
+    ASSERT_TRUE(a.set("startpos").ok());
+    ASSERT_TRUE(b.set("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").ok());
+    EXPECT_EQ(a.fen(), b.fen());
+    EXPECT_EQ(a.key(), b.key());
+    EXPECT_TRUE(a.set(" startpos ").ok());
+    for (const char* bad : {"Startpos", "startpos moves e2e4", "startpos w", "start"})
+        EXPECT_FALSE(a.set(bad).ok()) << bad;
+}
+
 TEST(Fen, AtLeastThirtyMalformedCases) { EXPECT_GE(std::size(BadFens), 30u); }
 
 TEST(Fen, EveryProblemIsNamed) {
