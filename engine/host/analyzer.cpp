@@ -241,13 +241,7 @@ AnalysisResult Analyzer::run(Worker& w, const Position& pos, const AnalysisLimit
         line.score = *info.score;
         line.wdl = info.wdl;
         line.nodes = info.nodes.value_or(0);
-        Position walk = pos;
-        for (const std::string& text : info.pv) {
-            MoveParse mp = parse_uci(walk, text);
-            if (!mp.ok()) break;
-            line.pv.push_back(mp.move);
-            walk.do_move(mp.move);
-        }
+        line.pv = parse_uci_line(pos, info.pv);
         result.lines.push_back(std::move(line));
     }
     MoveParse bm = parse_uci(pos, best.move);

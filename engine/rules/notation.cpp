@@ -120,6 +120,17 @@ MoveParse parse_uci(const Position& pos, std::string_view text) {
                   uci + " is not a legal move" + (reason.empty() ? "" : ": " + reason));
 }
 
+std::vector<Move> parse_uci_line(Position pos, const std::vector<std::string>& line) {
+    std::vector<Move> moves;
+    for (const std::string& text : line) {
+        MoveParse mp = parse_uci(pos, text);
+        if (!mp.ok()) break;
+        moves.push_back(mp.move);
+        pos.do_move(mp.move);
+    }
+    return moves;
+}
+
 MoveParse parse_move_text(const Position& pos, std::string_view text) {
     std::string_view t = trim(text);
     if (uci_shaped(t)) {

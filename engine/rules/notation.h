@@ -25,6 +25,9 @@ struct MoveParse {
 // Reads UCI move text and checks legality. Accepts both castling forms (e1g1, e1h1).
 MoveParse parse_uci(const Position& pos, std::string_view text);
 
+// The moves of a UCI line (an engine's pv) from pos, up to its first move that is not legal.
+std::vector<Move> parse_uci_line(Position pos, const std::vector<std::string>& line);
+
 // SAN with minimal disambiguation and +/# suffixes. The move must be legal.
 std::string move_to_san(const Position& pos, Move m);
 

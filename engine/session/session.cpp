@@ -348,25 +348,13 @@ void Session::start_search(const GoParams& params, bool may_hold) {
         on_search_failure("the search engine is not running", id);
 }
 
-// The engine's principal variation up to its first move that is not legal in the line (issue
-// 12 item 8: every relayed move is checked by the rules core).
-static std::vector<std::string> legal_prefix(const Position& root,
-                                             const std::vector<std::string>& pv) {
-    Position pos = root;
-    std::size_t n = 0;
-    for (; n < pv.size(); ++n) {
-        MoveParse mp = parse_uci(pos, pv[n]);
-        if (!mp.ok()) break;
-        pos.do_move(mp.move);
-    }
-    return std::vector<std::string>(pv.begin(), pv.begin() + std::ptrdiff_t(n));
-}
-
 void Session::on_info(const SearchInfo& engine_info, unsigned id) {
     std::lock_guard lock(mutex_);
     if (!search_.active || search_.id != id || search_.engine_done) return;
     SearchInfo info = engine_info;
-    if (!info.pv.empty()) info.pv = legal_prefix(search_.root, info.pv);
+    // Every relayed move is checked by the rules core (issue 12 item 8): a pv is cut before
+    // its first move that is not legal.
+    info.pv.resize(parse_uci_line(search_.root, info.pv).size());
     emit_locked(info);
     if (info.string) return;
     if (info.multipv.value_or(1) == 1 && !info.pv.empty()) search_.last_main = info;
