@@ -81,8 +81,8 @@ int main(int argc, char** argv) {
             std::fputs(Usage, stdout);
             return 0;
         }
-        std::fprintf(stderr, "glossfish: unknown command '%s'\n%s",
-                     glossfish::quote_prefix(cmd).c_str(), Usage);
+        std::fprintf(stderr, "glossfish: unknown command %s\n%s",
+                     glossfish::quote_input(cmd).c_str(), Usage);
         return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "glossfish: %s\n", e.what());

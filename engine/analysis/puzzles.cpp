@@ -137,7 +137,7 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
         std::string bad_field;
         for (std::size_t i = 0; i < f.size() && bad_field.empty(); ++i)
             if (std::string bad = utf8_error(f[i]); !bad.empty())
-                bad_field = "column " + quote_prefix(header[i], QuoteBytes) + ": " + bad;
+                bad_field = "column " + quote_input(header[i]) + ": " + bad;
         if (!bad_field.empty()) {
             fail(bad_field);
             continue;
@@ -149,12 +149,12 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
             continue;
         }
         if (seen.count(p.id)) {
-            fail("duplicate PuzzleId " + quote_prefix(p.id, QuoteBytes));
+            fail("duplicate PuzzleId " + quote_input(p.id));
             continue;
         }
         Position pos;
         if (FenStatus status = pos.set(f[fen_col]); !status.ok()) {
-            fail(quote_prefix(status.message(), 2 * QuoteBytes));
+            fail(status.message());
             continue;
         }
         const std::vector<std::string> moves = split_words(f[moves_col]);
@@ -164,7 +164,7 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
         }
         MoveParse setup = parse_uci(pos, moves[0]);
         if (!setup.ok()) {
-            fail("setup move " + quote_prefix(moves[0], QuoteBytes) + ": " + setup.message);
+            fail("setup move " + setup.named(moves[0]));
             continue;
         }
         pos.do_move(setup.move);
@@ -174,8 +174,7 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
         for (std::size_t i = 1; i < moves.size(); ++i) {
             MoveParse mp = parse_uci(pos, moves[i]);
             if (!mp.ok()) {
-                fail("solution move " + std::to_string(i) + " " +
-                     quote_prefix(moves[i], QuoteBytes) + ": " + mp.message);
+                fail("solution move " + std::to_string(i) + " " + mp.named(moves[i]));
                 legal = false;
                 break;
             }
@@ -186,7 +185,7 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
         if (rating_col && !f[*rating_col].empty()) {
             p.rating = parse_int(f[*rating_col]);
             if (!p.rating) {
-                fail("bad Rating '" + quote_prefix(f[*rating_col], QuoteBytes) + "'");
+                fail("bad Rating " + quote_input(f[*rating_col]));
                 continue;
             }
         }
@@ -246,7 +245,7 @@ PuzzleFile read_position_jsonl(std::istream& in) {
         }
         p.id = j["id"].get<std::string>();
         if (seen.count(p.id)) {
-            fail("duplicate id " + quote_prefix(p.id, QuoteBytes));
+            fail("duplicate id " + quote_input(p.id));
             continue;
         }
         if (!j.contains("fen") || !j["fen"].is_string()) {
@@ -255,7 +254,7 @@ PuzzleFile read_position_jsonl(std::istream& in) {
         }
         Position pos;
         if (FenStatus status = pos.set(j["fen"].get<std::string>()); !status.ok()) {
-            fail(quote_prefix(status.message(), 2 * QuoteBytes));
+            fail(status.message());
             continue;
         }
         p.start_fen = pos.fen();

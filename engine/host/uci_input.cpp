@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "io/text.h"
+#include "io/utf8.h"
 #include "rules/notation.h"
 
 namespace glossfish {
@@ -14,36 +15,6 @@ namespace glossfish {
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-bool iequal(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return (x | 0x20) == (y | 0x20) && ((x | 0x20) >= 'a' && (x | 0x20) <= 'z');
-           });
-}
-
-// Length of the valid UTF-8 sequence starting at s[i], or 0 when it is not valid.
-std::size_t utf8_sequence(std::string_view s, std::size_t i) {
-    const auto b = [&](std::size_t k) { return (unsigned char)s[k]; };
-    const unsigned char c = b(i);
-    if (c < 0x80) return 1;
-    std::size_t n;
-    unsigned lo = 0x80, hi = 0xBF;  // allowed range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        if (c == 0xE0) lo = 0xA0;       // no overlong forms
-        else if (c == 0xED) hi = 0x9F;  // no surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        if (c == 0xF0) lo = 0x90;
-        else if (c == 0xF4) hi = 0x8F;  // at most U+10FFFF
-    } else return 0;
-    if (i + n > s.size()) return 0;
-    if (b(i + 1) < lo || b(i + 1) > hi) return 0;
-    for (std::size_t k = 2; k < n; ++k)
-        if (b(i + k) < 0x80 || b(i + k) > 0xBF) return 0;
-    return n;
-}
 
 std::string hex_byte(unsigned char c) {
     char buf[8];
@@ -73,39 +44,8 @@ std::vector<std::string_view> split_words(std::string_view line) {
     return out;
 }
 
-std::optional<std::size_t> invalid_utf8_offset(std::string_view text) {
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t n = utf8_sequence(text, i);
-        if (n == 0) return i;
-        i += n;
-    }
-    return std::nullopt;
-}
-
-std::string quote_input(std::string_view text) {
-    const bool cut = text.size() > MaxQuotedBytes;
-    std::string_view shown = cut ? text.substr(0, MaxQuotedBytes) : text;
-    std::string out = "'";
-    for (std::size_t i = 0; i < shown.size();) {
-        std::size_t n = utf8_sequence(shown, i);
-        if (n == 0) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02X", (unsigned char)shown[i]);
-            out += buf;
-            ++i;
-        } else {
-            out.append(shown.substr(i, n));
-            i += n;
-        }
-    }
-    if (cut) out += "\xE2\x80\xA6";  // …
-    out += "'";
-    if (cut) out += " (" + std::to_string(text.size()) + " bytes)";
-    return out;
-}
-
 std::optional<InputError> check_utf8(std::string_view line) {
-    const auto bad = invalid_utf8_offset(line);
+    const auto bad = invalid_utf8_at(line);
     if (!bad) return std::nullopt;
     const std::string byte = hex_byte((unsigned char)line[*bad]);
     auto words = split_words(line);
@@ -125,7 +65,7 @@ std::optional<InputError> check_utf8(std::string_view line) {
     if (cmd == "setoption") {
         SetOptionParse p = parse_setoption(line);
         for (std::size_t i = 2; i < words.size(); ++i)
-            if (iequal(words[i], "value") && std::size_t(words[i].data() - line.data()) < *bad) {
+            if (iequals(words[i], "value") && std::size_t(words[i].data() - line.data()) < *bad) {
                 const std::size_t from = std::size_t(words[i].data() - line.data()) + 5;
                 std::size_t skip = from;
                 while (skip < line.size() && is_space(line[skip])) ++skip;
@@ -135,20 +75,21 @@ std::optional<InputError> check_utf8(std::string_view line) {
                      std::size_t(words.size() > 2 ? words[2].data() - line.data() : 0));
     }
     if (cmd == "tool" && index >= 2 && words.size() > 1 &&
-        invalid_utf8_offset(words[1]) == std::nullopt) {
+        invalid_utf8_at(words[1]) == std::nullopt) {
         const std::size_t from = std::size_t(words[1].data() - line.data()) + words[1].size();
         std::size_t skip = from;
         while (skip < line.size() && is_space(line[skip])) ++skip;
-        return error("the JSON arguments of 'tool " + std::string(words[1]) + "'", skip, "are");
+        return error("the JSON arguments of " + quote_input("tool " + std::string(words[1])), skip,
+                     "are");
     }
-    return error("word " + std::to_string(index + 1) + " of '" + std::string(cmd) + "'",
-                 word_start);
+    return error("word " + std::to_string(index + 1) + " of " + quote_input(cmd), word_start);
 }
 
 InputError line_too_long(std::string_view prefix, std::size_t total) {
     return {"line_too_long",
             "the line has " + std::to_string(total) + " bytes; the limit is " +
-                std::to_string(MaxUciLineBytes) + " (it starts " + quote_input(prefix) + ")",
+                std::to_string(MaxUciLineBytes) + " (it starts '" + shorten_input(prefix) +
+                (prefix.size() < total ? "\xE2\x80\xA6'" : "'") + ")",
             {}};
 }
 
@@ -204,8 +145,7 @@ GoParse parse_go(const Position& pos, const std::vector<std::string_view>& words
             while (i + 1 < words.size() && !is_go_keyword(words[i + 1])) {
                 const std::string text(words[++i]);
                 MoveParse mp = parse_uci(pos, text);
-                if (!mp.ok())
-                    return reject("'go searchmoves' " + quote_input(text) + ": " + mp.message);
+                if (!mp.ok()) return reject("'go searchmoves' " + mp.named(text));
                 if (std::find(p.searchmoves.begin(), p.searchmoves.end(), mp.move) ==
                     p.searchmoves.end())
                     p.searchmoves.push_back(mp.move);
@@ -293,14 +233,14 @@ PositionParse parse_position_command(const std::vector<std::string_view>& words)
 SetOptionParse parse_setoption(std::string_view line) {
     SetOptionParse out;
     const auto words = split_words(line);
-    if (words.size() < 3 || !iequal(words[1], "name")) {
+    if (words.size() < 3 || !iequals(words[1], "name")) {
         out.error =
             InputError{"bad_setoption", "expected 'setoption name <name> [value <value>]'", {}};
         return out;
     }
     std::size_t value_at = words.size();
     for (std::size_t i = 3; i < words.size(); ++i)
-        if (iequal(words[i], "value")) {
+        if (iequals(words[i], "value")) {
             value_at = i;
             break;
         }

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "io/utf8.h"  // quote_input
 #include "rules/position.h"
 #include "session/settings.h"
 
@@ -26,15 +27,6 @@ struct InputError {
 
 // The words of a line, split at spaces, tabs, CR and LF (views into line).
 std::vector<std::string_view> split_words(std::string_view line);
-
-// The offset of the first byte of text that is not valid UTF-8 (overlong forms, surrogates
-// and code points above U+10FFFF are invalid too), or nullopt when all of it is valid.
-std::optional<std::size_t> invalid_utf8_offset(std::string_view text);
-
-// Text for an error message: 'text' when it has at most MaxQuotedBytes bytes, else its first
-// MaxQuotedBytes bytes, '…' and the size: 'position startpos moves e2e4 e7e5 g1f…' (104857600
-// bytes). Bytes that are not valid UTF-8 are shown as \xFF.
-std::string quote_input(std::string_view text);
 
 // The error for a line with invalid UTF-8 (code bad_utf8), naming what is bad: the command
 // word, word N, the value of option NAME, or the JSON arguments of `tool NAME`.

@@ -22,7 +22,7 @@ std::string json_error_text(const std::exception& e) {
         const std::size_t close = what.find("] ");
         if (close != std::string::npos) what = what.substr(close + 2);
     }
-    return quote_prefix(what, 240);
+    return shorten_input(what, 3 * QuoteBytes);
 }
 
 JsonParse parse_json_text(std::string_view text) {
@@ -59,8 +59,7 @@ JsonParse parse_json_line(const InputLine& line, std::size_t max_line) {
 }
 
 std::string id_text(const nlohmann::json& id) {
-    return quote_prefix(id.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
-                        QuoteBytes);
+    return shorten_input(id.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 std::string record_place(std::size_t line, const nlohmann::json& id) {

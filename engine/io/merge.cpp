@@ -13,22 +13,13 @@
 
 #include "pgn/pgn.h"
 #include "io/shard.h"
+#include "io/utf8.h"
 
 namespace glossfish {
 
 using json = nlohmann::json;
 
 namespace {
-
-// At most this much of a bad line is quoted in a message.
-constexpr std::size_t QuoteChars = 80;
-
-// The text in single quotes, cut after QuoteChars characters.
-std::string quote_prefix(std::string_view text) {
-    std::string q(text.substr(0, QuoteChars));
-    if (text.size() > QuoteChars) q += "...";
-    return "'" + q + "'";
-}
 
 // "FILE:LINE".
 std::string place(const std::string& path, std::size_t line) {
@@ -181,7 +172,7 @@ JsonlMergePlan plan_jsonl_merge(MergeKind kind, const std::vector<MergeExpected>
             if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
             const json j = json::parse(line, nullptr, false);
             if (j.is_discarded() || !j.is_object()) {
-                plan.problems.bad.push_back(here + ": not a JSON object: " + quote_prefix(line));
+                plan.problems.bad.push_back(here + ": not a JSON object: " + quote_input(line));
                 continue;
             }
             if (rules.summary_field && j.contains(rules.summary_field) &&
@@ -322,14 +313,14 @@ public:
         ShardPgnGame g;
         g.line = line_;
         if (in_.eof()) {
-            problem_ = place(path_, line_) + ": torn last line " + quote_prefix(line) +
+            problem_ = place(path_, line_) + ": torn last line " + quote_input(line) +
                        " (no newline): rerun this shard";
             return std::nullopt;
         }
         std::optional<PgnShardMarker> m = parse_pgn_shard_marker(line);
         if (!m) {
             problem_ = place(path_, line_) + ": expected a %glossfish-shard line, found " +
-                       quote_prefix(line) + " (not an annotate --shard output?)";
+                       quote_input(line) + " (not an annotate --shard output?)";
             return std::nullopt;
         }
         g.marker = *m;

@@ -52,7 +52,7 @@ ResumeScan scan_puzzles_output(std::istream& in) {
         if (!line->terminated) {
             if (line->text.rfind("{\"id\":", 0) != 0)
                 return refuse("an unterminated last line that is not a torn record: " +
-                              quote_prefix(line->text, QuoteBytes));
+                              quote_input(line->text));
             scan.truncated_bytes = line->length;
             break;
         }
@@ -61,7 +61,7 @@ ResumeScan scan_puzzles_output(std::istream& in) {
         if (blank(line->text)) continue;
         std::string id;
         if (std::string why = record_error(line->text, id); !why.empty())
-            return refuse(why + ": " + quote_prefix(line->text, QuoteBytes));
+            return refuse(why + ": " + quote_input(line->text));
         scan.ids.insert(id);
         ++scan.records;
     }

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <nlohmann/json.hpp>
 
+#include "io/utf8.h"
+
 namespace glossfish {
 
 namespace {
@@ -21,7 +23,7 @@ long long decimal(std::string_view text) {
 ShardParse parse_shard(std::string_view text) {
     ShardParse p;
     const std::size_t slash = text.find('/');
-    const std::string quoted = "'" + std::string(text.substr(0, 40)) + "'";
+    const std::string quoted = quote_input(text);
     const std::string form = "--shard must be I/N with 0 <= I < N <= " + std::to_string(MaxShards) +
                              " (I counts from 0), got " + quoted;
     if (slash == std::string_view::npos) {

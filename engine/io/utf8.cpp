@@ -1,6 +1,8 @@
 // UTF-8 validation, replacement and quoting (see utf8.h).
 #include "io/utf8.h"
 
+#include <algorithm>
+
 namespace glossfish {
 
 std::size_t utf8_length(std::string_view text, std::size_t i) {
@@ -67,22 +69,47 @@ std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes) {
     return text.substr(0, cut);
 }
 
-std::string quote_prefix(std::string_view text, std::size_t max_bytes) {
+namespace {
+
+// The escaped prefix of shorten_input; cut says whether bytes were left off.
+std::string escaped_prefix(std::string_view text, std::size_t max_bytes, bool& cut) {
+    static const char* const Hex = "0123456789ABCDEF";
     std::string out;
     std::size_t i = 0;
-    while (i < text.size() && i < max_bytes) {
+    while (i < text.size()) {
         const auto c = static_cast<unsigned char>(text[i]);
-        if (c < 0x20 || c == 0x7F) {
-            out += ' ';
+        const std::size_t n = c < 0x20 || c == 0x7F ? 0 : utf8_length(text, i);
+        if (out.size() + (n == 0 ? 4 : n) > max_bytes) break;  // the budget is of what is shown
+        if (n == 0) {
+            out += "\\x";
+            out += Hex[c >> 4];
+            out += Hex[c & 15];
             ++i;
-            continue;
+        } else {
+            out.append(text.substr(i, n));
+            i += n;
         }
-        const std::size_t n = utf8_length(text, i);
-        if (n > 0 && i + n > max_bytes) break;
-        i = append_valid_char(text, i, out);
     }
-    if (i < text.size()) out += "\xE2\x80\xA6 (" + std::to_string(text.size()) + " bytes)";
+    cut = i < text.size();
     return out;
+}
+
+std::string size_note(std::size_t n) { return " (" + std::to_string(n) + " bytes)"; }
+
+}  // namespace
+
+std::string shorten_input(std::string_view text, std::size_t max_bytes) {
+    bool cut = false;
+    std::string out = escaped_prefix(text, max_bytes, cut);
+    if (cut) out += "\xE2\x80\xA6" + size_note(text.size());
+    return out;
+}
+
+std::string quote_input(std::string_view text, std::size_t max_bytes) {
+    bool cut = false;
+    std::string out = "'" + escaped_prefix(text, max_bytes, cut);
+    if (cut) return out + "\xE2\x80\xA6'" + size_note(text.size());
+    return out + "'";
 }
 
 }  // namespace glossfish

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "io/input_limits.h"
+
 namespace glossfish {
 
 // Length of the valid UTF-8 sequence starting at text[i] (1..4), or 0 when it is not valid
@@ -33,9 +35,13 @@ std::string to_valid_utf8(std::string_view text);
 // split; bytes that are not UTF-8 count as characters of one byte).
 std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes);
 
-// A quote of untrusted text for an error message: valid UTF-8, control characters shown as
-// spaces, at most max_bytes bytes of the input (cut on a character boundary) followed by
-// "… (N bytes)" when it was cut.
-std::string quote_prefix(std::string_view text, std::size_t max_bytes = 80);
+// Untrusted text shortened for a message: control characters and bytes that are not UTF-8
+// shown as \xNN, at most max_bytes bytes shown (cut on a character boundary), then
+// "… (N bytes)" with the input's size when it was cut. Always valid UTF-8 on one line.
+std::string shorten_input(std::string_view text, std::size_t max_bytes = QuoteBytes);
+
+// The same in single quotes, the size after them: 'e2e4', 'uuuu…' (5000 bytes). Every error
+// that names bad input quotes it this way.
+std::string quote_input(std::string_view text, std::size_t max_bytes = QuoteBytes);
 
 }  // namespace glossfish

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "io/text.h"
+#include "io/utf8.h"
 #include "pgn/pgn_tokens.h"
 #include "rules/notation.h"
 
@@ -211,7 +212,7 @@ private:
                 nag_target = -1;
                 continue;
             }
-            if (!g_.result.empty()) return fail(i, "text after the result '" + g_.result + "'");
+            if (!g_.result.empty()) return fail(i, "text after the result " + quote_input(g_.result));
             if (c == '}') return fail(i, "'}' without a matching '{'");
             if (c == '[' || c == ']')
                 return fail(i,

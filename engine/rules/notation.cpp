@@ -47,6 +47,11 @@ std::string move_to_uci(const Position& pos, Move m) {
     return s;
 }
 
+std::string MoveParse::named(std::string_view text) const {
+    const std::string quote = notation_detail::quoted(text);
+    return message.rfind(quote, 0) == 0 ? message : quote + ": " + message;
+}
+
 MoveParse parse_uci(const Position& pos, std::string_view text) {
     if (text.empty()) return failed(MoveError::Malformed, "empty move text");
     const std::string q = quoted(text) + ": ";

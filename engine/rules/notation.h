@@ -20,6 +20,9 @@ struct MoveParse {
     MoveError error = MoveError::None;
     std::string message;  // exact reason when error != None
     bool ok() const { return error == MoveError::None; }
+    // The error naming the move once: "'e9e5': 'e9' is not a square", "'e2e5': e2e5 is not a
+    // legal move" (a malformed move's message already starts with the quoted text).
+    std::string named(std::string_view text) const;
 };
 
 // Reads UCI move text and checks legality. Accepts both castling forms (e1g1, e1h1).

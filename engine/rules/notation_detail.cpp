@@ -4,14 +4,13 @@
 
 #include <cstdio>
 
+#include "io/utf8.h"
 #include "rules/bitboard.h"
 #include "rules/movegen.h"
 
 namespace glossfish::notation_detail {
 
 namespace {
-// How much of the input an error message repeats.
-constexpr std::size_t MaxQuoted = 32;
 
 // Whether the piece on `from` could move to `to` if its own king's safety did not matter.
 bool reaches(const Position& pos, Square from, Square to) {
@@ -53,27 +52,8 @@ PieceType piece_of_letter(char c) {
     return (i == std::string_view::npos || i == 0) ? NoPieceType : PieceType(i);
 }
 
-// The text in double quotes for a message: escaped, and cut after MaxQuoted bytes.
-std::string quoted(std::string_view text) {
-    std::string out = "\"";
-    std::size_t n = std::min(text.size(), MaxQuoted);
-    for (std::size_t i = 0; i < n; ++i) {
-        unsigned char c = static_cast<unsigned char>(text[i]);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += char(c);
-        } else if (c < 0x20 || c >= 0x7f) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02X", unsigned(c));
-            out += buf;
-        } else {
-            out += char(c);
-        }
-    }
-    if (text.size() > n) out += "...";
-    out += '"';
-    return out;
-}
+// Move text for a message: quote_input's form (io/utf8.h), as every error quotes input.
+std::string quoted(std::string_view text) { return quote_input(text); }
 
 // A single character for a message: 'x', or a byte code when not printable.
 std::string char_text(char c) {

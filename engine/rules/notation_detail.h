@@ -24,7 +24,7 @@ bool is_rank_char(char c);
 bool is_space(char c);
 // The piece type of a letter in either case (P N B R Q K); NoPieceType otherwise.
 PieceType piece_of_letter(char c);
-// The text in double quotes for a message: escaped, and cut after a few dozen bytes.
+// Move text for a message, quoted as every error quotes input (quote_input, io/utf8.h).
 std::string quoted(std::string_view text);
 // A single character for a message: 'x', or a byte code when not printable.
 std::string char_text(char c);

@@ -31,12 +31,16 @@ struct FenProblem {
     std::string message;  // exact, human readable: "rank 8 has 9 files"
 };
 
-// The result of reading a FEN: empty when valid; otherwise every problem found.
+// At most this many problems are listed for one FEN; the last counts the rest.
+inline constexpr std::size_t MaxFenProblems = 8;
+
+// The result of reading a FEN: empty when valid; otherwise the problems found.
 struct FenStatus {
     std::vector<FenProblem> problems;
     // Facts that make a position unreachable in a game but leave it playable (the move
     // generator and Stockfish handle it): only ImpossibleCheck, as in perft edge-case suites.
     std::vector<FenProblem> warnings;
+    std::size_t more_problems = 0;  // found beyond the MaxFenProblems listed
 
     bool ok() const { return problems.empty(); }
     bool has(FenIssue issue) const;

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "io/utf8.h"
 #include "rules/position.h"
 
 namespace glossfish {
@@ -48,6 +49,7 @@ std::string FenStatus::message() const {
         if (i) out += "; ";
         out += problems[i].message;
     }
+    if (more_problems) out += "; and " + std::to_string(more_problems) + " more problems";
     return out;
 }
 
@@ -91,9 +93,12 @@ std::optional<Position> Position::from_fen(std::string_view fen, bool chess960) 
 FenStatus Position::set(std::string_view fen, bool chess960) {
     init_bitboards();
     FenStatus status;
+    // A long bad FEN (a 1 MiB UCI line) would give a problem per character: the first
+    // MaxFenProblems are kept, the rest counted.
     auto problem = [&status](FenIssue issue, std::string msg) {
         auto& list = issue == FenIssue::ImpossibleCheck ? status.warnings : status.problems;
-        list.push_back({issue, std::move(msg)});
+        if (list.size() < MaxFenProblems) list.push_back({issue, std::move(msg)});
+        else if (issue != FenIssue::ImpossibleCheck) ++status.more_problems;
     };
 
     auto fields = split_fields(fen);
@@ -145,8 +150,8 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
                 prev_digit = false;
             } else {
                 placement_ok = false;
-                problem(FenIssue::Placement, std::string("bad piece letter '") + c +
-                                                 "' in rank " + std::to_string(rank + 1));
+                problem(FenIssue::Placement, "bad piece letter " + quote_input({&c, 1}) +
+                                                 " in rank " + std::to_string(rank + 1));
                 ++file;
                 prev_digit = false;
             }
@@ -167,17 +172,17 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
     else {
         side_ok = false;
         problem(FenIssue::SideToMove,
-                "side to move must be 'w' or 'b', found '" + std::string(fields[1]) + "'");
+                "side to move must be 'w' or 'b', found " + quote_input(fields[1]));
     }
 
     // 3. Counters.
     int rule50 = 0, fullmove = 1;
     if (fields.size() >= 5 && !parse_int(fields[4], 100000, rule50))
         problem(FenIssue::HalfmoveClock,
-                "halfmove clock must be a number 0..100000, found '" + std::string(fields[4]) + "'");
+                "halfmove clock must be a number 0..100000, found " + quote_input(fields[4]));
     if (fields.size() >= 6 && (!parse_int(fields[5], 100000, fullmove) || fullmove < 1))
         problem(FenIssue::FullmoveNumber,
-                "fullmove number must be a number 1..100000, found '" + std::string(fields[5]) + "'");
+                "fullmove number must be a number 1..100000, found " + quote_input(fields[5]));
 
     // 4. Castling field syntax, en-passant field syntax.
     std::string_view castling = fields[2];
@@ -190,7 +195,7 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
                 castling_syntax_ok = false;
                 problem(FenIssue::CastlingField,
                         known ? std::string("castling right '") + c + "' given twice"
-                              : std::string("bad castling letter '") + c + "'");
+                              : "bad castling letter " + quote_input({&c, 1}));
             }
         }
     }
@@ -201,7 +206,7 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
         if (ep == NoSquare) {
             ep_syntax_ok = false;
             problem(FenIssue::EnPassantField,
-                    "en-passant field must be a square or '-', found '" + std::string(fields[3]) + "'");
+                    "en-passant field must be a square or '-', found " + quote_input(fields[3]));
         }
     }
 

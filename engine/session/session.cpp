@@ -207,8 +207,7 @@ std::optional<InputError> Session::set_position(const PositionCommand& command) 
         MoveParse mp = parse_uci(pos, std::string(text));
         if (!mp.ok())
             return InputError{mp.error == MoveError::Malformed ? "malformed_move" : "illegal_move",
-                              "move " + std::to_string(moves.size() + 1) + " " + quote_input(text) +
-                                  ": " + mp.message,
+                              "move " + std::to_string(moves.size() + 1) + " " + mp.named(text),
                               {}};
         moves.push_back(mp.move);
         pos.do_move(mp.move);

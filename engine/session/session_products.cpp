@@ -247,7 +247,7 @@ std::optional<InputError> Session::label(const LabelRequest& r) {
         MoveParse mp = parse_san(current_, *r.move, SanMode::Lenient);
         if (!mp.ok())
             return InputError{std::string(move_error_name(mp.error)) + "_move",
-                              quote_input(*r.move) + ": " + mp.message,
+                              mp.named(*r.move),
                               {}};
         move = mp.move;
     } else if (!moves_.empty()) {

@@ -1,5 +1,6 @@
 // libFuzzer target: arbitrary text as a FEN, in standard and Chess960 mode. An accepted FEN
-// must print a FEN that reads back to itself, and every legal move must unmake cleanly.
+// must print a FEN that reads back to itself, and every legal move must unmake cleanly; a
+// rejected one gets a short, valid UTF-8 message.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -7,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "io/utf8.h"
 #include "rules/bitboard.h"
 #include "rules/movegen.h"
 #include "rules/position.h"
@@ -25,7 +27,12 @@ void check(std::string_view text, bool chess960) {
     Position pos;
     FenStatus status = pos.set(text, chess960);
     if (!status.ok()) {
-        if (status.message().empty()) fail("rejected without a message", text, "");
+        const std::string message = status.message();
+        if (message.empty()) fail("rejected without a message", text, "");
+        // Short and printable whatever the input: the problems are capped, fields quoted.
+        if (status.problems.size() > MaxFenProblems || message.size() > 2000)
+            fail("the message is too long", text, std::to_string(message.size()) + " bytes");
+        if (invalid_utf8_at(message)) fail("the message is not valid UTF-8", text, message);
         return;
     }
     const std::string fen = pos.fen();

@@ -14,6 +14,7 @@
 #include "rules/bitboard.h"
 #include "rules/notation.h"
 #include "host/uci_input.h"
+#include "io/utf8.h"
 
 using namespace glossfish;
 
@@ -27,7 +28,7 @@ void fail(const char* what, std::string_view line) {
 // An error message stays short whatever the input (it quotes a prefix only).
 void check_message(const InputError& e, std::string_view line) {
     if (e.message.size() > 400) fail("an error message quotes too much", line);
-    if (invalid_utf8_offset(e.message)) fail("an error message is not valid UTF-8", line);
+    if (invalid_utf8_at(e.message)) fail("an error message is not valid UTF-8", line);
 }
 
 }  // namespace
@@ -36,11 +37,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     init_bitboards();
     const std::string_view line(reinterpret_cast<const char*>(data), size);
     if (auto bad = check_utf8(line)) {
-        if (bad->code != "bad_utf8" || !invalid_utf8_offset(line)) fail("bad_utf8 mismatch", line);
+        if (bad->code != "bad_utf8" || !invalid_utf8_at(line)) fail("bad_utf8 mismatch", line);
         check_message(*bad, line);
         return 0;
     }
-    if (invalid_utf8_offset(line)) fail("invalid UTF-8 passed the check", line);
+    if (invalid_utf8_at(line)) fail("invalid UTF-8 passed the check", line);
     const auto words = split_words(line);
     if (words.empty()) return 0;
     const Position pos;

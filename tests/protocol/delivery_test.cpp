@@ -354,5 +354,53 @@ TEST_F(Delivery, HugeInputStaysWithinTheLimits) {
     std::printf("glossfish peak RSS after three 100 MB lines: %ld MB\n", peak_mb);
 }
 
+// Every error quotes a prefix of what it names, whichever word is long: the command word, a
+// tool name, a label or tree key, a go parameter, a searchmove, an option name (the fuzzer
+// found the command word of a bad-UTF-8 line quoted whole).
+TEST_F(Delivery, LongWordsAreQuotedByTheirPrefix) {
+    Glossfish& g = start();
+    const std::string w(5000, 'u');
+    const std::vector<std::string> lines = {
+        "to" + w + " x \xff",
+        "tool " + w + " {\"a\": \"\xff\"}",
+        "to" + w,
+        "tool " + w + " {}",
+        "label " + w,
+        "label " + w + " 3",
+        "tree " + w,
+        "tree " + w + " 3",
+        "tree plies " + w,
+        "go " + w,
+        "go depth " + w,
+        "go searchmoves e2e4" + w,
+        "position startpos moves e2e4 " + w,
+        "position startpos " + w,
+        "setoption name " + w + " value 1",
+        "setoption name Glossfish Quality Scheme value " + w,
+        "verify " + w,
+    };
+    for (const auto& line : lines) {
+        g.proc().send_raw(line + "\n");
+        std::vector<std::string> errors;
+        if (line.rfind("tool ", 0) == 0 && line.find('\xff') == std::string::npos)
+            // A tool call is answered on its lane, with the error as its result.
+            errors.push_back(g.read_until(starts_with("info string glossfish.tool "),
+                                          ReplyDeadline, "the tool's result")
+                                 .back());
+        else if (line.rfind("go ", 0) == 0)  // a rejected go still gets its bestmove
+            errors = errors_in(g.wait_bestmove());
+        else
+            errors = errors_in(g.sync());
+        ASSERT_EQ(errors.size(), 1u) << line.substr(0, 40) << "\n" << g.transcript();
+        // The message and text hold at most the 80-byte prefix, never more of the word.
+        EXPECT_EQ(errors[0].find(std::string(81, 'u')), std::string::npos)
+            << errors[0].substr(0, 400);
+        EXPECT_LT(errors[0].size(), 2000u) << errors[0].substr(0, 400);
+        EXPECT_NE(errors[0].find("(5"), std::string::npos)
+            << "the error does not give the size of what it cut: " << errors[0].substr(0, 400);
+    }
+    EXPECT_EQ(g.fen(), StartFen);
+}
+
 }  // namespace
 }  // namespace glossfish::testkit

@@ -154,7 +154,7 @@ TEST(CliFlags, BadNumbersNameTheFlagTheRangeAndTheValue) {
     r = glossfish("tree", {"--breadth", std::string(200, '9')});
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.err, "glossfish tree: --breadth must be 1..64, got '" + std::string(80, '9') +
-                         "… (200 bytes)'\n");
+                         "…' (200 bytes)\n");
     // A bad value is reported before a missing flag (--move here).
     r = glossfish("label", {"--depth", "x"});
     EXPECT_EQ(r.exit_code, 2);

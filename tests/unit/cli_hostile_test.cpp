@@ -153,7 +153,7 @@ TEST_F(Hostile, PuzzlesSkipsARowWithABadByteAndAcceptsABom) {
         "puzzles", {"--csv", csv, "--out", out, "--depth", "1", "--plies", "1", "--jobs", "1"}, {});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(
-        has(r.err, "p.csv:3: column Themes: invalid UTF-8 (byte 0xFF at offset 11) (skipped)"))
+        has(r.err, "p.csv:3: column 'Themes': invalid UTF-8 (byte 0xFF at offset 11) (skipped)"))
         << r.err;
     EXPECT_TRUE(has(r.err, "p.csv:4: the row is 70000 bytes long, over the limit of 65536 bytes"))
         << r.err;

@@ -184,6 +184,26 @@ TEST(Fen, Chess960CastlingFields) {
     EXPECT_TRUE(pos.set("1r3kr1/8/8/8/8/8/8/1R3KR1 w GBgb - 0 1").has(FenIssue::BadCastlingRights));
 }
 
+// A long bad FEN lists its first problems and counts the rest; fields are quoted by their
+// prefix (a 20 KB castling field once gave a 2.2 MB error line).
+TEST(Fen, LongBadFenGivesAShortMessage) {
+    Position pos;
+    const std::string junk(20000, 'x');
+    FenStatus st = pos.set("8/8/8/8/8/8/8/k6K w " + junk + " - 0 1");
+    ASSERT_TRUE(st.has(FenIssue::CastlingField));
+    EXPECT_EQ(st.problems.size(), MaxFenProblems);
+    EXPECT_EQ(st.more_problems, 20000 - MaxFenProblems);
+    EXPECT_NE(st.message().find("; and 19992 more problems"), std::string::npos);
+    EXPECT_LT(st.message().size(), 400u);
+    st = pos.set(junk + " w - - 0 1");
+    EXPECT_TRUE(st.has(FenIssue::Placement));
+    EXPECT_LT(st.message().size(), 800u) << st.message().substr(0, 800);
+    st = pos.set("8/8/8/8/8/8/8/k6K " + junk + " - - 0 1");
+    EXPECT_EQ(st.message(), "invalid FEN: side to move must be 'w' or 'b', found '" +
+                                std::string(80, 'x') + "\xE2\x80\xA6' (20000 bytes)");
+    EXPECT_EQ(pos.fen(), StartFen) << "a refused FEN leaves the position as it was";
+}
+
 TEST(Fen, IssueCodesAreStable) {
     EXPECT_STREQ(fen_issue_code(FenIssue::TooManyKings), "too_many_kings");
     EXPECT_STREQ(fen_issue_code(FenIssue::OppositeCheck), "opposite_check");

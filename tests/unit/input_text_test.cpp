@@ -46,15 +46,26 @@ TEST(Utf8, ReplacementAndQuotes) {
               "a\xEF\xBF\xBD"
               "b\xC3\xA9");
     EXPECT_EQ(to_valid_utf8("\xC3"), "\xEF\xBF\xBD");
-    EXPECT_EQ(quote_prefix("short"), "short");
-    EXPECT_EQ(quote_prefix("tab\there\n"), "tab here ");
+    EXPECT_EQ(shorten_input("short"), "short");
+    // Control characters and bytes that are not UTF-8 are shown, not passed on.
+    EXPECT_EQ(shorten_input("tab\there\n\x1B[2J\xFF"), "tab\\x09here\\x0A\\x1B[2J\\xFF");
     // 100 'x': the first 80 and the length.
-    EXPECT_EQ(quote_prefix(std::string(100, 'x')),
+    EXPECT_EQ(shorten_input(std::string(100, 'x')),
               std::string(80, 'x') + "\xE2\x80\xA6 (100 bytes)");
+    EXPECT_EQ(quote_input(std::string(100, 'x')),
+              "'" + std::string(80, 'x') + "\xE2\x80\xA6' (100 bytes)");
+    EXPECT_EQ(quote_input("e2e4"), "'e2e4'");
     // A two-byte character at bytes 79-80 is not cut in half: 79 bytes are kept.
     const std::string text = std::string(79, 'a') + "\xC3\xA9" + "zzz";
-    EXPECT_EQ(quote_prefix(text), std::string(79, 'a') + "\xE2\x80\xA6 (84 bytes)");
-    EXPECT_FALSE(invalid_utf8_at(quote_prefix("\xFF\xFE" + std::string(200, '\x80'))));
+    EXPECT_EQ(shorten_input(text), std::string(79, 'a') + "\xE2\x80\xA6 (84 bytes)");
+    // The budget is of what is shown: 20 escaped bytes (4 bytes each), then the cut.
+    const std::string bad = "\xFF\xFE" + std::string(200, '\x80');
+    EXPECT_FALSE(invalid_utf8_at(shorten_input(bad)));
+    EXPECT_EQ(shorten_input(bad), "\\xFF\\xFE" + [] {
+        std::string s;
+        for (int i = 0; i < 18; ++i) s += "\\x80";
+        return s;
+    }() + "\xE2\x80\xA6 (202 bytes)");
 }
 
 TEST(LineReader, CutsLongLinesAndKeepsCounting) {

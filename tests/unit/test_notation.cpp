@@ -424,7 +424,7 @@ TEST_F(Notation, StrictMalformedMessages) {
     EXPECT_NE(message("Nf3!?").find("annotation"), std::string::npos);
     EXPECT_NE(message("Pe4").find("without a P"), std::string::npos);
     EXPECT_NE(message("nf3").find("uppercase"), std::string::npos);
-    EXPECT_NE(message("Nf9").find("\"f9\" is not a square"), std::string::npos);
+    EXPECT_NE(message("Nf9").find("'f9' is not a square"), std::string::npos);
     EXPECT_NE(message("exd5=q").find("uppercase"), std::string::npos);
     EXPECT_NE(message("e8=K").find("not a promotion piece"), std::string::npos);
     EXPECT_NE(message("Ne8=Q").find("only pawns promote"), std::string::npos);

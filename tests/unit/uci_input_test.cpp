@@ -3,6 +3,7 @@
 // position split as GUIs write them. Expected values come from the cases and from
 // Stockfish 15.1's limits (MAX_PLY 246, int64 node counts).
 #include "host/uci_input.h"
+#include "io/utf8.h"
 
 #include <gtest/gtest.h>
 
@@ -100,23 +101,32 @@ TEST(UciInput, InvalidUtf8IsNamed) {
     bad = check_utf8("position startpos moves e2e4 \xc0\xaf");  // an overlong '/'
     ASSERT_TRUE(bad);
     EXPECT_EQ(bad->message, "word 5 of 'position' is not valid UTF-8 (byte 0xC0 at offset 0)");
+    // A long command word or tool name is quoted by its prefix (found by fuzz_uci_input).
+    bad = check_utf8("to" + std::string(400, 'u') + " x\xff");
+    ASSERT_TRUE(bad);
+    EXPECT_EQ(bad->message, "word 2 of 'to" + std::string(78, 'u') +
+                                "\xE2\x80\xA6' (402 bytes) is not valid UTF-8 (byte 0xFF at offset 1)");
+    bad = check_utf8("tool " + std::string(400, 'u') + " {\xff}");
+    ASSERT_TRUE(bad);
+    EXPECT_EQ(bad->message, "the JSON arguments of 'tool " + std::string(75, 'u') +
+                                "\xE2\x80\xA6' (405 bytes) are not valid UTF-8 (byte 0xFF at offset 1)");
     EXPECT_FALSE(
         check_utf8("setoption name Glossfish Commentary value Sp\xc3\xa4ter \xe2\x80\xa6"));
-    EXPECT_EQ(invalid_utf8_offset("ok \xf4\x90\x80\x80"), 3u);  // above U+10FFFF
-    EXPECT_EQ(invalid_utf8_offset("\xe2\x82"), 0u);             // cut short
+    EXPECT_EQ(invalid_utf8_at("ok \xf4\x90\x80\x80"), 3u);  // above U+10FFFF
+    EXPECT_EQ(invalid_utf8_at("\xe2\x82"), 0u);             // cut short
 }
 
 TEST(UciInput, LongInputIsQuotedByItsPrefix) {
     const std::string big(104857600, 'x');
     const std::string q = quote_input(big);
-    EXPECT_EQ(q, "'" + std::string(MaxQuotedBytes, 'x') + "\xE2\x80\xA6' (104857600 bytes)");
+    EXPECT_EQ(q, "'" + std::string(QuoteBytes, 'x') + "\xE2\x80\xA6' (104857600 bytes)");
     EXPECT_EQ(quote_input("e2e4"), "'e2e4'");
     EXPECT_EQ(quote_input("a\xff"), "'a\\xFF'");
     InputError e = line_too_long("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5", 104857601);
     EXPECT_EQ(e.code, "line_too_long");
     EXPECT_EQ(e.message,
               "the line has 104857601 bytes; the limit is 1048576 (it starts 'position startpos "
-              "moves e2e4 e7e5 g1f3 b…' (48 bytes))");
+              "moves e2e4 e7e5 g1f3 b8c6 f1b5…')");
 }
 
 TEST(UciInput, PositionCommands) {
@@ -159,7 +169,7 @@ TEST(UciInput, StringOptionValuesAreBounded) {
     auto err = apply_option(s, "Glossfish Commentary", long_text);
     ASSERT_TRUE(err);
     EXPECT_EQ(*err, "option 'Glossfish Commentary' takes at most 8192 bytes, got '" +
-                        std::string(MaxQuotedBytes, 'a') + "\xE2\x80\xA6' (8193 bytes)");
+                        std::string(QuoteBytes, 'a') + "\xE2\x80\xA6' (8193 bytes)");
     EXPECT_TRUE(s.commentary.empty());
     EXPECT_FALSE(apply_option(s, "Glossfish Commentary", std::string(MaxOptionValueBytes, 'a')));
 }

@@ -154,8 +154,8 @@ int annotate_command(const Args& args) {
     annotate_games(analyzer, options, next, done, progress);
     if (write_failed) return fail_output();
     if (in.bad()) {
-        std::fprintf(stderr, "glossfish annotate: read error on '%s'\n",
-                     quote_prefix(in_path).c_str());
+        std::fprintf(stderr, "glossfish annotate: read error on %s\n",
+                     quote_input(in_path).c_str());
         file.discard();
         return 1;
     }

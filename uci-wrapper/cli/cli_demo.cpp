@@ -88,7 +88,7 @@ int demo_command(const Args& args) {
         if (word.back() == '.') continue;
         MoveParse mp = parse_san(pos, word, SanMode::Lenient);
         if (!mp.ok()) {
-            std::fprintf(stderr, "glossfish demo: '%s': %s\n", quote_prefix(word).c_str(),
+            std::fprintf(stderr, "glossfish demo: %s: %s\n", quote_input(word).c_str(),
                          mp.message.c_str());
             return 1;
         }

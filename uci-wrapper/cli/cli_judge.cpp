@@ -51,8 +51,8 @@ int judge_command(const Args& args) {
     flags.flag("--verbose", verbose, "log every model request on stderr");
     if (auto code = flags.parse(args)) return *code;
     if (decomposer != "llm" && decomposer != "rules") {
-        std::fprintf(stderr, "glossfish judge: --decomposer must be llm or rules, got '%s'\n",
-                     quote_prefix(decomposer).c_str());
+        std::fprintf(stderr, "glossfish judge: --decomposer must be llm or rules, got %s\n",
+                     quote_input(decomposer).c_str());
         return 2;
     }
     std::vector<std::string> warnings;

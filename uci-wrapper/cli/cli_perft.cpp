@@ -26,7 +26,7 @@ int perft_command(const Args& args) {
     long long d = 0;
     auto [p, ec] = std::from_chars(depth_text.data(), depth_text.data() + depth_text.size(), d);
     if (ec != std::errc() || p != depth_text.data() + depth_text.size())
-        return flags.fail("DEPTH must be a number, got '" + quote_prefix(depth_text) + "'");
+        return flags.fail("DEPTH must be a number, got " + quote_input(depth_text));
     // The rule of every surface (engine/session/settings.h).
     if (auto err = check_perft_depth(d)) return flags.fail(*err);
     const int depth = int(d);

@@ -170,8 +170,8 @@ int report_command(const Args& args) {
                      rg.comments.size());
     }
     if (in.bad()) {
-        std::fprintf(stderr, "glossfish report: read error on '%s'\n",
-                     quote_prefix(r.in_path).c_str());
+        std::fprintf(stderr, "glossfish report: read error on %s\n",
+                     quote_input(r.in_path).c_str());
         discard();
         return 1;
     }

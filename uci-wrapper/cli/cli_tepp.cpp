@@ -116,14 +116,14 @@ int tepp_command(const Args& args) {
             seat.llm = any_llm = true;
             seat.model = specs[k].size() > 4 ? specs[k].substr(4) : "";
             if (specs[k].size() == 4) {
-                std::fprintf(stderr, "glossfish tepp: '%s': the model after 'llm:' is empty\n",
-                             quote_prefix(specs[k]).c_str());
+                std::fprintf(stderr, "glossfish tepp: %s: the model after 'llm:' is empty\n",
+                             quote_input(specs[k]).c_str());
                 return 2;
             }
         } else {
             PlayerSpecParse p = parse_player_spec(specs[k]);
             if (!p.ok()) {
-                std::fprintf(stderr, "glossfish tepp: '%s': %s\n", quote_prefix(specs[k]).c_str(),
+                std::fprintf(stderr, "glossfish tepp: %s: %s\n", quote_input(specs[k]).c_str(),
                              p.error.c_str());
                 return 2;
             }

@@ -56,7 +56,7 @@ int tool_command(const Args& args) {
     flags.flag("--pretty", pretty, "indent the answer");
     if (auto code = flags.parse(args)) return *code;
     if (jsonl && !name.empty())
-        return flags.fail("unexpected argument '" + quote_prefix(name) + "' with --jsonl");
+        return flags.fail("unexpected argument " + quote_input(name) + " with --jsonl");
     if (!jsonl && name.empty()) return flags.fail("NAME is required (or --jsonl)");
     std::string json_text;
     for (const std::string& w : json_words) json_text += (json_text.empty() ? "" : " ") + w;

@@ -204,7 +204,7 @@ int verbalize_command(const Args& args) {
             mode = *m;
             return true;
         }
-        flags.fail("--mode must be s, c or sc, got '" + quote_prefix(mode_text) + "'");
+        flags.fail("--mode must be s, c or sc, got " + quote_input(mode_text));
         return false;
     });
     if (auto code = flags.parse(args)) return *code;
@@ -251,8 +251,8 @@ int verbalize_command(const Args& args) {
         for (const auto& p : file.records)
             if (p.id == id) found = &p;
         if (!found) {
-            std::fprintf(stderr, "glossfish verbalize: no good puzzle with id '%s' in %s\n",
-                         quote_prefix(id).c_str(), csv.c_str());
+            std::fprintf(stderr, "glossfish verbalize: no good puzzle with id %s in %s\n",
+                         quote_input(id).c_str(), csv.c_str());
             return 2;
         }
         fen = found->start_fen;

@@ -89,9 +89,9 @@ CLI::Option* Flags::number_impl(const std::string& names, long long lo, long lon
         long long v = 0;
         auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
         if (ec != std::errc() || p != text.data() + text.size() || v < lo || v > hi) {
-            std::fprintf(stderr, "glossfish %s: %s must be %lld..%lld, got '%s'\n",
+            std::fprintf(stderr, "glossfish %s: %s must be %lld..%lld, got %s\n",
                          command_.c_str(), o->get_name().c_str(), lo, hi,
-                         quote_prefix(text).c_str());
+                         quote_input(text).c_str());
             return false;
         }
         store(v);
@@ -133,7 +133,7 @@ CLI::Option* Flags::scheme(QualityScheme& target) {
     after(o, raw, [this, &target](const std::string& v) {
         auto s = parse_scheme(v);
         if (!s) {
-            fail("--scheme must be lichess or act-eval, got '" + quote_prefix(v) + "'");
+            fail("--scheme must be lichess or act-eval, got " + quote_input(v));
             return false;
         }
         target = *s;
@@ -196,8 +196,7 @@ std::optional<int> Flags::fail_on_extra() const {
     if (rest.empty()) return std::nullopt;
     const std::string& a = rest.front();
     const bool dashed = a.size() > 1 && a[0] == '-';
-    return fail(std::string(dashed ? "unknown flag '" : "unexpected argument '") + quote_prefix(a) +
-                "'");
+    return fail(std::string(dashed ? "unknown flag " : "unexpected argument ") + quote_input(a));
 }
 
 std::optional<int> Flags::parse(const Args& args) {

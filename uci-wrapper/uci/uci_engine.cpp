@@ -95,8 +95,8 @@ bool UciEngine::run(int fd) {
             if (overlong) overlong += part.size();
             else if (line.size() + part.size() > MaxUciLineBytes) {
                 overlong = line.size() + part.size();
-                line.append(part.substr(0, std::min(part.size(), MaxQuotedBytes)));
-                line.resize(std::min(line.size(), MaxQuotedBytes));
+                line.append(part.substr(0, std::min(part.size(), QuoteBytes)));
+                line.resize(std::min(line.size(), QuoteBytes));
             } else line.append(part);
             if (nl == std::string_view::npos) break;
             if (overlong) {
@@ -163,7 +163,7 @@ bool UciEngine::handle(std::string_view line) {
         else if (cmd == "quit") return false;
         else error("unknown_command", "unknown command " + quote_input(cmd));
     } catch (const std::exception& e) {
-        error("internal", "'" + cmd + "' failed: " + e.what());
+        error("internal", quote_input(cmd) + " failed: " + e.what());
     }
     return true;
 }
@@ -208,7 +208,7 @@ void UciEngine::cmd_label(const std::vector<std::string_view>& words) {
     LabelRequest r;
     for (std::size_t i = 1; i < words.size(); i += 2) {
         const std::string key(words[i]);
-        if (i + 1 >= words.size()) return error("bad_label", "'" + key + "' needs a value");
+        if (i + 1 >= words.size()) return error("bad_label", quote_input(key) + " needs a value");
         const std::string_view v = words[i + 1];
         if (key == "move") r.move = std::string(v);
         else if (key == "depth") {
@@ -237,7 +237,7 @@ void UciEngine::cmd_tree(const std::vector<std::string_view>& words) {
         // Every tree parameter is at least 1, so 0 stands for "missing or not a number".
         const long long n = i + 1 < words.size() ? to_number<long long>(words[i + 1]).value_or(0) : 0;
         auto bad = [&](const std::string& range) {
-            error("bad_tree", "'" + key + "' needs a number " + range +
+            error("bad_tree", quote_input(key) + " needs a number " + range +
                                   (i + 1 < words.size() ? ", got " + quote_input(words[i + 1])
                                                         : std::string()));
         };

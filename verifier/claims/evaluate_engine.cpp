@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "claims/evaluator.h"
+#include "io/utf8.h"
 #include "rules/movegen.h"
 #include "rules/structure.h"
 #include "tools/tool_json.h"
@@ -313,7 +314,7 @@ Outcome Evaluator::threatens() {
     MoveParse mp = parse_move_text(np, text);
     if (!mp.ok()) {
         Outcome o =
-            no("\"" + text + "\" is not a move " + color_word(them) + " could play: " + mp.message);
+            no(quote_input(text) + " is not a move " + color_word(them) + " could play: " + mp.message);
         o.legality = true;
         return o;
     }

@@ -1,6 +1,7 @@
 // The evaluator's dispatch by predicate name, its move argument and shared wording.
 #include "claims/evaluator.h"
 
+#include "io/utf8.h"
 #include "tools/tool_json.h"
 
 namespace glossfish::verifier::claims_detail {
@@ -62,7 +63,7 @@ std::optional<Move> Evaluator::move(Outcome& bad) {
             ? move_json(pos_, mp.move)
             : json{{"text", text}, {"code", move_error_code(mp.error)}, {"message", mp.message}};
     if (mp.ok()) return mp.move;
-    bad = no("\"" + text + "\" cannot be played here: " + mp.message);
+    bad = no(quote_input(text) + " cannot be played here: " + mp.message);
     bad.legality = true;
     return std::nullopt;
 }

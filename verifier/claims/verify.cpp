@@ -43,8 +43,7 @@ std::optional<std::string> check_move(const Position& before, std::string_view m
     if (move.empty()) return std::nullopt;
     MoveParse mp = parse_move_text(before, move);
     if (!mp.ok()) {
-        error = std::string(move_error_code(mp.error)) + ": the move \"" +
-                quote_prefix(move, QuoteBytes) + "\": " + mp.message;
+        error = std::string(move_error_code(mp.error)) + ": the move " + mp.named(move);
         return std::nullopt;
     }
     return move_to_san(before, mp.move);
@@ -83,7 +82,7 @@ VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& b
     if (text.size() > MaxCommentaryText) {
         out.error = "the commentary is " + std::to_string(text.size()) +
                     " bytes long, over the limit of " + std::to_string(MaxCommentaryText) +
-                    " bytes: " + quote_prefix(text, QuoteBytes);
+                    " bytes: " + quote_input(text);
         return out;
     }
     if (std::string bad = utf8_error(text); !bad.empty()) {

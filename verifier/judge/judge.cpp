@@ -453,7 +453,7 @@ JudgedRecord Judge::judge(const JudgeInput& input) const {
     }
     MoveParse mp = parse_move_text(before, input.move);
     if (!mp.ok()) {
-        rec.error = "move '" + input.move + "': " + mp.message;
+        rec.error = "move " + mp.named(input.move);
         return rec;
     }
     rec.fen = before.fen();

@@ -40,7 +40,7 @@ std::optional<JudgeInput> parse_judge_line(std::string_view line, std::size_t nu
     }
     MoveParse mp = parse_move_text(pos, in.move);
     if (!mp.ok()) {
-        *error = "move '" + quote_prefix(in.move, QuoteBytes) + "': " + mp.message;
+        *error = "move " + mp.named(in.move);
         return std::nullopt;
     }
     const bool has_claims = j.contains("atoms") || j.contains("claims");

@@ -20,7 +20,7 @@ CommentResult comment_on(const LlmClient& client, const PromptLibrary& prompts,
     }
     MoveParse mp = parse_move_text(before, move);
     if (!mp.ok()) {
-        out.error = "move '" + std::string(move) + "': " + mp.message;
+        out.error = "move " + mp.named(move);
         return out;
     }
     const std::string san = move_to_san(before, mp.move);

@@ -92,7 +92,7 @@ std::vector<CommentCheck> check_comments(const ClaimVerifier* verifier, const Pg
         if (c.text.size() > MaxCommentaryText) {  // the reader stopped at its limit
             SentenceCheck rest;
             rest.text =
-                quote_prefix(std::string_view(c.text).substr(MaxCommentaryText), QuoteBytes);
+                shorten_input(std::string_view(c.text).substr(MaxCommentaryText));
             rest.status = SentenceStatus::NotRead;
             rest.reason = "the comment is " + std::to_string(c.text.size()) +
                           " bytes long; only its first " + std::to_string(MaxCommentaryText) +

@@ -6,6 +6,7 @@
 #include "claims/claims.h"
 #include "llm/commenter.h"
 #include "claims/verify.h"
+#include "io/utf8.h"
 #include "rules/notation.h"
 #include "llm/prompts.h"
 #include "tools/tools.h"
@@ -27,10 +28,12 @@ public:
                  const CancelToken& cancel) override {
         nlohmann::json result = suite_->call_text(name, args_json, &cancel);
         const bool failed = result.is_object() && result.contains("error");
+        // The name is the client's: an unknown one is shown by its prefix only.
+        const std::string shown = shorten_input(name);
         const std::string text =
-            failed ? name + " failed: " + result["error"].value("message", std::string())
-                   : name + " answered";
-        return {"tool", {{"result", result}, {"text", text}, {"tool", name}}};
+            failed ? shown + " failed: " + result["error"].value("message", std::string())
+                   : shown + " answered";
+        return {"tool", {{"result", result}, {"text", text}, {"tool", shown}}};
     }
 
     Product verify(const Position& before, std::optional<Move> move, const std::string& input,

@@ -68,8 +68,8 @@ nlohmann::json ToolSuite::call(std::string_view name, const nlohmann::json& args
         if (!spec) {
             std::string names;
             for (const ToolSpec& t : tools_) names += (names.empty() ? "" : ", ") + t.name;
-            return error_json("unknown_tool", "unknown tool '" + quote_prefix(name, QuoteBytes) +
-                                                  "'; the tools are " + names);
+            return error_json("unknown_tool", "unknown tool " + quote_input(name) +
+                                                  "; the tools are " + names);
         }
         static const nlohmann::json Empty = nlohmann::json::object();
         const nlohmann::json& a = args.is_null() ? Empty : args;
@@ -147,8 +147,8 @@ std::string ToolSuite::call_line(std::string_view line, std::size_t line_number)
             if (it.key() != "id" && it.key() != "tool" && it.key() != "args") {
                 response["error"] = {
                     {"code", "bad_request"},
-                    {"message", "unknown request field '" + quote_prefix(it.key(), QuoteBytes) +
-                                    "' (a request has id, tool and args)"}};
+                    {"message", "unknown request field " + quote_input(it.key()) +
+                                    " (a request has id, tool and args)"}};
                 return answer_text(std::move(response), line_number);
             }
         auto args = request.find("args");
