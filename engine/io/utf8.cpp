@@ -1,8 +1,6 @@
 // UTF-8 validation, replacement and quoting (see utf8.h).
 #include "io/utf8.h"
 
-#include <algorithm>
-
 namespace glossfish {
 
 std::size_t utf8_length(std::string_view text, std::size_t i) {

@@ -212,7 +212,8 @@ private:
                 nag_target = -1;
                 continue;
             }
-            if (!g_.result.empty()) return fail(i, "text after the result " + quote_input(g_.result));
+            if (!g_.result.empty())
+                return fail(i, "text after the result " + quote_input(g_.result));
             if (c == '}') return fail(i, "'}' without a matching '{'");
             if (c == '[' || c == ']')
                 return fail(i,

@@ -105,11 +105,13 @@ TEST(UciInput, InvalidUtf8IsNamed) {
     bad = check_utf8("to" + std::string(400, 'u') + " x\xff");
     ASSERT_TRUE(bad);
     EXPECT_EQ(bad->message, "word 2 of 'to" + std::string(78, 'u') +
-                                "\xE2\x80\xA6' (402 bytes) is not valid UTF-8 (byte 0xFF at offset 1)");
+                                "\xE2\x80\xA6' (402 bytes) is not valid UTF-8 (byte 0xFF at "
+                                "offset 1)");
     bad = check_utf8("tool " + std::string(400, 'u') + " {\xff}");
     ASSERT_TRUE(bad);
     EXPECT_EQ(bad->message, "the JSON arguments of 'tool " + std::string(75, 'u') +
-                                "\xE2\x80\xA6' (405 bytes) are not valid UTF-8 (byte 0xFF at offset 1)");
+                                "\xE2\x80\xA6' (405 bytes) are not valid UTF-8 (byte 0xFF at "
+                                "offset 1)");
     EXPECT_FALSE(
         check_utf8("setoption name Glossfish Commentary value Sp\xc3\xa4ter \xe2\x80\xa6"));
     EXPECT_EQ(invalid_utf8_at("ok \xf4\x90\x80\x80"), 3u);  // above U+10FFFF

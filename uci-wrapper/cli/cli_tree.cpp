@@ -60,7 +60,8 @@ int tree_command(const Args& args) {
             format = *f;
             return true;
         }
-        flags.fail("--format must be compact, json, text, dot or svg, got " + quote_input(format_text));
+        flags.fail("--format must be compact, json, text, dot or svg, got " +
+                   quote_input(format_text));
         return false;
     });
     if (auto code = flags.parse(args)) return *code;

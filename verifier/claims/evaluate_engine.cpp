@@ -314,7 +314,8 @@ Outcome Evaluator::threatens() {
     MoveParse mp = parse_move_text(np, text);
     if (!mp.ok()) {
         Outcome o =
-            no(quote_input(text) + " is not a move " + color_word(them) + " could play: " + mp.message);
+            no(quote_input(text) + " is not a move " + color_word(them) +
+               " could play: " + mp.message);
         o.legality = true;
         return o;
     }
