@@ -14,13 +14,13 @@
 #include <utility>
 #include <vector>
 
-#include "host/analyzer.h"
-#include "rules/bitboard.h"
+#include "analysis/quality.h"
 #include "claims/claims.h"
 #include "claims/verify.h"
+#include "host/analyzer.h"
+#include "rules/bitboard.h"
 #include "rules/perft.h"
 #include "rules/position.h"
-#include "analysis/quality.h"
 #include "session/settings.h"
 #include "tools/tools.h"
 
@@ -90,8 +90,7 @@ std::string string_arg(const json& args, const char* key, const char* fallback) 
         throw CallError{"missing_argument", std::string("missing argument \"") + key + "\"", key};
     }
     if (!v->is_string())
-        throw CallError{"bad_argument_type", std::string("\"") + key + "\" must be a string",
-                        key};
+        throw CallError{"bad_argument_type", std::string("\"") + key + "\" must be a string", key};
     return v->get<std::string>();
 }
 
@@ -128,10 +127,9 @@ void reject_unknown(const json& args, std::initializer_list<std::string_view> kn
         if (!ok) {
             std::string list;
             for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-            throw CallError{"unknown_argument",
-                            std::string("unknown ") + what + " \"" + key + "\" (known: " + list +
-                                ")",
-                            key};
+            throw CallError{
+                "unknown_argument",
+                std::string("unknown ") + what + " \"" + key + "\" (known: " + list + ")", key};
         }
     }
 }
@@ -179,8 +177,10 @@ json tools_call(const verifier::ToolSuite& suite, const json& args) {
     if (bool_arg(args, "schema", false)) return {{"schema", suite.schema()}};
     json list = json::array();
     for (const auto& e : suite.list())
-        list.push_back(
-            {{"name", e.name}, {"group", e.group}, {"summary", e.summary}, {"engine", e.needs_engine}});
+        list.push_back({{"name", e.name},
+                        {"group", e.group},
+                        {"summary", e.summary},
+                        {"engine", e.needs_engine}});
     json extras = json::array({"tools", "perft", "validate_fen", "verify"});
     return {{"tools", std::move(list)}, {"extras", std::move(extras)}};
 }
@@ -199,8 +199,8 @@ json verify_call(const gf_handle& handle, const json& args) {
     const std::string scheme = string_arg(args, "scheme", scheme_name(options.scheme));
     auto parsed = parse_scheme(scheme);
     if (!parsed)
-        throw CallError{"bad_value", "\"scheme\" must be act-eval or lichess, got \"" + scheme + "\"",
-                        "scheme"};
+        throw CallError{"bad_value",
+                        "\"scheme\" must be act-eval or lichess, got \"" + scheme + "\"", "scheme"};
     options.scheme = *parsed;
     json line = {{"fen", string_arg(args, "fen", nullptr)}};
     if (find_arg(args, "move")) line["move"] = string_arg(args, "move", nullptr);
@@ -252,7 +252,8 @@ std::string call(gf_handle* handle, const char* name, const char* args_json) {
 
 // The settings of a handle from its config (see gf_open in glossfish.h); the rest is Settings{}.
 Settings settings_from(const json& config) {
-    reject_unknown(config, {"stockfish", "workers", "hash", "threads", "depth", "nodes", "movetime"},
+    reject_unknown(config,
+                   {"stockfish", "workers", "hash", "threads", "depth", "nodes", "movetime"},
                    "setting");
     Settings s;
     s.stockfish_path = string_arg(config, "stockfish", "");

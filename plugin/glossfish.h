@@ -4,7 +4,8 @@
  * arguments, and gets JSON back:
  *
  *     gf_handle* h = gf_open("{\"workers\": 2, \"depth\": 12}");
- *     char* reply = gf_call(h, "attackers", "{\"fen\": \"...\", \"square\": \"e4\", \"color\": \"white\"}");
+ *     char* reply = gf_call(h, "attackers", "{\"fen\": \"...\", \"square\": \"e4\", \"color\":
+ * \"white\"}");
  *     ... parse reply ...
  *     gf_free(reply);
  *     gf_close(h);

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "analysis/quality.h"
 #include "host/analyzer.h"
 #include "pgn/pgn.h"
-#include "analysis/quality.h"
 
 namespace glossfish {
 

@@ -10,13 +10,13 @@
 #include <map>
 #include <sstream>
 
+#include "analysis/tree_format.h"
 #include "io/input_file.h"
 #include "io/input_limits.h"
 #include "io/json_line.h"
 #include "io/line_reader.h"
-#include "rules/notation.h"
-#include "analysis/tree_format.h"
 #include "io/utf8.h"
+#include "rules/notation.h"
 
 namespace glossfish {
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "io/resume_scan.h"
 #include "analysis/strategy_tree.h"
+#include "io/resume_scan.h"
 
 namespace glossfish {
 

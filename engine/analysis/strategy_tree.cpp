@@ -14,9 +14,9 @@
 #include <thread>
 #include <unordered_map>
 
+#include "analysis/quality.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "analysis/quality.h"
 #include "session/settings.h"
 
 namespace glossfish {
@@ -197,8 +197,7 @@ private:
             const bool clear = take_clear(me, root);
             AnalysisResult result;
             try {
-                result =
-                    analyzer_.analyse(pos, options_.limits, multipv, {}, hint, clear, cancel_);
+                result = analyzer_.analyse(pos, options_.limits, multipv, {}, hint, clear, cancel_);
             } catch (const std::exception& e) {
                 result.error = e.what();
             }
@@ -247,7 +246,7 @@ private:
             return {};
         }
         if (node.ply >= options_.plies) return {};  // a leaf keeps its parent's score
-        if (is_cancelled(cancel_)) {  // checked before every search
+        if (is_cancelled(cancel_)) {                // checked before every search
             node.score.reset();
             fail(job.tree, TreeCancelled);
             return {};
@@ -387,7 +386,8 @@ std::vector<StrategyTree> build_trees(Analyzer& analyzer, const std::vector<Posi
         t.root.mover = t.solver;
         t.error = check_options(opts);
     }
-    if (!roots.empty() && trees.front().error.empty()) Builder(analyzer, opts, trees, cancel).run(roots);
+    if (!roots.empty() && trees.front().error.empty())
+        Builder(analyzer, opts, trees, cancel).run(roots);
 
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -49,7 +49,7 @@ struct TreeOptions {
     enum Mode { Plain, Fast };
     int plies = DefaultTreePlies;      // 1..MaxTreePlies
     int breadth = DefaultTreeBreadth;  // k_strat, 1..MaxTreeBreadth
-    AnalysisLimits limits;  // per node; empty: DefaultAnalysisDepth
+    AnalysisLimits limits;             // per node; empty: DefaultAnalysisDepth
     bool reproducible = false;
     Mode mode = Fast;
 };

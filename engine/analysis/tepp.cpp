@@ -6,9 +6,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "rules/movegen.h"
 #include "analysis/quality.h"
 #include "analysis/strategy_tree.h"
+#include "rules/movegen.h"
 
 namespace glossfish {
 

@@ -14,7 +14,6 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-
 const char* color_name(Color c) { return c == White ? "white" : "black"; }
 const char* color_title(Color c) { return c == White ? "White" : "Black"; }
 

@@ -45,13 +45,13 @@ struct SearchInfo {
     std::optional<std::uint64_t> nodes, nps, tbhits, time_ms;
     std::optional<int> hashfull, currmovenumber;
     std::optional<std::string> currmove;
-    std::vector<std::string> pv;  // UCI move text, as sent
+    std::vector<std::string> pv;        // UCI move text, as sent
     std::optional<std::string> string;  // "info string ..." payload
     bool operator==(const SearchInfo&) const = default;
 };
 
 struct BestMove {
-    std::string move;                   // "(none)" when the root has no legal move
+    std::string move;  // "(none)" when the root has no legal move
     std::optional<std::string> ponder;
     bool operator==(const BestMove&) const = default;
 };

@@ -7,11 +7,11 @@
 
 namespace glossfish {
 
-inline constexpr std::size_t MaxJsonlLine = std::size_t(1) << 20;      // a JSONL line: 1 MiB
-inline constexpr std::size_t MaxCsvRow = std::size_t(64) << 10;        // a CSV row: 64 KiB
-inline constexpr std::size_t MaxPgnGame = std::size_t(16) << 20;       // a PGN game: 16 MiB
-inline constexpr std::size_t MaxJsonFile = std::size_t(16) << 20;      // --claims/--tree FILE
-inline constexpr std::size_t MaxRecordLine = std::size_t(64) << 20;    // a line of our own output
+inline constexpr std::size_t MaxJsonlLine = std::size_t(1) << 20;    // a JSONL line: 1 MiB
+inline constexpr std::size_t MaxCsvRow = std::size_t(64) << 10;      // a CSV row: 64 KiB
+inline constexpr std::size_t MaxPgnGame = std::size_t(16) << 20;     // a PGN game: 16 MiB
+inline constexpr std::size_t MaxJsonFile = std::size_t(16) << 20;    // --claims/--tree FILE
+inline constexpr std::size_t MaxRecordLine = std::size_t(64) << 20;  // a line of our own output
 inline constexpr std::size_t QuoteBytes = 80;  // bytes of a bad input quoted in an error
 // Commentary the reader reads (`verify --text`, a verify/judge record's text, a PGN comment):
 // a longer --text or record is refused; of a longer PGN comment the report reads this much.

@@ -15,10 +15,10 @@
 namespace glossfish {
 
 struct JsonParse {
-    nlohmann::json value;  // the parsed text; null when error is set
-    std::string error;     // "invalid UTF-8 (byte 0xFF at offset 7)", "invalid JSON: <detail>"
-    std::string detail;    // the reason alone: "invalid UTF-8 (...)", "parse error at line 1, ..."
-    nlohmann::json id;     // the "id" of an object, recovered even when error is set; else null
+    nlohmann::json value;   // the parsed text; null when error is set
+    std::string error;      // "invalid UTF-8 (byte 0xFF at offset 7)", "invalid JSON: <detail>"
+    std::string detail;     // the reason alone: "invalid UTF-8 (...)", "parse error at line 1, ..."
+    nlohmann::json id;      // the "id" of an object, recovered even when error is set; else null
     bool not_utf8 = false;  // the error is bytes that are not UTF-8
     bool ok() const { return error.empty(); }
 };

@@ -11,9 +11,9 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "pgn/pgn.h"
 #include "io/shard.h"
 #include "io/utf8.h"
+#include "pgn/pgn.h"
 
 namespace glossfish {
 

@@ -150,8 +150,8 @@ void init_all() {
         PseudoAttacks[King][s] = shift<8>(b) | shift<-8>(b) | shift<1>(b) | shift<-1>(b) |
                                  shift<9>(b) | shift<7>(b) | shift<-7>(b) | shift<-9>(b);
         Bitboard l = shift<-1>(b), r = shift<1>(b), ll = shift<-1>(l), rr = shift<1>(r);
-        PseudoAttacks[Knight][s] = shift<16>(l | r) | shift<-16>(l | r) | shift<8>(ll | rr) |
-                                   shift<-8>(ll | rr);
+        PseudoAttacks[Knight][s] =
+            shift<16>(l | r) | shift<-16>(l | r) | shift<8>(ll | rr) | shift<-8>(ll | rr);
     }
     init_magics(Rook, RookTable, RookMagics, KnownRookMagics);
     init_magics(Bishop, BishopTable, BishopMagics, KnownBishopMagics);
@@ -166,8 +166,8 @@ void init_all() {
             if (a == b) continue;
             for (PieceType pt : {Bishop, Rook})
                 if (PseudoAttacks[pt][a] & square_bb(b)) {
-                    LineBB[a][b] = (attacks_bb(pt, a, 0) & attacks_bb(pt, b, 0)) |
-                                   square_bb(a) | square_bb(b);
+                    LineBB[a][b] =
+                        (attacks_bb(pt, a, 0) & attacks_bb(pt, b, 0)) | square_bb(a) | square_bb(b);
                     BetweenBB[a][b] =
                         attacks_bb(pt, a, square_bb(b)) & attacks_bb(pt, b, square_bb(a));
                 }

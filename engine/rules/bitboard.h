@@ -53,7 +53,9 @@ struct Magic {
     Bitboard magic;
     Bitboard* attacks;
     unsigned shift;
-    unsigned index(Bitboard occupied) const { return unsigned(((occupied & mask) * magic) >> shift); }
+    unsigned index(Bitboard occupied) const {
+        return unsigned(((occupied & mask) * magic) >> shift);
+    }
 };
 extern Magic RookMagics[SquareNb];
 extern Magic BishopMagics[SquareNb];

@@ -130,7 +130,8 @@ Move* generate(const Position& pos, Move* out) {
 
     // Castling: path empty, king not in check, crossed squares not attacked, and the king
     // safe on its destination once king and rook have moved (matters in Chess960).
-    if (!checkers && (pos.castling_rights() & (Us == White ? WhiteOO | WhiteOOO : BlackOO | BlackOOO))) {
+    if (!checkers &&
+        (pos.castling_rights() & (Us == White ? WhiteOO | WhiteOOO : BlackOO | BlackOOO))) {
         for (bool king_side : {true, false}) {
             CastlingRight cr = castling_right(Us, king_side);
             if (!pos.has_castling_right(cr) || (pos.castling_path(cr) & occ)) continue;
@@ -139,7 +140,8 @@ Move* generate(const Position& pos, Move* out) {
             Bitboard crossed = pos.castling_king_path(cr) & ~square_bb(kto);
             bool safe = true;
             while (crossed && safe) safe = !attacked(pos, Them, pop_lsb(crossed), occ);
-            Bitboard after = (occ ^ square_bb(ksq) ^ square_bb(rsq)) | square_bb(kto) | square_bb(rto);
+            Bitboard after =
+                (occ ^ square_bb(ksq) ^ square_bb(rsq)) | square_bb(kto) | square_bb(rto);
             if (safe && !attacked(pos, Them, kto, after)) *out++ = Move::make(ksq, rsq, Castling);
         }
     }

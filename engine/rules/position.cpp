@@ -252,8 +252,7 @@ Bitboard Position::attackers(Color c, Square s, Bitboard occ) const {
 Bitboard Position::attackers_to(Square s, Bitboard occ) const {
     return (pawn_attacks(Black, s) & pieces(Pawn, White)) |
            (pawn_attacks(White, s) & pieces(Pawn, Black)) | (knight_attacks(s) & pieces(Knight)) |
-           (king_attacks(s) & pieces(King)) |
-           (bishop_attacks(s, occ) & pieces(Bishop, Queen)) |
+           (king_attacks(s) & pieces(King)) | (bishop_attacks(s, occ) & pieces(Bishop, Queen)) |
            (rook_attacks(s, occ) & pieces(Rook, Queen));
 }
 
@@ -338,9 +337,8 @@ CheckKind Position::gives_check(Move m) const {
         if (m.kind() == Promotion) mover_type = m.promotion();
     }
 
-    bool direct = mover_type == Pawn
-                      ? bool(pawn_attacks(us, mover_sq) & their_king)
-                      : bool(attacks_bb(mover_type, mover_sq, occ) & their_king);
+    bool direct = mover_type == Pawn ? bool(pawn_attacks(us, mover_sq) & their_king)
+                                     : bool(attacks_bb(mover_type, mover_sq, occ) & their_king);
     // Other sliders of ours that now see the king.
     Bitboard ours = byColor_[us] & ~vacated & ~square_bb(to);
     Bitboard discovered = ((rook_attacks(eksq, occ) & pieces(Rook, Queen)) |

@@ -17,10 +17,27 @@ inline constexpr const char* StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ
 // Why a FEN is rejected. The first group is syntax (the text cannot describe a board),
 // the second mirrors python-chess's status() flags (the board cannot arise in a game).
 enum class FenIssue {
-    FieldCount, Placement, SideToMove, CastlingField, EnPassantField, HalfmoveClock, FullmoveNumber,
-    Empty, NoWhiteKing, NoBlackKing, TooManyKings, TooManyWhitePawns, TooManyBlackPawns,
-    PawnsOnBackrank, TooManyWhitePieces, TooManyBlackPieces, BadCastlingRights, InvalidEpSquare,
-    OppositeCheck, TooManyCheckers, ImpossibleCheck
+    FieldCount,
+    Placement,
+    SideToMove,
+    CastlingField,
+    EnPassantField,
+    HalfmoveClock,
+    FullmoveNumber,
+    Empty,
+    NoWhiteKing,
+    NoBlackKing,
+    TooManyKings,
+    TooManyWhitePawns,
+    TooManyBlackPawns,
+    PawnsOnBackrank,
+    TooManyWhitePieces,
+    TooManyBlackPieces,
+    BadCastlingRights,
+    InvalidEpSquare,
+    OppositeCheck,
+    TooManyCheckers,
+    ImpossibleCheck
 };
 
 // Stable snake_case name of an issue, e.g. "too_many_kings".
@@ -52,8 +69,13 @@ enum class CheckKind { None, Direct, Discovered, Double };
 const char* check_kind_name(CheckKind kind);
 
 enum class Termination {
-    Checkmate, Stalemate, InsufficientMaterial, SeventyFiveMoves, FivefoldRepetition,
-    FiftyMoves, ThreefoldRepetition
+    Checkmate,
+    Stalemate,
+    InsufficientMaterial,
+    SeventyFiveMoves,
+    FivefoldRepetition,
+    FiftyMoves,
+    ThreefoldRepetition
 };
 const char* termination_name(Termination t);
 
@@ -104,7 +126,9 @@ public:
     // Squares that must be empty to castle (king and rook excluded), and the squares the king
     // crosses including its destination.
     Bitboard castling_path(CastlingRight cr) const { return castlingPath_[rights_index(cr)]; }
-    Bitboard castling_king_path(CastlingRight cr) const { return castlingKingPath_[rights_index(cr)]; }
+    Bitboard castling_king_path(CastlingRight cr) const {
+        return castlingKingPath_[rights_index(cr)];
+    }
     int halfmove_clock() const { return st().rule50; }
     int fullmove_number() const { return 1 + gamePly_ / 2; }
     Key key() const { return st().key; }

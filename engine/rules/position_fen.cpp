@@ -105,8 +105,8 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
     // "startpos" (as UCI's `position startpos` and every --fen) names the start position.
     if (fields.size() == 1 && fields[0] == "startpos") return set(StartFen, chess960);
     if (fields.size() < 4 || fields.size() > 6) {
-        problem(FenIssue::FieldCount, "expected 6 fields (4 to 6 accepted), found " +
-                                          std::to_string(fields.size()));
+        problem(FenIssue::FieldCount,
+                "expected 6 fields (4 to 6 accepted), found " + std::to_string(fields.size()));
         return status;
     }
 
@@ -139,8 +139,8 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
             } else if (c >= '1' && c <= '8') {
                 if (prev_digit) {
                     placement_ok = false;
-                    problem(FenIssue::Placement, "two digits in a row in rank " +
-                                                     std::to_string(rank + 1));
+                    problem(FenIssue::Placement,
+                            "two digits in a row in rank " + std::to_string(rank + 1));
                 }
                 file += c - '0';
                 prev_digit = true;
@@ -158,8 +158,7 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
         }
         if (ranks_seen != 8) {
             placement_ok = false;
-            problem(FenIssue::Placement,
-                    "expected 8 ranks, found " + std::to_string(ranks_seen));
+            problem(FenIssue::Placement, "expected 8 ranks, found " + std::to_string(ranks_seen));
         } else {
             check_rank_width(0);
         }
@@ -248,9 +247,9 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
             std::string who = col == White ? "White" : "Black";
             if (popcount(kings) != 1) continue;  // already reported as a king problem
             if (rank_of(lsb(kings)) != back) {
-                problem(FenIssue::BadCastlingRights,
-                        std::string("castling right '") + c + "' but " + who +
-                            "'s king is not on its back rank");
+                problem(FenIssue::BadCastlingRights, std::string("castling right '") + c +
+                                                         "' but " + who +
+                                                         "'s king is not on its back rank");
                 continue;
             }
             Square ksq = lsb(kings);
@@ -267,12 +266,13 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
                 if (rooks & square_bb(s)) rsq = s;
             }
             if (rsq == NoSquare || rsq == ksq) {
-                problem(FenIssue::BadCastlingRights,
-                        std::string("castling right '") + c + "' but no " + who +
-                            " rook to castle with");
+                problem(FenIssue::BadCastlingRights, std::string("castling right '") + c +
+                                                         "' but no " + who +
+                                                         " rook to castle with");
                 continue;
             }
-            bool standard = file_of(ksq) == FileE && (file_of(rsq) == FileA || file_of(rsq) == FileH);
+            bool standard =
+                file_of(ksq) == FileE && (file_of(rsq) == FileA || file_of(rsq) == FileH);
             if (!chess960 && !standard) {
                 problem(FenIssue::BadCastlingRights,
                         std::string("castling right '") + c +
@@ -305,9 +305,8 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
         if (kings_ok) {
             Color us = p.side_;
             if (p.attackers(us, p.king(~us)))
-                problem(FenIssue::OppositeCheck,
-                        std::string(us == White ? "Black" : "White") +
-                            ", not to move, is in check");
+                problem(FenIssue::OppositeCheck, std::string(us == White ? "Black" : "White") +
+                                                     ", not to move, is in check");
             Bitboard checkers = p.attackers(~us, p.king(us));
             int n = popcount(checkers);
             if (n > 2) {
@@ -319,16 +318,17 @@ FenStatus Position::set(std::string_view fen, bool chess960) {
                 Bitboard before = (p.occupied() ^ square_bb(pushed_to)) | square_bb(pushed_from);
                 bool uncovered = p.attackers(~us, p.king(us), before) & ~square_bb(pushed_to);
                 if (n > 1 || (lsb(checkers) != pushed_to && uncovered))
-                    problem(FenIssue::ImpossibleCheck,
-                            "check cannot follow the pawn advance that the en-passant square names");
+                    problem(
+                        FenIssue::ImpossibleCheck,
+                        "check cannot follow the pawn advance that the en-passant square names");
             } else if (n == 2) {
                 Square a = lsb(checkers), b = msb(checkers);
                 Bitboard sliders = p.pieces(Bishop) | p.pieces(Rook) | p.pieces(Queen);
                 bool same_line = line_bb(a, b) & p.pieces(King, us);
                 if (same_line || !(checkers & sliders))
-                    problem(FenIssue::ImpossibleCheck,
-                            "no single move gives check from " + square_name(a) + " and " +
-                                square_name(b));
+                    problem(FenIssue::ImpossibleCheck, "no single move gives check from " +
+                                                           square_name(a) + " and " +
+                                                           square_name(b));
             }
         }
     }
@@ -370,7 +370,8 @@ std::string Position::fen() const {
         Square rsq = castling_rook(cr);
         // X-FEN: KQkq when the rook is the outermost one on that side, else its file.
         Bitboard rooks = pieces(Rook, c) & rank_bb(rank_of(rsq));
-        Bitboard beyond = king_side ? rooks & ~(square_bb(rsq) * 2 - 1) : rooks & (square_bb(rsq) - 1);
+        Bitboard beyond =
+            king_side ? rooks & ~(square_bb(rsq) * 2 - 1) : rooks & (square_bb(rsq) - 1);
         char letter = beyond ? char('A' + file_of(rsq)) : (king_side ? 'K' : 'Q');
         out += c == White ? letter : char(letter | 0x20);
     }

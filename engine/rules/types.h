@@ -14,13 +14,32 @@ enum Color : int { White = 0, Black = 1, ColorNb = 2 };
 
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
 
-enum PieceType : int { NoPieceType = 0, Pawn = 1, Knight, Bishop, Rook, Queen, King, PieceTypeNb = 7 };
+enum PieceType : int {
+    NoPieceType = 0,
+    Pawn = 1,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+    PieceTypeNb = 7
+};
 
 // A coloured piece: White pieces 1..6, Black pieces 9..14 (bit 3 is the colour).
 enum Piece : int {
     NoPiece = 0,
-    WPawn = 1, WKnight, WBishop, WRook, WQueen, WKing,
-    BPawn = 9, BKnight, BBishop, BRook, BQueen, BKing,
+    WPawn = 1,
+    WKnight,
+    WBishop,
+    WRook,
+    WQueen,
+    WKing,
+    BPawn = 9,
+    BKnight,
+    BBishop,
+    BRook,
+    BQueen,
+    BKing,
     PieceNb = 16
 };
 
@@ -30,14 +49,70 @@ constexpr Color color_of(Piece p) { return Color(p >> 3); }
 
 // Squares a1 = 0 … h8 = 63, little-endian rank-file mapping as in python-chess.
 enum Square : int {
-    A1, B1, C1, D1, E1, F1, G1, H1,
-    A2, B2, C2, D2, E2, F2, G2, H2,
-    A3, B3, C3, D3, E3, F3, G3, H3,
-    A4, B4, C4, D4, E4, F4, G4, H4,
-    A5, B5, C5, D5, E5, F5, G5, H5,
-    A6, B6, C6, D6, E6, F6, G6, H6,
-    A7, B7, C7, D7, E7, F7, G7, H7,
-    A8, B8, C8, D8, E8, F8, G8, H8,
+    A1,
+    B1,
+    C1,
+    D1,
+    E1,
+    F1,
+    G1,
+    H1,
+    A2,
+    B2,
+    C2,
+    D2,
+    E2,
+    F2,
+    G2,
+    H2,
+    A3,
+    B3,
+    C3,
+    D3,
+    E3,
+    F3,
+    G3,
+    H3,
+    A4,
+    B4,
+    C4,
+    D4,
+    E4,
+    F4,
+    G4,
+    H4,
+    A5,
+    B5,
+    C5,
+    D5,
+    E5,
+    F5,
+    G5,
+    H5,
+    A6,
+    B6,
+    C6,
+    D6,
+    E6,
+    F6,
+    G6,
+    H6,
+    A7,
+    B7,
+    C7,
+    D7,
+    E7,
+    F7,
+    G7,
+    H7,
+    A8,
+    B8,
+    C8,
+    D8,
+    E8,
+    F8,
+    G8,
+    H8,
     NoSquare = 64,
     SquareNb = 64
 };
@@ -97,7 +172,10 @@ private:
 // Castling rights as four bits; the rook squares live in the position (Chess960).
 enum CastlingRight : int {
     NoCastling = 0,
-    WhiteOO = 1, WhiteOOO = 2, BlackOO = 4, BlackOOO = 8,
+    WhiteOO = 1,
+    WhiteOOO = 2,
+    BlackOO = 4,
+    BlackOOO = 8,
     AllCastling = 15
 };
 

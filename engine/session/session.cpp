@@ -6,10 +6,10 @@
 #include <cctype>
 #include <cmath>
 
+#include "analysis/quality.h"
 #include "io/text.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "analysis/quality.h"
 
 namespace glossfish {
 
@@ -82,8 +82,7 @@ bool Session::ensure_host() {
         // An option the host dropped on a restart because it killed the child (issue 12
         // item 6), as an "error" product: {"code":"option_dropped","option","value",...}.
         host_->set_warning_handler([this](const EngineWarning& w) {
-            error(w.code, w.message,
-                  {{"option", w.option}, {"value", w.value}});
+            error(w.code, w.message, {{"option", w.option}, {"value", w.value}});
         });
         for (const auto& [name, value] : child_values_) host_->set_option(name, value);
     }

@@ -37,14 +37,14 @@
 #include <variant>
 #include <vector>
 
+#include "analysis/strategy_tree.h"
 #include "host/analyzer.h"
 #include "host/cancel.h"
 #include "host/engine_host.h"
 #include "host/job_lane.h"
+#include "host/uci_input.h"
 #include "rules/position.h"
 #include "session/settings.h"
-#include "analysis/strategy_tree.h"
-#include "host/uci_input.h"
 
 namespace glossfish {
 

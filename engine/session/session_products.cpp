@@ -3,11 +3,11 @@
 #include <exception>
 
 #include "analysis/quality.h"
+#include "analysis/tree_format.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
 #include "session/session.h"
-#include "analysis/tree_format.h"
 
 namespace glossfish {
 
@@ -246,9 +246,8 @@ std::optional<InputError> Session::label(const LabelRequest& r) {
     if (r.move) {
         MoveParse mp = parse_san(current_, *r.move, SanMode::Lenient);
         if (!mp.ok())
-            return InputError{std::string(move_error_name(mp.error)) + "_move",
-                              mp.named(*r.move),
-                              {}};
+            return InputError{
+                std::string(move_error_name(mp.error)) + "_move", mp.named(*r.move), {}};
         move = mp.move;
     } else if (!moves_.empty()) {
         before.undo_move(moves_.back());

@@ -52,9 +52,8 @@ std::vector<OptionSpec> make_table() {
              "Stockfish processes kept for our own analysis, apart from the GUI's search"),
         spin("Glossfish Analysis Hash", d.analysis_hash_mb, 1, MaxAnalysisHashMb,
              "Hash (MB) of each analysis worker"),
-        check(
-            "Glossfish Tree", d.tree,
-            "Print the strategy tree of each searched position (glossfish.tree)"),
+        check("Glossfish Tree", d.tree,
+              "Print the strategy tree of each searched position (glossfish.tree)"),
         spin("Glossfish Tree Plies", d.tree_plies, 1, MaxTreePlies, "Plies of the strategy tree"),
         spin("Glossfish Tree Breadth", d.tree_breadth, 1, MaxTreeBreadth,
              "Opponent replies kept per node (k_strat)"),
@@ -62,12 +61,14 @@ std::vector<OptionSpec> make_table() {
         check("Glossfish Reproducible", d.reproducible,
               "Search every analysed position (labels, trees, verify) from a cleared hash, so that "
               "results do not depend on the order or on earlier searches"),
-        string("Glossfish Commentary", d.commentary,
-               "Commentary on the last move, verified for each searched position (glossfish.verify)"),
+        string(
+            "Glossfish Commentary", d.commentary,
+            "Commentary on the last move, verified for each searched position (glossfish.verify)"),
         check("Glossfish Comment", d.comment,
               "For each searched position, the language model comments on the last move; "
               "verified (glossfish.comment)"),
-        // The language model (verifier/llm/llm_client.h); the key only ever comes from the environment.
+        // The language model (verifier/llm/llm_client.h); the key only ever comes from the
+        // environment.
         string(
             "Glossfish LLM URL", d.llm_url,
             "OpenAI-compatible endpoint, e.g. http://localhost:8080/v1; empty: $GLOSSFISH_LLM_URL"),
@@ -151,8 +152,8 @@ std::optional<std::string> check_option_value(const OptionDecl& d, std::string& 
         if (it == d.vars.end()) return quoted + " has no choice " + quote_input(value);
         value = *it;
     } else if (d.type == "string" && value.size() > MaxOptionValueBytes) {
-        return quoted + " takes at most " + std::to_string(MaxOptionValueBytes) +
-               " bytes, got " + quote_input(value);
+        return quoted + " takes at most " + std::to_string(MaxOptionValueBytes) + " bytes, got " +
+               quote_input(value);
     }
     return std::nullopt;
 }

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "host/analyzer.h"
 #include "analysis/quality.h"
+#include "host/analyzer.h"
 #include "host/uci_protocol.h"
 
 namespace glossfish {
@@ -40,10 +40,10 @@ inline constexpr int MaxAnalysisHashMb = 4096;
 
 // Input bounds (docs/uci.md "Input limits"): longer input is rejected with an error that quotes
 // at most QuoteBytes of it (io/input_limits.h).
-inline constexpr std::size_t MaxUciLineBytes = 1 << 20;    // one UCI input line (1 MiB)
-inline constexpr std::size_t MaxPositionMoves = 12000;     // moves after `position ... moves`
-inline constexpr std::size_t MaxOptionValueBytes = 8192;   // a string option's value
-inline constexpr std::size_t MaxQueuedRequests = 64;       // label/tree/tool/verify waiting
+inline constexpr std::size_t MaxUciLineBytes = 1 << 20;   // one UCI input line (1 MiB)
+inline constexpr std::size_t MaxPositionMoves = 12000;    // moves after `position ... moves`
+inline constexpr std::size_t MaxOptionValueBytes = 8192;  // a string option's value
+inline constexpr std::size_t MaxQueuedRequests = 64;      // label/tree/tool/verify waiting
 
 // What one glossfish session (a UCI engine, a command, a plugin handle) runs with.
 struct Settings {

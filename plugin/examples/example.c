@@ -43,7 +43,8 @@ int main(void) {
     char args[512];
 
     /* A board tool: who attacks f7 after 3...Nf6? The queen on h5 and the bishop on c4. */
-    snprintf(args, sizeof args, "{\"fen\": \"%s\", \"square\": \"f7\", \"color\": \"white\"}", After);
+    snprintf(args, sizeof args, "{\"fen\": \"%s\", \"square\": \"f7\", \"color\": \"white\"}",
+             After);
     const char* attackers[] = {"\"c4\"", "\"h5\"", NULL};
     check(h, "attackers", args, attackers);
 

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/cli.h"
 #include "analysis/tepp.h"
+#include "cli/cli.h"
 
 using namespace glossfish;
 using Clock = std::chrono::steady_clock;
@@ -38,8 +38,11 @@ double run_batch(const std::string& csv, int count, int depth, int jobs, bool ve
     const std::string out = "/tmp/glossfish_puzzles_bench_" + std::to_string(::getpid()) + "_" +
                             std::to_string(jobs) + ".jsonl";
     std::remove(out.c_str());
-    const cli::Args args = {"--csv",   csv, "--out", out, "--limit", std::to_string(count),
-                            "--depth", std::to_string(depth), "--jobs", std::to_string(jobs)};
+    const cli::Args args = {"--csv",   csv,
+                            "--out",   out,
+                            "--limit", std::to_string(count),
+                            "--depth", std::to_string(depth),
+                            "--jobs",  std::to_string(jobs)};
     // The batch's progress lines go to stderr; keep them out of the figures unless asked.
     int saved = -1;
     if (!verbose) {
@@ -107,13 +110,14 @@ int main(int argc, char** argv) {
         double score = 0;
         int n = 0;
         for (; n < tepp_count && n < int(f.records.size()); ++n)
-            score += play_puzzle(oracle, optimal, tepp_puzzle(f.records[std::size_t(n)]),
-                                 TeppOptions{})
-                         .score;
+            score +=
+                play_puzzle(oracle, optimal, tepp_puzzle(f.records[std::size_t(n)]), TeppOptions{})
+                    .score;
         const double s = std::chrono::duration<double>(Clock::now() - start).count();
-        std::printf("tepp: optimal player, %d puzzles, k_eval 3, nodes %d: %.2f s/puzzle, "
-                    "%.1f searches/puzzle, mean score %.3f\n",
-                    n, tepp_nodes, s / n, double(oracle.searches()) / n, score / n);
+        std::printf(
+            "tepp: optimal player, %d puzzles, k_eval 3, nodes %d: %.2f s/puzzle, "
+            "%.1f searches/puzzle, mean score %.3f\n",
+            n, tepp_nodes, s / n, double(oracle.searches()) / n, score / n);
     }
     return 0;
 }

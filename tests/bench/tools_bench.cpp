@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "tools/board_tools.h"
 #include "rules/position.h"
+#include "tools/board_tools.h"
 #include "tools/tools.h"
 
 using namespace glossfish;

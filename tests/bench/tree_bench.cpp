@@ -12,8 +12,8 @@
 #include <thread>
 #include <vector>
 
-#include "lichess_puzzles.h"
 #include "analysis/strategy_tree.h"
+#include "lichess_puzzles.h"
 
 using namespace glossfish;
 using Clock = std::chrono::steady_clock;

@@ -45,7 +45,8 @@ public:
     ~Peer() { proc_.quit(500); }
     void send(const std::string& line) { proc_.write_line(line); }
     // Waits for a line starting with prefix; returns it (all lines before it are dropped).
-    std::string expect(const std::string& prefix, std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
+    std::string expect(const std::string& prefix,
+                       std::chrono::milliseconds timeout = std::chrono::seconds(60)) {
         std::unique_lock lock(m_);
         auto deadline = Clock::now() + timeout;
         while (true) {
@@ -155,8 +156,10 @@ int main(int argc, char** argv) {
         }
     }
     std::printf("search        depth %d x %zu positions\n", depth, std::size(Positions));
-    std::printf("  stockfish   %12llu nodes  %10.0f nodes/s (wall)\n", (unsigned long long)nodes_direct, best_direct);
-    std::printf("  glossfish   %12llu nodes  %10.0f nodes/s (wall)\n", (unsigned long long)nodes_relayed, best_relayed);
+    std::printf("  stockfish   %12llu nodes  %10.0f nodes/s (wall)\n",
+                (unsigned long long)nodes_direct, best_direct);
+    std::printf("  glossfish   %12llu nodes  %10.0f nodes/s (wall)\n",
+                (unsigned long long)nodes_relayed, best_relayed);
     std::printf("  ratio       %.3f   (target >= 0.98)\n", best_relayed / best_direct);
 
     // 2. Latencies during `go infinite`.
@@ -175,7 +178,8 @@ int main(int argc, char** argv) {
             auto t0 = Clock::now();
             gf.send("isready");
             gf.expect("readyok");
-            ready_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            ready_ms.push_back(
+                std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         }
         auto t0 = Clock::now();
@@ -183,13 +187,18 @@ int main(int argc, char** argv) {
         gf.expect("bestmove");
         stop_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
     }
-    std::printf("isready->readyok during search  median %.3f ms  p99 %.3f ms  (%zu samples, target p99 < 5 ms)\n",
-                percentile(ready_ms, 0.5), percentile(ready_ms, 0.99), ready_ms.size());
-    std::printf("stop->bestmove                  median %.3f ms  p99 %.3f ms  (%zu samples, target p99 < 20 ms)\n",
-                percentile(stop_ms, 0.5), percentile(stop_ms, 0.99), stop_ms.size());
+    std::printf(
+        "isready->readyok during search  median %.3f ms  p99 %.3f ms  (%zu samples, target p99 < 5 "
+        "ms)\n",
+        percentile(ready_ms, 0.5), percentile(ready_ms, 0.99), ready_ms.size());
+    std::printf(
+        "stop->bestmove                  median %.3f ms  p99 %.3f ms  (%zu samples, target p99 < "
+        "20 ms)\n",
+        percentile(stop_ms, 0.5), percentile(stop_ms, 0.99), stop_ms.size());
 
     // 3. Memory of the glossfish process itself (the Stockfish child is a separate process).
     long kb = rss_kb(gf.pid());
-    std::printf("glossfish resident memory without the child: %.1f MB (target < 30 MB)\n", kb / 1024.0);
+    std::printf("glossfish resident memory without the child: %.1f MB (target < 30 MB)\n",
+                kb / 1024.0);
     return 0;
 }

@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "rules/bitboard.h"
 #include "claims/claims.h"
+#include "rules/bitboard.h"
 #include "tools/tools.h"
 
 using namespace glossfish;

@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "rules/bitboard.h"
 #include "claims/claims.h"
 #include "reader/commentary_reader.h"
+#include "rules/bitboard.h"
 #include "tools/tools.h"
 
 using namespace glossfish;

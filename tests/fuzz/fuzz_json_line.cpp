@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <string>
 
-#include "rules/bitboard.h"
 #include "io/json_line.h"
-#include "tools/tools.h"
 #include "io/utf8.h"
+#include "rules/bitboard.h"
+#include "tools/tools.h"
 
 using namespace glossfish;
 

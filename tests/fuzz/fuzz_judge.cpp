@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "rules/bitboard.h"
 #include "judge/judge.h"
+#include "rules/bitboard.h"
 #include "tools/tools.h"
 
 using namespace glossfish;

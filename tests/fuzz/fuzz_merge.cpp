@@ -18,9 +18,9 @@
 #include <string_view>
 
 #include "io/merge.h"
-#include "pgn/pgn.h"
 #include "io/shard.h"
 #include "judge/shard_summary.h"
+#include "pgn/pgn.h"
 
 using namespace glossfish;
 

@@ -1,5 +1,5 @@
-// libFuzzer target: the lichess puzzle CSV reader (engine/analysis/puzzles.h) and the position JSONL
-// reader on the same bytes. Checks: every kept record is valid UTF-8 and serialises as an
+// libFuzzer target: the lichess puzzle CSV reader (engine/analysis/puzzles.h) and the position
+// JSONL reader on the same bytes. Checks: every kept record is valid UTF-8 and serialises as an
 // output record; every skipped row names a line inside the input and a reason that is valid
 // UTF-8 and short.
 #include <cstddef>
@@ -9,9 +9,9 @@
 #include <sstream>
 #include <string>
 
-#include "rules/bitboard.h"
 #include "analysis/puzzles.h"
 #include "io/utf8.h"
+#include "rules/bitboard.h"
 
 using namespace glossfish;
 

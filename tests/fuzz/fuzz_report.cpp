@@ -10,8 +10,8 @@
 #include <string_view>
 
 #include "render/markup.h"
-#include "rules/notation.h"
 #include "report/report.h"
+#include "rules/notation.h"
 
 using namespace glossfish;
 

@@ -11,10 +11,10 @@
 #include <string>
 #include <string_view>
 
-#include "rules/bitboard.h"
-#include "rules/notation.h"
 #include "host/uci_input.h"
 #include "io/utf8.h"
+#include "rules/bitboard.h"
+#include "rules/notation.h"
 
 using namespace glossfish;
 

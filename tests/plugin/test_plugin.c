@@ -53,7 +53,8 @@ static void* worker(void* arg) {
         char* b = gf_call(h, "legal_moves", "{\"fen\": \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"}");
         char* c = gf_call(h, "piece_at", "{\"fen\": \"bad\", \"square\": \"e4\"}");
         if (!a || !strstr(a, "\"count\":1")) bad++;
-        if (!b || !strstr(b, "\"count\":1,\"moves\":[{\"san\":\"Ka2\"")) bad++;  /* b1, b2 touch c1 */
+        if (!b || !strstr(b, "\"count\":1,\"moves\":[{\"san\":\"Ka2\""))
+            bad++; /* b1, b2 touch c1 */
         if (!c || !strstr(c, "\"code\":\"bad_fen\"")) bad++;
         gf_free(a);
         gf_free(b);
@@ -99,8 +100,7 @@ int main(void) {
     expect_reply(h, "legal_moves",
                  "{\"fen\": \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"}",
                  "\"count\":20");
-    expect_reply(h, "pin",
-                 "{\"fen\": \"4k3/8/8/8/4r3/8/4N3/4K3 w - - 0 1\", \"square\": \"e2\"}",
+    expect_reply(h, "pin", "{\"fen\": \"4k3/8/8/8/4r3/8/4N3/4K3 w - - 0 1\", \"square\": \"e2\"}",
                  "\"pinned\":true");
     expect_reply(h, "verify",
                  "{\"fen\": \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\","
@@ -110,10 +110,12 @@ int main(void) {
                  "{\"fen\": \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\","
                  " \"text\": \"The knight on g1 attacks e4.\"}",
                  "\"result\":\"incorrect\"");
-    expect_reply(h, "verify", "{\"fen\": \"8/8/8/8/8/8/8/K1k5 w - - 0 1\", \"text\": \"x\", \"claims\": []}",
+    expect_reply(h, "verify",
+                 "{\"fen\": \"8/8/8/8/8/8/8/K1k5 w - - 0 1\", \"text\": \"x\", \"claims\": []}",
                  "\"code\":\"bad_arguments\"");
     expect_reply(h, "verify", "{\"text\": \"Nf3 is good.\"}", "\"code\":\"missing_argument\"");
-    expect_reply(h, "verify", "{\"fen\": \"8/8/8/8/8/8/8/K1k5 w - - 0 1\", \"claims\": {\"atoms\": 3}}",
+    expect_reply(h, "verify",
+                 "{\"fen\": \"8/8/8/8/8/8/8/K1k5 w - - 0 1\", \"claims\": {\"atoms\": 3}}",
                  "\"code\":\"bad_arguments\"");
     expect_reply(h, "tools", "{}", "\"name\":\"strategy_tree\"");
     expect_reply(h, "tools", "{\"schema\": true}", "\"type\":\"function\"");

@@ -161,8 +161,7 @@ TEST_F(Delivery, QuitExitsWithin200ms) {
         EXPECT_EQ(g.proc().wait_exit(Millis(5000)), std::optional<int>(0)) << g.transcript();
         const auto took = std::chrono::duration_cast<Millis>(Clock::now() - t0);
         EXPECT_LE(took.count(), QuitBudgetMs) << "quit took " << took.count() << " ms";
-        std::printf("quit after '%s': %lld ms\n", commands.back().c_str(),
-                    (long long)took.count());
+        std::printf("quit after '%s': %lld ms\n", commands.back().c_str(), (long long)took.count());
         EXPECT_EQ(g.proc().stderr_text().find("Sanitizer"), std::string::npos)
             << g.proc().stderr_text();
         gf_.reset();
@@ -245,8 +244,8 @@ TEST_F(Delivery, IllegalBestmoveFromTheEngineIsNeverRelayed) {
 // Issue 12 item 8, the info lines: a principal variation is relayed up to its first move that
 // is not legal, never beyond it.
 TEST_F(Delivery, IllegalPvMovesFromTheEngineAreCut) {
-    Glossfish& g = start({"GLOSSFISH_STOCKFISH=" + std::string(GLOSSFISH_FAKE_ENGINE),
-                          "FAKE_UCI_MODE=illegal-pv"});
+    Glossfish& g = start(
+        {"GLOSSFISH_STOCKFISH=" + std::string(GLOSSFISH_FAKE_ENGINE), "FAKE_UCI_MODE=illegal-pv"});
     g.send("position startpos");
     auto lines = g.go("go depth 1");
     EXPECT_TRUE(errors_in(lines).empty()) << g.transcript();
@@ -384,13 +383,12 @@ TEST_F(Delivery, LongWordsAreQuotedByTheirPrefix) {
         std::vector<std::string> errors;
         if (line.rfind("tool ", 0) == 0 && line.find('\xff') == std::string::npos)
             // A tool call is answered on its lane, with the error as its result.
-            errors.push_back(g.read_until(starts_with("info string glossfish.tool "),
-                                          ReplyDeadline, "the tool's result")
+            errors.push_back(g.read_until(starts_with("info string glossfish.tool "), ReplyDeadline,
+                                          "the tool's result")
                                  .back());
         else if (line.rfind("go ", 0) == 0)  // a rejected go still gets its bestmove
             errors = errors_in(g.wait_bestmove());
-        else
-            errors = errors_in(g.sync());
+        else errors = errors_in(g.sync());
         ASSERT_EQ(errors.size(), 1u) << line.substr(0, 40) << "\n" << g.transcript();
         // The message and text hold at most the 80-byte prefix, never more of the word.
         EXPECT_EQ(errors[0].find(std::string(81, 'u')), std::string::npos)

@@ -350,7 +350,7 @@ TEST(EngineHost, RestartReplaysSetOptions) {
     ASSERT_FALSE(host.start());
     host.set_option("Best Move", "g1f3");
     host.set_option("Best Move", "d2d4");  // the newest value wins
-    host.set_option("clear hash", "");      // a button: pressed once, never replayed
+    host.set_option("clear hash", "");     // a button: pressed once, never replayed
     ASSERT_TRUE(host.sync(Millis(2000)));
     int first_pid = host.child_pid();
 

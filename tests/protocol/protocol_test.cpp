@@ -643,7 +643,8 @@ TEST_F(Protocol, VerifyCommandsAndCommentaryOption) {
     g.send("verify text e4 controls d5. e4 attacks e5. Controlling the centre matters.");
     auto verify_line = [&] {
         return payload(g.read_until(starts_with("info string glossfish.verify "), SearchDeadline,
-                                    "glossfish.verify").back());
+                                    "glossfish.verify")
+                           .back());
     };
     nlohmann::json j = verify_line();
     EXPECT_EQ(j["move"], "e4");
@@ -653,20 +654,22 @@ TEST_F(Protocol, VerifyCommandsAndCommentaryOption) {
     EXPECT_EQ(j["unread"].size(), 1u);
     EXPECT_EQ(j["metrics"]["precision"], 0.5);
     EXPECT_FALSE(j.value("text", "").empty());
-    g.send(R"(verify {"atoms":[{"claims":[{"predicate":"occupies","args":{"square":"e4"},"moves":["e4"]}]}]})");
+    g.send(
+        R"(verify {"atoms":[{"claims":[{"predicate":"occupies","args":{"square":"e4"},"moves":["e4"]}]}]})");
     j = verify_line();
     EXPECT_EQ(j["atoms"][0]["result"], "correct") << j.dump();
     expect_one_error("verify", "bad_verify");
     expect_one_error("verify nonsense", "bad_verify");
     g.send(R"(verify {"atoms":[{"claims":[{"predicate":"glows"}]}]})");
-    auto err = g.read_until(starts_with("info string glossfish.error "), ReplyDeadline, "bad_verify");
+    auto err =
+        g.read_until(starts_with("info string glossfish.error "), ReplyDeadline, "bad_verify");
     EXPECT_EQ(payload(err.back())["code"], "bad_verify");
     g.send("setoption name Glossfish Commentary value e4 attacks f5.");
     auto lines = g.go("go depth 5");
     EXPECT_TRUE(errors_in(lines).empty()) << g.transcript();
     // A go without a clock is analysis: the verdict comes before that search's bestmove.
-    auto verdict = std::find_if(lines.begin(), lines.end(),
-                                starts_with("info string glossfish.verify "));
+    auto verdict =
+        std::find_if(lines.begin(), lines.end(), starts_with("info string glossfish.verify "));
     ASSERT_NE(verdict, lines.end()) << g.transcript();
     j = payload(*verdict);
     EXPECT_EQ(j["atoms"][0]["text"], "e4 attacks f5.");
@@ -684,7 +687,8 @@ TEST_F(Protocol, CommentOptionWithoutEndpointErrorsOnce) {
     auto err = errors_in(first);
     ASSERT_EQ(err.size(), 1u) << g.transcript();
     EXPECT_EQ(payload(err.back())["code"], "no_llm_endpoint");
-    EXPECT_NE(payload(err.back()).value("message", "").find("GLOSSFISH_LLM_URL"), std::string::npos);
+    EXPECT_NE(payload(err.back()).value("message", "").find("GLOSSFISH_LLM_URL"),
+              std::string::npos);
     // Later searches report nothing.
     g.send("position startpos moves e2e4 e7e5");
     auto lines = g.go("go depth 2");

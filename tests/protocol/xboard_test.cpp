@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "rules/bitboard.h"
 #include "host/child_process.h"
+#include "rules/bitboard.h"
 #include "rules/notation.h"
 #include "rules/position.h"
 #include "uci_process.h"
@@ -149,9 +149,9 @@ TEST(GuiConfig, CuteChessEntryMatchesTheDeclaredOptions) {
         }
         EXPECT_EQ(fields["type"], option["type"].get<std::string>());
         const nlohmann::json& d = option["default"];
-        std::string default_text =
-            d.is_string() ? d.get<std::string>() : d.is_boolean() ? (d.get<bool>() ? "true" : "false")
-                                                                   : d.dump();
+        std::string default_text = d.is_string()    ? d.get<std::string>()
+                                   : d.is_boolean() ? (d.get<bool>() ? "true" : "false")
+                                                    : d.dump();
         if (default_text.empty()) default_text = "<empty>";
         EXPECT_EQ(fields["default"], default_text);
         if (option.contains("min")) {

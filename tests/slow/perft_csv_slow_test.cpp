@@ -1,8 +1,8 @@
 // Every row of tests/data/perft.csv listed deeper than 4 plies (up to 924 million nodes).
 #include <gtest/gtest.h>
 
-#include "rules/perft.h"
 #include "perft_csv.h"
+#include "rules/perft.h"
 
 namespace glossfish {
 namespace {

@@ -1,9 +1,9 @@
 // Perft node counts of tests/data/perft*.epd at the deep depths (over a million nodes).
 #include <gtest/gtest.h>
 
+#include "perft_suite.h"
 #include "rules/bitboard.h"
 #include "rules/perft.h"
-#include "perft_suite.h"
 #include "rules/position.h"
 
 namespace glossfish {

@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <map>
 
-#include "lichess_puzzles.h"
 #include "analysis/strategy_tree.h"
 #include "analysis/tree_format.h"
+#include "lichess_puzzles.h"
 
 namespace glossfish {
 namespace {

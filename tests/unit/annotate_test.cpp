@@ -151,7 +151,8 @@ TEST_F(Annotate, OddCorpusKeepsEverythingAndBrokenGamesAreCopied) {
         static const std::regex label_nag(R"( \$[246](?= ))");
         EXPECT_EQ(std::regex_replace(strip_annotations(out), label_nag, ""),
                   std::regex_replace(text, label_nag, ""))
-            << name << "\n" << out;
+            << name << "\n"
+            << out;
         for (std::sregex_iterator it(text.begin(), text.end(), label_nag), end; it != end; ++it)
             EXPECT_NE(out.find(text.substr(std::size_t(it->position()) - 4, 7)), std::string::npos)
                 << name << ": lost the NAG near offset " << it->position();

@@ -8,11 +8,11 @@
 #include <chrono>
 #include <thread>
 
+#include "analysis/quality.h"
+#include "analysis/strategy_tree.h"
 #include "host/analyzer.h"
 #include "host/job_lane.h"
-#include "analysis/quality.h"
 #include "rules/notation.h"
-#include "analysis/strategy_tree.h"
 
 namespace glossfish {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <cstdio>
 
-#include "llm/commenter.h"
 #include "fake_llm_server.h"
+#include "llm/commenter.h"
 #include "tools/tools.h"
 
 namespace glossfish::verifier::testing {

@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include "claims_test_util.h"
 #include "claims/metrics.h"
 #include "claims/verify.h"
+#include "claims_test_util.h"
 #include "tools/tools.h"
 
 namespace glossfish::verifier {

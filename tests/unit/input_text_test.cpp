@@ -1,7 +1,8 @@
-// Untrusted text (engine/io/utf8.h, engine/io/line_reader.h, engine/io/json_line.h, engine/io/input_file.h):
-// where the first bad UTF-8 byte is, replacement by U+FFFD, short quotes of long inputs,
-// bounded line reading, JSON lines whose id survives a bad byte, and input files that are
-// directories or too large. Expected offsets and lengths are counted by hand from the inputs.
+// Untrusted text (engine/io/utf8.h, engine/io/line_reader.h, engine/io/json_line.h,
+// engine/io/input_file.h): where the first bad UTF-8 byte is, replacement by U+FFFD, short quotes
+// of long inputs, bounded line reading, JSON lines whose id survives a bad byte, and input files
+// that are directories or too large. Expected offsets and lengths are counted by hand from the
+// inputs.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -61,11 +62,12 @@ TEST(Utf8, ReplacementAndQuotes) {
     // The budget is of what is shown: 20 escaped bytes (4 bytes each), then the cut.
     const std::string bad = "\xFF\xFE" + std::string(200, '\x80');
     EXPECT_FALSE(invalid_utf8_at(shorten_input(bad)));
-    EXPECT_EQ(shorten_input(bad), "\\xFF\\xFE" + [] {
-        std::string s;
-        for (int i = 0; i < 18; ++i) s += "\\x80";
-        return s;
-    }() + "\xE2\x80\xA6 (202 bytes)");
+    EXPECT_EQ(
+        shorten_input(bad), "\\xFF\\xFE" + [] {
+            std::string s;
+            for (int i = 0; i < 18; ++i) s += "\\x80";
+            return s;
+        }() + "\xE2\x80\xA6 (202 bytes)");
 }
 
 TEST(LineReader, CutsLongLinesAndKeepsCounting) {

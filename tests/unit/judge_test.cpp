@@ -1,5 +1,5 @@
-// The commentary judge (verifier/judge/judge.h): the deterministic pipeline on hand-made records with
-// hand-computed metrics, broken records with their line numbers, the type-aware split, and the
+// The commentary judge (verifier/judge/judge.h): the deterministic pipeline on hand-made records
+// with hand-computed metrics, broken records with their line numbers, the type-aware split, and the
 // LLM pipeline end to end against the fake OpenAI-compatible server; `glossfish judge` itself.
 #include "judge/judge.h"
 
@@ -13,9 +13,9 @@
 #include <memory>
 #include <sstream>
 
-#include "host/analyzer.h"
 #include "cli_run.h"
 #include "fake_llm_server.h"
+#include "host/analyzer.h"
 #include "rules/notation.h"
 #include "tools/tools.h"
 

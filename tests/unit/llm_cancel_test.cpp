@@ -43,7 +43,8 @@ TEST(LlmCancel, ToolCallsOverTheirBudgetAreCancelled) {
     ASSERT_EQ(r.tool_calls.size(), 1u);
     EXPECT_TRUE(r.tool_calls[0].error);
     EXPECT_EQ(r.tool_calls[0].result["error"]["code"], "cancelled");
-    EXPECT_EQ(r.tool_calls[0].result["error"]["message"], "the tool call ran out of its time budget");
+    EXPECT_EQ(r.tool_calls[0].result["error"]["message"],
+              "the tool call ran out of its time budget");
     EXPECT_LT(took, milliseconds(4000)) << "the tool ran past its 0.5 s budget";
     EXPECT_EQ(r.content, "done");
 }

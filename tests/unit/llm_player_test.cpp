@@ -13,10 +13,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "analysis/tepp.h"
 #include "cli_run.h"
 #include "fake_llm_server.h"
 #include "rules/notation.h"
-#include "analysis/tepp.h"
 
 namespace glossfish::verifier::testing {
 namespace {

@@ -12,8 +12,8 @@
 #include <iterator>
 #include <sstream>
 
-#include "pgn/pgn.h"
 #include "io/shard.h"
+#include "pgn/pgn.h"
 
 namespace glossfish {
 namespace {

@@ -2,10 +2,10 @@
 // restores the position, SAN and UCI round-trip, gives_check agrees with the position after.
 #include <gtest/gtest.h>
 
+#include "perft_suite.h"
 #include "rules/bitboard.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "perft_suite.h"
 #include "rules/position.h"
 
 namespace glossfish {

@@ -39,7 +39,8 @@ protected:
         delete analyzer_;
         analyzer_ = nullptr;
     }
-    static MoveLabel label(const char* fen, const char* san, QualityScheme scheme = QualityScheme::Lichess) {
+    static MoveLabel label(const char* fen, const char* san,
+                           QualityScheme scheme = QualityScheme::Lichess) {
         Position pos;
         EXPECT_TRUE(pos.set(fen).ok()) << fen;
         MoveParse mp = parse_san(pos, san);
@@ -61,7 +62,8 @@ TEST_F(Labels, HangingTheQueenIsABlunder) {
     EXPECT_GT(l.quality.wp_loss, 30);
     EXPECT_FALSE(l.quality.best);
     EXPECT_EQ(label("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "Qg4",
-                    QualityScheme::ActEval).quality.label,
+                    QualityScheme::ActEval)
+                  .quality.label,
               QualityLabel::Blunder);
 }
 

@@ -1,8 +1,9 @@
 // Every row of tests/data/perft.csv listed at depth <= 4 (the deeper rows are in the slow tier).
+#include "perft_csv.h"
+
 #include <gtest/gtest.h>
 
 #include "rules/perft.h"
-#include "perft_csv.h"
 
 namespace glossfish {
 namespace {

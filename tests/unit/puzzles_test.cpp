@@ -1,5 +1,5 @@
-// Puzzle batches (engine/analysis/puzzles.h): the lichess CSV and JSONL readers with their row errors,
-// and the resume scan and record writer of `glossfish puzzles`.
+// Puzzle batches (engine/analysis/puzzles.h): the lichess CSV and JSONL readers with their row
+// errors, and the resume scan and record writer of `glossfish puzzles`.
 #include "analysis/puzzles.h"
 
 #include <gtest/gtest.h>

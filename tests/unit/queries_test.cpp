@@ -178,9 +178,9 @@ TEST(Queries, IncrementalKeyMatchesFreshKeyAlongAGame) {
     // A fixed walk through positions rich in castling, en passant and promotions: at every
     // step the incrementally updated key equals the key of the same position read from FEN,
     // and unmaking everything gives back the start.
-    for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-                            StartFen}) {
+    for (const char* fen :
+         {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+          "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", StartFen}) {
         Position pos = at(fen);
         const std::string start_fen = pos.fen();
         const Key start_key = pos.key();

@@ -8,13 +8,13 @@
 #include <regex>
 #include <string>
 
+#include "analysis/tree_format.h"
 #include "claims/claims.h"
 #include "render/markup.h"
-#include "rules/notation.h"
 #include "render/svg_board.h"
 #include "render/svg_graph.h"
+#include "rules/notation.h"
 #include "tools/tools.h"
-#include "analysis/tree_format.h"
 
 namespace glossfish {
 namespace {

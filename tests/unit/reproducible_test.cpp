@@ -11,15 +11,15 @@
 #include <sstream>
 
 #include "analysis/annotate.h"
+#include "analysis/quality.h"
+#include "analysis/strategy_tree.h"
+#include "analysis/tree_format.h"
 #include "annotate_chunks.h"
 #include "claims/claims.h"
 #include "cli_run.h"
-#include "analysis/quality.h"
 #include "rules/notation.h"
 #include "session/settings.h"
-#include "analysis/strategy_tree.h"
 #include "tools/tools.h"
-#include "analysis/tree_format.h"
 
 namespace glossfish {
 namespace {

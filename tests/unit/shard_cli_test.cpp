@@ -16,9 +16,9 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/puzzles.h"
 #include "cli_run.h"
 #include "pgn/pgn.h"
-#include "analysis/puzzles.h"
 
 namespace glossfish {
 namespace {

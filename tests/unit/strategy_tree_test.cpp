@@ -12,10 +12,10 @@
 #include <set>
 #include <sstream>
 
-#include "rules/movegen.h"
-#include "rules/notation.h"
 #include "analysis/quality.h"
 #include "analysis/tree_format.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 
 namespace glossfish {
 namespace {

@@ -3,11 +3,12 @@
 // position split as GUIs write them. Expected values come from the cases and from
 // Stockfish 15.1's limits (MAX_PLY 246, int64 node counts).
 #include "host/uci_input.h"
-#include "io/utf8.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
+
+#include "io/utf8.h"
 
 namespace glossfish {
 namespace {

@@ -367,7 +367,8 @@ TEST(UciProtocol, NegateTurnsTheScoreAndItsBound) {
     EXPECT_EQ(negate(Score::mate(3)), Score::mate(-3));
     EXPECT_EQ(negate(Score{Score::Cp, 20, Bound::Lower}), (Score{Score::Cp, -20, Bound::Upper}));
     EXPECT_EQ(negate(Score{Score::Mate, -2, Bound::Upper}), (Score{Score::Mate, 2, Bound::Lower}));
-    EXPECT_EQ(negate(negate(Score{Score::Cp, 7, Bound::Lower})), (Score{Score::Cp, 7, Bound::Lower}));
+    EXPECT_EQ(negate(negate(Score{Score::Cp, 7, Bound::Lower})),
+              (Score{Score::Cp, 7, Bound::Lower}));
 }
 
 }  // namespace

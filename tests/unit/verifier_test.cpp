@@ -1,10 +1,11 @@
 // The verifier library reports the project version.
-#include "session/settings.h"
 #include "claims/verifier.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
+
+#include "session/settings.h"
 
 TEST(Verifier, VersionIsInBuildInfo) {
     const std::string version = glossfish::version();

@@ -89,9 +89,8 @@ CLI::Option* Flags::number_impl(const std::string& names, long long lo, long lon
         long long v = 0;
         auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
         if (ec != std::errc() || p != text.data() + text.size() || v < lo || v > hi) {
-            std::fprintf(stderr, "glossfish %s: %s must be %lld..%lld, got %s\n",
-                         command_.c_str(), o->get_name().c_str(), lo, hi,
-                         quote_input(text).c_str());
+            std::fprintf(stderr, "glossfish %s: %s must be %lld..%lld, got %s\n", command_.c_str(),
+                         o->get_name().c_str(), lo, hi, quote_input(text).c_str());
             return false;
         }
         store(v);

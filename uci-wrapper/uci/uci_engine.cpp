@@ -235,7 +235,8 @@ void UciEngine::cmd_tree(const std::vector<std::string_view>& words) {
     for (std::size_t i = 1; i < words.size(); i += 2) {
         const std::string key(words[i]);
         // Every tree parameter is at least 1, so 0 stands for "missing or not a number".
-        const long long n = i + 1 < words.size() ? to_number<long long>(words[i + 1]).value_or(0) : 0;
+        const long long n =
+            i + 1 < words.size() ? to_number<long long>(words[i + 1]).value_or(0) : 0;
         auto bad = [&](const std::string& range) {
             error("bad_tree", quote_input(key) + " needs a number " + range +
                                   (i + 1 < words.size() ? ", got " + quote_input(words[i + 1])

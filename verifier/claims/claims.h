@@ -17,9 +17,9 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/quality.h"
 #include "host/cancel.h"
 #include "rules/position.h"
-#include "analysis/quality.h"
 #include "session/settings.h"
 
 namespace glossfish::verifier {

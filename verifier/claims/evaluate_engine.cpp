@@ -313,9 +313,8 @@ Outcome Evaluator::threatens() {
     const std::string text = str("move");
     MoveParse mp = parse_move_text(np, text);
     if (!mp.ok()) {
-        Outcome o =
-            no(quote_input(text) + " is not a move " + color_word(them) +
-               " could play: " + mp.message);
+        Outcome o = no(quote_input(text) + " is not a move " + color_word(them) +
+                       " could play: " + mp.message);
         o.legality = true;
         return o;
     }

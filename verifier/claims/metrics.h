@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "claims/claims.h"
 #include "analysis/quality.h"
+#include "claims/claims.h"
 
 namespace glossfish::verifier {
 

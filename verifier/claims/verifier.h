@@ -5,7 +5,8 @@
 
 namespace glossfish::verifier {
 
-// Name, version (glossfish::version(), engine/session/settings.h) and compiler of this build as JSON.
+// Name, version (glossfish::version(), engine/session/settings.h) and compiler of this build as
+// JSON.
 nlohmann::json build_info();
 
 }  // namespace glossfish::verifier

@@ -21,10 +21,10 @@
 #include <vector>
 
 #include "claims/claims.h"
-#include "llm/llm_client.h"
 #include "claims/metrics.h"
-#include "rules/position.h"
+#include "llm/llm_client.h"
 #include "llm/prompts.h"
+#include "rules/position.h"
 
 namespace glossfish::verifier {
 

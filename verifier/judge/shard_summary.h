@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "judge/judge.h"
 #include "claims/metrics.h"
+#include "judge/judge.h"
 
 namespace glossfish::verifier {
 

@@ -1,9 +1,9 @@
 // Grounded commentary (commentary.h).
 #include "llm/commenter.h"
 
-#include "tools/board_tools.h"
 #include "reader/commentary_reader.h"
 #include "rules/notation.h"
+#include "tools/board_tools.h"
 #include "tools/tools.h"
 
 namespace glossfish::verifier {

@@ -391,9 +391,9 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                                         .count();
                 if (left <= 0)
                     return fail(LlmErrorKind::Timeout,
-                                "the deadline of " + seconds_text(config_.deadline_s) +
-                                    " for " + config_.deadline_scope + " passed (" + std::to_string(r.requests) +
-                                    " requests sent)");
+                                "the deadline of " + seconds_text(config_.deadline_s) + " for " +
+                                    config_.deadline_scope + " passed (" +
+                                    std::to_string(r.requests) + " requests sent)");
                 if (left < timeout) {
                     timeout = left;
                     deadline_cut = true;
@@ -432,13 +432,14 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
             return fail(LlmErrorKind::Cancelled, "the request to " + url + " was cancelled");
         const std::string attempts =
             (tries > 1 ? " (" + std::to_string(tries) + " attempts)" : std::string()) +
-            (no_retry_left ? " (no time for a retry before the deadline of " +
-                                 seconds_text(config_.deadline_s) + " for " + config_.deadline_scope + ")"
-                           : std::string());
+            (no_retry_left
+                 ? " (no time for a retry before the deadline of " +
+                       seconds_text(config_.deadline_s) + " for " + config_.deadline_scope + ")"
+                 : std::string());
         if (reply.code == CURLE_OPERATION_TIMEDOUT && deadline_cut)
             return fail(LlmErrorKind::Timeout, "request to " + url + " cut at the deadline of " +
-                                                   seconds_text(config_.deadline_s) +
-                                                   " for " + config_.deadline_scope + attempts);
+                                                   seconds_text(config_.deadline_s) + " for " +
+                                                   config_.deadline_scope + attempts);
         if (reply.code == CURLE_OPERATION_TIMEDOUT)
             return fail(LlmErrorKind::Timeout, "request to " + url + " timed out after " +
                                                    seconds_text(config_.timeout_s) + attempts);

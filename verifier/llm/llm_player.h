@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "llm/llm_client.h"
 #include "analysis/players.h"
+#include "llm/llm_client.h"
 #include "llm/prompts.h"
 #include "llm/verbalizer.h"
 

@@ -2,11 +2,11 @@
 // (reader_sentence.h), the read ones gathered as atoms.
 #include "reader/commentary_reader.h"
 
-#include "tools/board_tools.h"
 #include "io/input_limits.h"
-#include "rules/notation.h"
-#include "reader/reader_sentence.h"
 #include "io/utf8.h"
+#include "reader/reader_sentence.h"
+#include "rules/notation.h"
+#include "tools/board_tools.h"
 
 namespace glossfish::verifier {
 

@@ -2,9 +2,9 @@
 // undefended, defended, pinned and passed pieces; where a piece stands.
 #include <algorithm>
 
-#include "tools/board_tools.h"
-#include "rules/notation.h"
 #include "reader/reader_sentence.h"
+#include "rules/notation.h"
+#include "tools/board_tools.h"
 #include "tools/tool_json.h"
 
 namespace glossfish::verifier {

@@ -3,11 +3,11 @@
 
 #include <cstdio>
 
+#include "analysis/tree_format.h"
 #include "render/markup.h"
-#include "rules/notation.h"
 #include "render/svg_board.h"
 #include "render/svg_graph.h"
-#include "analysis/tree_format.h"
+#include "rules/notation.h"
 
 namespace glossfish::verifier {
 

@@ -1,7 +1,7 @@
 // Game reports to look at: one self-contained HTML page (no network: inline CSS, SVG and a few
 // lines of script) per PGN file, with for every game a header (players, result, accuracy and
-// error counts from engine/analysis/annotate.h), a win% graph whose markers jump to the labelled moves,
-// a board with the played and the best move as arrows for every labelled move, the PGN's own
+// error counts from engine/analysis/annotate.h), a win% graph whose markers jump to the labelled
+// moves, a board with the played and the best move as arrows for every labelled move, the PGN's own
 // comments read and checked sentence by sentence, and optionally the strategy tree of each
 // blunder position. The page is written in pieces (start, one section per game, end) so a
 // large PGN is reported game by game in bounded memory. Everything from the PGN is escaped.
@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "analysis/annotate.h"
+#include "analysis/strategy_tree.h"
 #include "pgn/pgn.h"
 #include "pgn/pgn_comments.h"
-#include "analysis/strategy_tree.h"
 
 namespace glossfish::verifier {
 

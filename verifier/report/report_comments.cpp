@@ -2,11 +2,11 @@
 #include <string>
 
 #include "claims/claims.h"
-#include "reader/commentary_reader.h"
 #include "io/input_limits.h"
-#include "rules/notation.h"
-#include "report/report.h"
 #include "io/utf8.h"
+#include "reader/commentary_reader.h"
+#include "report/report.h"
+#include "rules/notation.h"
 
 namespace glossfish::verifier {
 
@@ -91,8 +91,7 @@ std::vector<CommentCheck> check_comments(const ClaimVerifier* verifier, const Pg
             check.sentences.push_back(check_sentence(verifier, pos, s));
         if (c.text.size() > MaxCommentaryText) {  // the reader stopped at its limit
             SentenceCheck rest;
-            rest.text =
-                shorten_input(std::string_view(c.text).substr(MaxCommentaryText));
+            rest.text = shorten_input(std::string_view(c.text).substr(MaxCommentaryText));
             rest.status = SentenceStatus::NotRead;
             rest.reason = "the comment is " + std::to_string(c.text.size()) +
                           " bytes long; only its first " + std::to_string(MaxCommentaryText) +

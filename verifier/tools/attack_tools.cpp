@@ -3,9 +3,9 @@
 #include <cctype>
 #include <climits>
 
-#include "tools/board_tools.h"
 #include "rules/movegen.h"
 #include "rules/see.h"
+#include "tools/board_tools.h"
 #include "tools/tool_json.h"
 #include "tools/tool_registry.h"
 

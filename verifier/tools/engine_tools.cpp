@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "tools/board_tools.h"
-#include "rules/movegen.h"
 #include "analysis/quality.h"
+#include "rules/movegen.h"
+#include "tools/board_tools.h"
 #include "tools/tool_json.h"
 #include "tools/tool_registry.h"
 

@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "tools/board_tools.h"
 #include "rules/structure.h"
+#include "tools/board_tools.h"
 #include "tools/tool_json.h"
 #include "tools/tool_registry.h"
 

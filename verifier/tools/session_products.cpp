@@ -4,11 +4,11 @@
 #include <algorithm>
 
 #include "claims/claims.h"
-#include "llm/commenter.h"
 #include "claims/verify.h"
 #include "io/utf8.h"
-#include "rules/notation.h"
+#include "llm/commenter.h"
 #include "llm/prompts.h"
+#include "rules/notation.h"
 #include "tools/tools.h"
 
 namespace glossfish::verifier {

@@ -1,5 +1,5 @@
-// The verifier's side of a Session (engine/session/session.h): tool calls, verify and LLM comments on
-// the session's analysis pool, all through the one tool suite of make_tool_suite(), with the
+// The verifier's side of a Session (engine/session/session.h): tool calls, verify and LLM comments
+// on the session's analysis pool, all through the one tool suite of make_tool_suite(), with the
 // defaults of the session's Settings.
 #pragma once
 

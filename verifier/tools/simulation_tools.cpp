@@ -1,7 +1,7 @@
 // Move and variation simulation: play, move_facts.
-#include "tools/board_tools.h"
 #include "rules/movegen.h"
 #include "rules/see.h"
+#include "tools/board_tools.h"
 #include "tools/tool_json.h"
 #include "tools/tool_registry.h"
 

@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "rules/notation.h"
 #include "analysis/quality.h"
+#include "rules/notation.h"
 
 namespace glossfish::verifier {
 

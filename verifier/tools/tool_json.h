@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/position.h"
 #include "host/uci_protocol.h"
+#include "rules/position.h"
 
 namespace glossfish::verifier {
 

@@ -3,10 +3,10 @@
 
 #include <cmath>
 
-#include "tools/board_tools.h"
-#include "session/settings.h"
-#include "tools/tool_json.h"
 #include "io/utf8.h"
+#include "session/settings.h"
+#include "tools/board_tools.h"
+#include "tools/tool_json.h"
 
 namespace glossfish::verifier {
 

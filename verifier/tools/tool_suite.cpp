@@ -5,9 +5,9 @@
 #include "io/input_limits.h"
 #include "io/json_line.h"
 #include "io/line_reader.h"
+#include "io/utf8.h"
 #include "tools/tool_registry.h"
 #include "tools/tools.h"
-#include "io/utf8.h"
 
 namespace glossfish::verifier {
 
@@ -68,8 +68,8 @@ nlohmann::json ToolSuite::call(std::string_view name, const nlohmann::json& args
         if (!spec) {
             std::string names;
             for (const ToolSpec& t : tools_) names += (names.empty() ? "" : ", ") + t.name;
-            return error_json("unknown_tool", "unknown tool " + quote_input(name) +
-                                                  "; the tools are " + names);
+            return error_json("unknown_tool",
+                              "unknown tool " + quote_input(name) + "; the tools are " + names);
         }
         static const nlohmann::json Empty = nlohmann::json::object();
         const nlohmann::json& a = args.is_null() ? Empty : args;
@@ -145,10 +145,9 @@ std::string ToolSuite::call_line(std::string_view line, std::size_t line_number)
         }
         for (auto it = request.begin(); it != request.end(); ++it)
             if (it.key() != "id" && it.key() != "tool" && it.key() != "args") {
-                response["error"] = {
-                    {"code", "bad_request"},
-                    {"message", "unknown request field " + quote_input(it.key()) +
-                                    " (a request has id, tool and args)"}};
+                response["error"] = {{"code", "bad_request"},
+                                     {"message", "unknown request field " + quote_input(it.key()) +
+                                                     " (a request has id, tool and args)"}};
                 return answer_text(std::move(response), line_number);
             }
         auto args = request.find("args");

@@ -1,8 +1,8 @@
 // The strategy tree as a tool: the same tree as `glossfish tree` and the UCI `tree` command,
 // built on the suite's Analyzer, in any of the five formats.
 #include "analysis/strategy_tree.h"
-#include "tools/tool_registry.h"
 #include "analysis/tree_format.h"
+#include "tools/tool_registry.h"
 
 namespace glossfish::verifier {
 
@@ -32,10 +32,8 @@ nlohmann::json strategy_tree_tool(const ToolCall& call) {
     out["format"] = tree_format_name(format);
     if (format == TreeFormat::Json)
         out["output"] = nlohmann::json::parse(tree_to_json(tree).dump());
-    else if (format == TreeFormat::Compact)
-        out["output"] = tree_to_compact(tree).dump();
-    else
-        out["output"] = format_tree(tree, format);
+    else if (format == TreeFormat::Compact) out["output"] = tree_to_compact(tree).dump();
+    else out["output"] = format_tree(tree, format);
     out["searches"] = tree.stats.searches;
     return out;
 }
