@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A clocked match, glossfish with every option on (Quality In Games, Tree, Commentary, Comment
 with a local stand-in language model) against Stockfish, refereed by this script with a real
-clock (issue 11 item 3). Asserts: no glossfish line about a stale position (every one arrives
+clock. Asserts: no glossfish line about a stale position (every one arrives
 during the search of its own position, between its go and its bestmove, and names that
 position), a bounded lag from a position to its products, and no CPU used by glossfish and its
 engines while idle afterwards. Prints the lag and CPU figures.

@@ -2,7 +2,7 @@
 reading at bestmove. With Quality, Tree and Commentary on, every product of the searched
 position (the quality label of its last move, its strategy tree, the verdict on the
 commentary) must be among the lines before that bestmove, and no line about an earlier
-position may turn up later (issue 11 items 2 and 3).
+position may turn up later.
 
 usage: python_client_test.py GLOSSFISH_BINARY
 """

@@ -1,6 +1,6 @@
 // The README's analysis flow through node-uci, a real node UCI client: after 1.e4 e5 2.Qh5 Nc6
 // 3.Bc4 Nf6, `go depth 14`; the glossfish.quality line for Nf6 must be among the info lines
-// node-uci collected when its go() promise resolved at bestmove (issue 11 item 3), and the
+// node-uci collected when its go() promise resolved at bestmove, and the
 // strategy tree too when Glossfish Tree is on.
 // usage: node analysis_flow.js GLOSSFISH_BINARY
 'use strict';

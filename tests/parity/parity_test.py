@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The same requests through the three surfaces — UCI (`tool ...`, `verify text`, `go perft`,
 `id name`), the command line (`glossfish tool`, `verify`, `perft`, `--version`) and the C ABI
-(gf_call, gf_version) — must give identical answers (issue 11 item 1). Every request that
+(gf_call, gf_version) — must give identical answers. Every request that
 searches runs on a fresh engine on each surface (a new glossfish process, a new command, a new
 handle): Stockfish's result at a fixed depth depends on what its hash holds, so only searches
 from the same empty hash can be compared. No field differs legitimately in these answers: none

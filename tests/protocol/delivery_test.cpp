@@ -1,9 +1,9 @@
-// The delivery contract (issue 11 item 2) and hostile input on the UCI path (issue 12 items 2,
-// 7, 8, 10), through the real binary over pipes: analysis products arrive before their
-// search's bestmove; stop, a new position and ucinewgame drop unfinished work (nothing of it is
-// printed later) and leave no CPU in use; quit and end of input exit within 200 ms whatever
-// runs; bad go limits are answered with a legal bestmove at once; an illegal bestmove from the
-// engine never reaches the GUI; invalid UTF-8 and 100 MB lines get an error quoting a prefix.
+// The delivery contract and hostile input on the UCI path, through the real binary over pipes:
+// analysis products arrive before their search's bestmove; stop, a new position and ucinewgame drop
+// unfinished work (nothing of it is printed later) and leave no CPU in use; quit and end of input
+// exit within 200 ms whatever runs; bad go limits are answered with a legal bestmove at once; an
+// illegal bestmove from the engine never reaches the GUI; invalid UTF-8 and 100 MB lines get an
+// error quoting a prefix.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -183,7 +183,7 @@ TEST_F(Delivery, EndOfInputExitsWithin200msDuringATree) {
     gf_.reset();
 }
 
-// Issue 12 item 7: a go with a bad limit is rejected (bad_go) and answered with a legal
+// A go with a bad limit is rejected (bad_go) and answered with a legal
 // bestmove at once, never with a search nobody asked for.
 TEST_F(Delivery, BadGoLimitsAreRejectedWithALegalBestmove) {
     Glossfish& g = start();
@@ -210,7 +210,7 @@ TEST_F(Delivery, BadGoLimitsAreRejectedWithALegalBestmove) {
     EXPECT_TRUE(is_legal(fen, bestmove_of(lines.back()))) << lines.back();
 }
 
-// Issue 12 item 8: an illegal bestmove (or ponder move) from the hosted engine is never
+// An illegal bestmove (or ponder move) from the hosted engine is never
 // relayed: engine_failed, a legal move instead, and a fresh child.
 TEST_F(Delivery, IllegalBestmoveFromTheEngineIsNeverRelayed) {
     for (const char* mode : {"illegal-bestmove", "illegal-ponder"}) {
@@ -241,7 +241,7 @@ TEST_F(Delivery, IllegalBestmoveFromTheEngineIsNeverRelayed) {
     }
 }
 
-// Issue 12 item 8, the info lines: a principal variation is relayed up to its first move that
+// The info lines: a principal variation is relayed up to its first move that
 // is not legal, never beyond it.
 TEST_F(Delivery, IllegalPvMovesFromTheEngineAreCut) {
     Glossfish& g = start(
@@ -285,7 +285,7 @@ TEST_F(Delivery, RefusedGoLinesStillEndInABestmove) {
     EXPECT_EQ(count(g.sync(), is_bestmove), 0);
 }
 
-// Issue 12 item 2: invalid UTF-8 anywhere in a line is one error naming what was bad; the
+// Invalid UTF-8 anywhere in a line is one error naming what was bad; the
 // loop goes on.
 TEST_F(Delivery, InvalidUtf8GetsAnErrorAndKeepsRunning) {
     gf_ = std::make_unique<Glossfish>();
@@ -320,7 +320,7 @@ TEST_F(Delivery, InvalidUtf8GetsAnErrorAndKeepsRunning) {
     EXPECT_TRUE(is_legal(g.fen(), bestmove_of(g.go("go depth 3").back())));
 }
 
-// Issue 12 item 10: a 100 MB line, a 100 MB `position ... moves` and a 100 MB commentary are
+// A 100 MB line, a 100 MB `position ... moves` and a 100 MB commentary are
 // refused with an error that quotes a prefix; memory stays bounded and readyok is prompt.
 TEST_F(Delivery, HugeInputStaysWithinTheLimits) {
     Glossfish& g = start();

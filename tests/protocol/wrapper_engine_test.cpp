@@ -1,12 +1,12 @@
-// Issue 12, hostile environments for the hosted engine, against the real Stockfish:
-//  - item 5: Stockfish behind a wrapper script (#!/bin/sh without exec; a script that floods
+// Hostile environments for the hosted engine, against the real Stockfish:
+//  - Stockfish behind a wrapper script (#!/bin/sh without exec; a script that floods
 //    its output; a script whose grandchild, the real Stockfish, gets SIGSTOP; a grandchild that
 //    escapes the process group): isready/stop/quit answer within bounded times, and no process
 //    of the child's group survives kill()/quit;
-//  - item 6: a replayed option that kills the child (Debug Log File in a missing directory) is
+//  - a replayed option that kills the child (Debug Log File in a missing directory) is
 //    dropped with an option_dropped warning, the engine comes back with all its options and
 //    searches;
-//  - item 9: Stockfish Path set to a directory (or a file that cannot run) leaves no zombie
+//  - Stockfish Path set to a directory (or a file that cannot run) leaves no zombie
 //    per go, reports engine_start once per attempt, and every go still answers a legal move.
 // Bounds are generous (the machine is shared): the host's own limits are 150 ms + 800 ms for a
 // hang, 2 s for a write, 0.5 s for the drain after a kill.
@@ -181,7 +181,7 @@ void start_wrapped(Wrapped& w) {
     ASSERT_GT(w.sf, 0);
 }
 
-// ---- item 5: EngineHost over wrapper scripts ----
+// ---- EngineHost over wrapper scripts ----
 
 TEST(WrapperEngine, ShellWithoutExecIsKilledWithItsChild) {
     Wrapped w;
@@ -275,7 +275,7 @@ TEST(WrapperEngine, EscapedGrandchildDoesNotBlockKill) {
     ::kill(escaped, SIGKILL);  // ours to clean up
 }
 
-// ---- item 5 through the binary: a GUI's isready, stop and quit ----
+// ---- wrapper scripts through the binary: a GUI's isready, stop and quit ----
 
 TEST(WrapperEngine, UciKeepsAnsweringWithAStoppedEngine) {
     TempDir dir;
@@ -340,7 +340,7 @@ TEST(WrapperEngine, UciQuitsWithAFloodingWrapper) {
     EXPECT_EQ(wait_group_gone(group, Millis(2000)), std::vector<int>{});
 }
 
-// ---- item 6: a replayed option that kills the child ----
+// ---- a replayed option that kills the child ----
 
 TEST(DroppedOption, BadDebugLogFileIsDroppedAndTheEngineComesBack) {
     EngineHost::Config c;
@@ -422,7 +422,7 @@ TEST(DroppedOption, UciReportsTheDropAndSearchesAgain) {
     EXPECT_EQ(gf.wait_exit(Millis(5000)), 0);
 }
 
-// ---- item 9: a Stockfish Path that cannot run ----
+// ---- a Stockfish Path that cannot run ----
 
 void bad_path_session(const std::string& path, int gos) {
     UciProcess gf(GLOSSFISH_BIN);

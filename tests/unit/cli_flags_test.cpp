@@ -1,4 +1,4 @@
-// Issue 13 item 2 through the glossfish binary: the flags of every subcommand (CLI11 and
+// The flags of every subcommand (CLI11 and
 // uci-wrapper/cli/flags.h): --help on each, the top-level help and --version, `startpos`
 // wherever a FEN is taken, and usage errors that name the flag, the range and the value.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Issue 12 through the glossfish binary: hostile inputs and outputs of the batch commands.
+// Hostile inputs and outputs of the batch commands.
 //  1/4 resumable `puzzles --out`: devices, pipes, FIFOs, directories, the input itself and files
 //      that are not our output are refused before anything is read, and left untouched;
 //  2   invalid UTF-8 in tool --jsonl, verify, judge and CSV rows: a precise error with the id

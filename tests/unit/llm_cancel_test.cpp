@@ -1,4 +1,4 @@
-// Bounded model calls (issue 11 item 2): a tool call made by the model has a time budget (a
+// Bounded model calls: a tool call made by the model has a time budget (a
 // strategy tree with huge arguments answers "cancelled" instead of holding the exchange), and
 // a cancelled token aborts a request that the server is still holding. Against the fake
 // OpenAI-compatible server of fake_llm_server.h and a real Stockfish for the tool.

@@ -1,4 +1,4 @@
-// Issue 12 items 11 and 12 for the language-model side: no run of 8 or more characters of the
+// The language-model side: no run of 8 or more characters of the
 // key survives anywhere (error texts, answers, tool-call arguments, logs, stdout, stderr, --out
 // files), even when a server echoes only a prefix or a piece of it; and one deadline bounds a
 // whole verbalize/comment run against a server that hangs.

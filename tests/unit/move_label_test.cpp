@@ -8,7 +8,7 @@
 namespace glossfish {
 namespace {
 
-// The label's text reads as English for every label (issue 11 item 4: not "c4 is a good").
+// The label's text reads as English for every label (not "c4 is a good").
 TEST(LabelText, EveryLabelReadsAsASentence) {
     MoveLabel l;
     l.played_san = "c4";

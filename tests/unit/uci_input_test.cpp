@@ -1,5 +1,5 @@
-// The GUI-side UCI parsers (engine/host/uci_input.h): go limits are rejected or clamped as issue 12
-// item 7 asks, bad UTF-8 is named, long input is quoted by a prefix only, setoption and
+// The GUI-side UCI parsers (engine/host/uci_input.h): go limits are rejected or clamped
+// as GUIs need, bad UTF-8 is named, long input is quoted by a prefix only, setoption and
 // position split as GUIs write them. Expected values come from the issue's cases and from
 // Stockfish 15.1's limits (MAX_PLY 246, int64 node counts).
 #include "host/uci_input.h"
