@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <sstream>
 
 #include "analysis/quality.h"
 #include "io/text.h"
@@ -41,7 +43,28 @@ Session::~Session() {
 
 void Session::emit_locked(SessionEvent event) {
     if (shutting_down_) return;
-    sink_(event);
+    std::lock_guard queue(out_mutex_);
+    out_queue_.push_back(std::move(event));
+}
+
+void Session::flush_events() {
+    std::unique_lock queue(out_mutex_);
+    if (flushing_) return;
+    flushing_ = true;
+    while (!out_queue_.empty()) {
+        SessionEvent event = std::move(out_queue_.front());
+        out_queue_.pop_front();
+        queue.unlock();
+        try {
+            sink_(event);
+        } catch (...) {
+            queue.lock();
+            flushing_ = false;
+            throw;
+        }
+        queue.lock();
+    }
+    flushing_ = false;
 }
 
 void Session::error_locked(const std::string& code, const std::string& message,
@@ -53,7 +76,7 @@ void Session::error_locked(const std::string& code, const std::string& message,
 }
 
 void Session::error(const std::string& code, const std::string& message, nlohmann::json extra) {
-    std::lock_guard lock(mutex_);
+    Locked lock(*this);
     error_locked(code, message, std::move(extra));
 }
 
@@ -62,7 +85,7 @@ void Session::error(const std::string& code, const std::string& message, nlohman
 void Session::join_restart() {
     std::thread t;
     {
-        std::lock_guard lock(mutex_);
+        Locked lock(*this);
         t = std::move(restart_thread_);
     }
     if (t.joinable()) t.join();
@@ -76,11 +99,11 @@ bool Session::ensure_host() {
         c.path = settings_.stockfish_path;
         host_ = std::make_unique<EngineHost>(c);
         host_->set_passthrough([this](const std::string& line) {
-            std::lock_guard lock(mutex_);
+            Locked lock(*this);
             emit_locked(TextLine{line});
         });
-        // An option the host dropped on a restart because it killed the child (issue 12
-        // item 6), as an "error" product: {"code":"option_dropped","option","value",...}.
+        // An option the host dropped on a restart because it killed the child, as an "error"
+        // product: {"code":"option_dropped","option","value",...}.
         host_->set_warning_handler([this](const EngineWarning& w) {
             error(w.code, w.message, {{"option", w.option}, {"value", w.value}});
         });
@@ -185,6 +208,32 @@ void Session::apply_deferred_options() {
 
 // ---- the position ----
 
+namespace {
+
+// Piece placement, side to move and castling rights: what two FENs of one position share
+// whatever their counters and en-passant spelling.
+std::string placement_key(const Position& pos) {
+    std::istringstream fen(pos.fen());
+    std::string placement, side, castling;
+    fen >> placement >> side >> castling;
+    return placement + " " + side + " " + castling;
+}
+
+}  // namespace
+
+std::optional<Move> move_between(const Position& from, const Position& to) {
+    const std::string target = placement_key(to);
+    std::optional<Move> found;
+    for (Move m : MoveList(from)) {
+        Position next = from;
+        next.do_move(m);
+        if (placement_key(next) != target) continue;
+        if (found) return std::nullopt;  // never ambiguous in chess, but say nothing if it is
+        found = m;
+    }
+    return found;
+}
+
 std::optional<InputError> Session::set_position(const PositionCommand& command) {
     Position root;
     FenStatus status = root.set(command.fen, chess960_);
@@ -211,20 +260,35 @@ std::optional<InputError> Session::set_position(const PositionCommand& command) 
         moves.push_back(mp.move);
         pos.do_move(mp.move);
     }
-    root_ = root;
+    std::optional<Move> inferred;
+    if (moves.empty() && command.fen != StartFen && may_infer_)
+        inferred = move_between(current_, root);
+    if (inferred) {
+        // A FEN-only GUI (ChessX) sent the position one move on: it is the previous position
+        // and that move, so the move is labelled as played.
+        root_ = current_;
+        pos = current_;
+        pos.do_move(*inferred);
+        moves = {*inferred};
+        startpos_ = false;
+    } else {
+        root_ = root;
+        startpos_ = command.fen == StartFen;
+    }
     current_ = pos;
     moves_ = std::move(moves);
-    startpos_ = command.fen == StartFen;
+    may_infer_ = true;
 
     Epoch next;
     next.position = current_;
     next.before = current_;
+    next.inferred = inferred.has_value();
     if (!moves_.empty()) {
         next.before.undo_move(moves_.back());
         next.move = moves_.back();
     }
     {
-        std::lock_guard lock(mutex_);
+        Locked lock(*this);
         cancel_products_locked(epoch_.id);
         next.id = ++epoch_ids_;
         epoch_ = std::move(next);
@@ -276,7 +340,7 @@ void Session::go_rejected(const InputError& e, bool ponder) {
 
 void Session::start_search(const GoParams& params, bool may_hold) {
     {
-        std::unique_lock lock(mutex_);
+        Locked lock(*this);
         if (search_.active) {
             // After `stop` the bestmove may still be on its way: wait for it quietly.
             if (!search_.stop_requested)
@@ -289,7 +353,8 @@ void Session::start_search(const GoParams& params, bool may_hold) {
                 if (host_) host_->stop();
                 lock.lock();
             }
-            if (!search_cv_.wait_for(lock, StoppedSearchWait, [&] { return !search_.active; })) {
+            if (!search_cv_.wait_for(lock.held(), StoppedSearchWait,
+                                     [&] { return !search_.active; })) {
                 const unsigned old = search_.id;
                 lock.unlock();
                 on_search_failure("the search engine did not stop", old);
@@ -300,7 +365,7 @@ void Session::start_search(const GoParams& params, bool may_hold) {
     const bool analysis = may_hold && params.is_analysis(analyse_mode_);
     unsigned id;
     {
-        std::lock_guard lock(mutex_);
+        Locked lock(*this);
         search_ = Search{};
         search_.id = id = ++search_ids_;
         search_.epoch = epoch_.id;
@@ -314,14 +379,14 @@ void Session::start_search(const GoParams& params, bool may_hold) {
     last_go_analysis_ = analysis;
     start_products(true, analysis);
     {
-        std::lock_guard lock(mutex_);
+        Locked lock(*this);
         std::vector<Product> ready = std::move(epoch_.ready);
         epoch_.ready.clear();
-        for (Product& p : ready) emit_locked(std::move(p));
+        for (Product& p : ready) emit_product_locked(std::move(p));
     }
 
     if (MoveList(current_).empty()) {
-        std::lock_guard lock(mutex_);
+        Locked lock(*this);
         SearchInfo info;
         info.depth = 0;
         info.score = current_.is_check() ? Score::mate(0) : Score::cp(0);
@@ -329,7 +394,7 @@ void Session::start_search(const GoParams& params, bool may_hold) {
         finish_search_locked(BestMove{"(none)", std::nullopt});
         return;
     }
-    if (!ensure_host()) {  // engine_start is out; no restart, no child left (issue 12 item 9)
+    if (!ensure_host()) {  // engine_start is out; no restart, no child left
         on_search_failure("the search engine is not running", id, false);
         return;
     }
@@ -339,7 +404,7 @@ void Session::start_search(const GoParams& params, bool may_hold) {
     cb.on_failure = [this, id](const std::string& reason) { on_search_failure(reason, id); };
     cb.on_other = [this](const std::string& line) {
         if (!debug_) return;
-        std::lock_guard lock(mutex_);
+        Locked lock(*this);
         emit_locked(TextLine{"info string child: " + line});
     };
     if (!host_->go(position_line(), params.go_line(current_), cb))
@@ -347,10 +412,10 @@ void Session::start_search(const GoParams& params, bool may_hold) {
 }
 
 void Session::on_info(const SearchInfo& engine_info, unsigned id) {
-    std::lock_guard lock(mutex_);
+    Locked lock(*this);
     if (!search_.active || search_.id != id || search_.engine_done) return;
     SearchInfo info = engine_info;
-    // Every relayed move is checked by the rules core (issue 12 item 8): a pv is cut before
+    // Every relayed move is checked by the rules core: a pv is cut before
     // its first move that is not legal.
     info.pv.resize(parse_uci_line(search_.root, info.pv).size());
     emit_locked(info);
@@ -360,9 +425,9 @@ void Session::on_info(const SearchInfo& engine_info, unsigned id) {
 }
 
 void Session::on_engine_bestmove(const BestMove& best, unsigned id) {
-    std::unique_lock lock(mutex_);
+    Locked lock(*this);
     if (!search_.active || search_.id != id || search_.engine_done) return;
-    // Every relayed move is checked by the rules core (issue 12 item 8).
+    // Every relayed move is checked by the rules core.
     MoveParse mp = parse_uci(search_.root, best.move);
     bool legal = mp.ok();
     if (legal && best.ponder) {
@@ -382,7 +447,7 @@ void Session::on_engine_bestmove(const BestMove& best, unsigned id) {
 
 void Session::on_search_failure(const std::string& reason, unsigned id, bool restart) {
     {
-        std::lock_guard lock(mutex_);
+        Locked lock(*this);
         if (!search_.active || search_.id != id || search_.engine_done) return;
         // A legal move: the engine's last main line if it parses, else the first legal move.
         const Position& root = search_.root;
@@ -430,7 +495,7 @@ void Session::print_bestmove_locked(const BestMove& best) {
 }
 
 void Session::stop() {
-    std::unique_lock lock(mutex_);
+    Locked lock(*this);
     cancel_requests_locked("stop", true);
     cancel_products_locked(epoch_.id);  // releases a held bestmove
     if (!search_.active) return;
@@ -445,8 +510,9 @@ void Session::ponderhit() {
 
 std::optional<InputError> Session::new_game() {
     if (searching()) return InputError{"busy", "'ucinewgame' during a search is ignored", {}};
+    may_infer_ = false;
     {
-        std::lock_guard lock(mutex_);
+        Locked lock(*this);
         cancel_requests_locked("ucinewgame", true);
         cancel_products_locked(epoch_.id);
         epoch_.done.clear();
@@ -480,26 +546,39 @@ void Session::multipv_lines_locked(const SearchInfo& info) {
     const Position& root = search_.root;
     const Score& top = *lines.front().score;
     nlohmann::json out = nlohmann::json::array();
+    std::string text;
     for (const auto& l : lines) {
         MoveParse mp = parse_uci(root, l.pv.front());
         if (!mp.ok()) continue;
+        const double loss = round_1dp(wp_loss(top, *l.score));
+        const std::string san = move_to_san(root, mp.move);
         out.push_back({{"multipv", *l.multipv},
-                       {"san", move_to_san(root, mp.move)},
+                       {"san", san},
                        {"uci", l.pv.front()},
                        {"score", score_to_json(*l.score)},
-                       {"wp_loss", round_1dp(wp_loss(top, *l.score))}});
+                       {"wp_loss", loss}});
+        char part[64];
+        std::snprintf(part, sizeof part, "%s%s %s", text.empty() ? "" : "; ", san.c_str(),
+                      text.empty() ? "best" : "");
+        text += part;
+        if (out.size() > 1) {
+            std::snprintf(part, sizeof part, "%.1f win%% lost", loss);
+            text += part;
+        }
     }
-    emit_locked(Product{"lines",
-                        {{"depth", lines.front().depth.value_or(0)},
-                         {"fen", root.fen()},
-                         {"lines", out},
-                         {"text", "win% lost by each line against line 1"}}});
+    emit_product_locked(Product{
+        "lines",
+        {{"depth", lines.front().depth.value_or(0)},
+         {"fen", root.fen()},
+         {"lines", out},
+         {"text",
+          "lines at depth " + std::to_string(lines.front().depth.value_or(0)) + ": " + text}}});
 }
 
 bool Session::shutdown(std::chrono::milliseconds budget) {
     const auto deadline = std::chrono::steady_clock::now() + budget;
     {
-        std::lock_guard lock(mutex_);
+        Locked lock(*this);
         cancel_requests_locked("quit", false);
         cancel_products_locked(epoch_.id);
         shutting_down_ = true;  // nothing is printed any more

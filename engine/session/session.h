@@ -16,15 +16,21 @@
 //
 // Threads: calls come from one thread (the UCI input thread). Events go to the sink from the
 // caller's thread, Stockfish's reader thread and the product threads, one at a time and in
-// order. No call blocks on a search: only start_engine(), options() and set_option() of a
+// order, and never with the Session's mutex held: events are queued under it and delivered
+// after it is released, by whichever thread is delivering (a sink that calls back into the
+// Session queues its events for the delivery already under way). A sink that blocks (a GUI
+// that stops reading) blocks only the thread delivering; the others queue and go on.
+// No call blocks on a search: only start_engine(), options() and set_option() of a
 // Stockfish option may wait for Stockfish's handshake (up to 5 s), go() waits up to 1.5 s for
-// a stopped search's bestmove, and shutdown() for at most its budget.
+// a stopped search's bestmove, and shutdown() for at most its budget; any call that emits an
+// event may deliver the queue, and so waits while the sink does.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -98,6 +104,10 @@ struct TreeRequest {
     AnalysisLimits limits;
 };
 
+// The one legal move that leads from `from` to `to` (same placement, side to move and
+// castling rights), or nullopt.
+std::optional<Move> move_between(const Position& from, const Position& to);
+
 class Session {
 public:
     using Sink = std::function<void(const SessionEvent&)>;
@@ -168,8 +178,9 @@ private:
     // One position (one `position` command) and the state of its products.
     struct Epoch {
         unsigned id = 0;
-        Position position, before;                     // before: the position before its last move
-        std::optional<Move> move;                      // that last move
+        Position position, before;  // before: the position before its last move
+        std::optional<Move> move;   // that last move
+        bool inferred = false;      // the move was inferred from a FEN one move on (ChessX)
         std::map<std::string, std::uint64_t> pending;  // kind -> job, queued or running
         std::set<std::string> done;                    // kinds finished (printed or failed)
         std::vector<Product> ready;                    // finished before its search began
@@ -190,8 +201,36 @@ private:
         std::vector<SearchInfo> multipv_lines;
     };
 
+    // Holds mutex_. The events emitted under it (emit_locked) are queued and reach the sink
+    // after it is released, so the sink never runs with mutex_ held: a slow reader of the
+    // output stalls only the thread that delivers, and a sink may call back into the Session.
+    class Locked {
+    public:
+        explicit Locked(Session& session) : session_(session), lock_(session.mutex_) {}
+        ~Locked() {
+            if (lock_.owns_lock()) lock_.unlock();
+            session_.flush_events();
+        }
+        Locked(const Locked&) = delete;
+        Locked& operator=(const Locked&) = delete;
+        void unlock() {
+            lock_.unlock();
+            session_.flush_events();
+        }
+        void lock() { lock_.lock(); }
+        std::unique_lock<std::mutex>& held() { return lock_; }
+
+    private:
+        Session& session_;
+        std::unique_lock<std::mutex> lock_;
+    };
+
     // events
+    // Queues an event for the sink (mutex_ held); it is delivered when the lock is released.
     void emit_locked(SessionEvent event);
+    // Delivers the queued events in order, unless another thread (or this one, re-entering
+    // from the sink) is delivering already: that one delivers them. Called without mutex_.
+    void flush_events();
     void error_locked(const std::string& code, const std::string& message,
                       nlohmann::json extra = nlohmann::json::object());
     void error(const std::string& code, const std::string& message,
@@ -219,16 +258,22 @@ private:
     // products (session_products.cpp)
     std::shared_ptr<Backend> backend();
     void start_products(bool at_go, bool analysis);
-    void post_product(const std::string& kind, JobLane& lane, bool urgent,
-                      std::function<std::optional<Product>(Backend&, const CancelToken&)> work);
+    using Work = std::function<std::optional<Product>(Backend&, const CancelToken&)>;
+    // Queues a product's work on lane; a `first` work runs before it in the same job and its
+    // product is printed as an early answer that the work's own product follows.
+    void post_product(const std::string& kind, JobLane& lane, bool urgent, Work work,
+                      Work first = {});
+    void deliver_early(unsigned epoch, const std::string& kind, std::uint64_t job,
+                       const CancelToken& cancel, Product product);
+    // A product during a search, then the search's latest main line again (GUIs that show only
+    // the last info line then show the engine's score, not ours).
+    void emit_product_locked(Product product);
     void complete_product(unsigned epoch, const std::string& kind, std::uint64_t job,
                           const CancelToken& cancel, std::optional<Product> product);
     void deliver_locked(Product product);
     void cancel_products_locked(unsigned epoch);
     void release_held_locked();
-    std::optional<InputError> post_request(
-        const std::string& kind,
-        std::function<std::optional<Product>(Backend&, const CancelToken&)> work);
+    std::optional<InputError> post_request(const std::string& kind, Work work);
     void cancel_requests_locked(const std::string& why, bool announce);
     void perft(int depth);
 
@@ -251,8 +296,17 @@ private:
     std::vector<Move> moves_;
     bool startpos_ = true;
     bool last_go_analysis_ = true;  // labels start with the position when the last go analysed
+    // A FEN-only position may be read as the previous one plus a move: not before the first
+    // position of a game (after ucinewgame).
+    bool may_infer_ = false;
 
-    // Everything below is guarded by mutex_; the sink is called with it held.
+    // Events waiting for the sink, in the order they were emitted (under out_mutex_, which is
+    // never held while the sink runs).
+    std::mutex out_mutex_;
+    std::deque<SessionEvent> out_queue_;
+    bool flushing_ = false;
+
+    // Everything below is guarded by mutex_; the sink is never called with it held.
     mutable std::mutex mutex_;
     std::condition_variable search_cv_;  // a search's bestmove was printed
     Epoch epoch_;

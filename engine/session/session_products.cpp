@@ -63,12 +63,13 @@ void Session::start_products(bool at_go, bool analysis) {
     const Settings s = settings_;
     Epoch snapshot;
     {
-        std::lock_guard lock(mutex_);
+        Locked lock(*this);
         if (shutting_down_) return;
         snapshot.id = epoch_.id;
         snapshot.position = epoch_.position;
         snapshot.before = epoch_.before;
         snapshot.move = epoch_.move;
+        snapshot.inferred = epoch_.inferred;
         snapshot.pending = epoch_.pending;
         snapshot.done = epoch_.done;
     }
@@ -81,7 +82,7 @@ void Session::start_products(bool at_go, bool analysis) {
         (at_go ? analysis || games_too : analyse_mode_ || games_too || last_go_analysis_);
     if (at_go && !analysis && !games_too) {
         // A game without Quality In Games: a label started with the position is not wanted.
-        std::lock_guard lock(mutex_);
+        Locked lock(*this);
         const unsigned e = epoch_.id;
         engine_lane_->cancel_if(
             [e](const JobLane::Job& j) { return j.group == e && j.kind == "quality"; });
@@ -94,12 +95,26 @@ void Session::start_products(bool at_go, bool analysis) {
         limits.depth = s.quality_depth;
         limits.reproducible = s.reproducible;
         const QualityScheme scheme = s.quality_scheme;
-        post_product("quality", *engine_lane_, true,
-                     [before, move, limits, scheme](Backend& b, const CancelToken& cancel) {
-                         MoveLabel l =
-                             label_move(*b.analyzer, before, *move, limits, scheme, &cancel);
-                         return std::optional<Product>(label_product(l, "quality"));
-                     });
+        const bool inferred = snapshot.inferred;
+        auto label_at = [before, move, scheme, inferred](const AnalysisLimits& at, bool quick) {
+            return
+                [before, move, scheme, at, quick, inferred](Backend& b, const CancelToken& cancel) {
+                    MoveLabel l = label_move(*b.analyzer, before, *move, at, scheme, &cancel);
+                    Product p = label_product(l, "quality");
+                    if (quick && p.kind == "quality") p.json["quick"] = true;
+                    if (inferred && p.kind == "quality") p.json["inferred_move"] = true;
+                    return std::optional<Product>(std::move(p));
+                };
+        };
+        // A quick label first (a GUI that stops after a second still gets one), then the
+        // label at the asked depth replaces it.
+        Work quick;
+        if (limits.depth && *limits.depth > QuickQualityDepth) {
+            AnalysisLimits low = limits;
+            low.depth = QuickQualityDepth;
+            quick = label_at(low, true);
+        }
+        post_product("quality", *engine_lane_, true, label_at(limits, false), std::move(quick));
     }
     if (!s.commentary.empty() && wanted("verify")) {
         const std::string text = s.commentary;
@@ -128,7 +143,7 @@ void Session::start_products(bool at_go, bool analysis) {
             b->provider ? b->provider->comment_unavailable() : std::optional<std::string>();
         if (why) {
             // Said once per session, as a product of this position.
-            std::lock_guard lock(mutex_);
+            Locked lock(*this);
             if (!comment_error_reported_) {
                 comment_error_reported_ = true;
                 deliver_locked({"error",
@@ -147,19 +162,22 @@ void Session::start_products(bool at_go, bool analysis) {
     }
 }
 
-void Session::post_product(
-    const std::string& kind, JobLane& lane, bool urgent,
-    std::function<std::optional<Product>(Backend&, const CancelToken&)> work) {
+void Session::post_product(const std::string& kind, JobLane& lane, bool urgent, Work work,
+                           Work first) {
     std::shared_ptr<Backend> b = backend();
     auto token = std::make_shared<CancelToken>();
-    std::lock_guard lock(mutex_);
+    Locked lock(*this);
     const unsigned epoch = epoch_.id;
     const std::uint64_t job = ++job_ids_;
     JobLane::Job j;
     j.kind = kind;
     j.group = epoch;
     j.cancel = token;
-    j.run = [this, b, epoch, kind, job, token, work = std::move(work)] {
+    j.run = [this, b, epoch, kind, job, token, work = std::move(work), first = std::move(first)] {
+        if (first) {
+            std::optional<Product> early = run_guarded(first, *b, *token, kind);
+            if (early && early->kind == kind) deliver_early(epoch, kind, job, *token, *early);
+        }
         std::optional<Product> p = run_guarded(work, *b, *token, kind);
         complete_product(epoch, kind, job, *token, std::move(p));
     };
@@ -168,7 +186,7 @@ void Session::post_product(
 
 void Session::complete_product(unsigned epoch, const std::string& kind, std::uint64_t job,
                                const CancelToken& cancel, std::optional<Product> product) {
-    std::lock_guard lock(mutex_);
+    Locked lock(*this);
     if (epoch != epoch_.id) return;
     auto it = epoch_.pending.find(kind);
     if (it == epoch_.pending.end() || it->second != job) return;
@@ -180,11 +198,31 @@ void Session::complete_product(unsigned epoch, const std::string& kind, std::uin
     release_held_locked();
 }
 
+// An early answer of a job still pending: delivered like its product, without ending the job.
+void Session::deliver_early(unsigned epoch, const std::string& kind, std::uint64_t job,
+                            const CancelToken& cancel, Product product) {
+    Locked lock(*this);
+    if (epoch != epoch_.id || cancel.cancelled()) return;
+    auto it = epoch_.pending.find(kind);
+    if (it == epoch_.pending.end() || it->second != job) return;
+    deliver_locked(std::move(product));
+}
+
 // A product of the current position: printed now while its search runs, kept for the search
-// when none has begun, dropped when its search has ended.
+// when none has begun (replacing an early answer of its kind), dropped when its search has
+// ended.
 void Session::deliver_locked(Product product) {
-    if (search_.active && search_.epoch == epoch_.id) emit_locked(std::move(product));
-    else if (!epoch_.searched) epoch_.ready.push_back(std::move(product));
+    if (search_.active && search_.epoch == epoch_.id) {
+        emit_product_locked(std::move(product));
+    } else if (!epoch_.searched) {
+        std::erase_if(epoch_.ready, [&](const Product& p) { return p.kind == product.kind; });
+        epoch_.ready.push_back(std::move(product));
+    }
+}
+
+void Session::emit_product_locked(Product product) {
+    emit_locked(std::move(product));
+    if (search_.active && search_.last_main) emit_locked(*search_.last_main);
 }
 
 // Cancels the products of a position (stopping their searches); a bestmove that waited for
@@ -205,21 +243,19 @@ void Session::release_held_locked() {
 
 // ---- requests ----
 
-std::optional<InputError> Session::post_request(
-    const std::string& kind,
-    std::function<std::optional<Product>(Backend&, const CancelToken&)> work) {
+std::optional<InputError> Session::post_request(const std::string& kind, Work work) {
     std::shared_ptr<Backend> b = backend();
     auto token = std::make_shared<CancelToken>();
-    std::lock_guard lock(mutex_);
+    Locked lock(*this);
     const std::uint64_t job = ++job_ids_;
     JobLane::Job j;
     j.kind = kind;
     j.cancel = token;
     j.run = [this, b, kind, job, token, work = std::move(work)] {
         std::optional<Product> p = run_guarded(work, *b, *token, kind);
-        std::lock_guard done(mutex_);
+        Locked done(*this);
         if (!requests_.erase(job) || token->cancelled() || !p) return;
-        emit_locked(std::move(*p));
+        emit_product_locked(std::move(*p));
     };
     if (!request_lane_->post(std::move(j)))
         return InputError{"busy",
@@ -307,7 +343,7 @@ std::optional<InputError> Session::verify(const std::string& input, bool claims)
 void Session::perft(int depth) {
     const Position root = current_;
     auto token = std::make_shared<CancelToken>();
-    std::lock_guard lock(mutex_);
+    Locked lock(*this);
     const std::uint64_t job = ++job_ids_;
     JobLane::Job j;
     j.kind = "perft";
@@ -321,11 +357,11 @@ void Session::perft(int depth) {
             const std::uint64_t n = depth <= 1 ? 1 : glossfish::perft(pos, depth - 1);
             pos.undo_move(m);
             total += n;
-            std::lock_guard printing(mutex_);
+            Locked printing(*this);
             if (!requests_.count(job)) return;
             emit_locked(TextLine{move_to_uci(root, m) + ": " + std::to_string(n)});
         }
-        std::lock_guard printing(mutex_);
+        Locked printing(*this);
         if (!requests_.erase(job) || token->cancelled()) return;
         emit_locked(TextLine{""});
         emit_locked(TextLine{"Nodes searched: " + std::to_string(total)});

@@ -44,6 +44,14 @@ std::vector<OptionSpec> make_table() {
                    0,
                    0,
                    {"lichess", "act-eval"}},
+        OptionSpec{"Glossfish Info Format",
+                   "combo",
+                   info_format_name(d.info_format),
+                   "glossfish's info lines: text (a sentence a person reads), json (for scripts) "
+                   "or both",
+                   0,
+                   0,
+                   {"text", "json", "both"}},
         spin("Glossfish Quality Depth", d.quality_depth, 1, MaxOptionDepth,
              "Search depth of the label searches"),
         check("Glossfish Quality In Games", d.quality_in_games,
@@ -90,6 +98,21 @@ OptionDecl option_decl(const OptionSpec& s) {
 }
 
 const char* version() { return GLOSSFISH_VERSION; }
+
+const char* info_format_name(InfoFormat f) {
+    switch (f) {
+    case InfoFormat::Text: return "text";
+    case InfoFormat::Json: return "json";
+    case InfoFormat::Both: return "both";
+    }
+    return "both";
+}
+
+std::optional<InfoFormat> parse_info_format(std::string_view name) {
+    for (InfoFormat f : {InfoFormat::Text, InfoFormat::Json, InfoFormat::Both})
+        if (iequals(name, info_format_name(f))) return f;
+    return std::nullopt;
+}
 
 Analyzer::Config analyzer_config(const Settings& s) {
     Analyzer::Config c;
@@ -174,6 +197,7 @@ std::optional<std::string> apply_option(Settings& s, std::string_view name, std:
     else if (n == "Glossfish Quality") s.quality = on;
     else if (n == "Glossfish Quality Scheme") s.quality_scheme = *parse_scheme(value);
     else if (n == "Glossfish Quality Depth") s.quality_depth = number;
+    else if (n == "Glossfish Info Format") s.info_format = *parse_info_format(value);
     else if (n == "Glossfish Quality In Games") s.quality_in_games = on;
     else if (n == "Glossfish Analysis Workers") s.analysis_workers = number;
     else if (n == "Glossfish Analysis Hash") s.analysis_hash_mb = number;

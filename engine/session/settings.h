@@ -23,6 +23,8 @@ namespace glossfish {
 inline constexpr int DefaultAnalysisDepth = 12;
 // Search depth of move-quality labels (label, annotate, Glossfish Quality Depth).
 inline constexpr int DefaultQualityDepth = 14;
+// Depth of the quick label printed first in analysis, before the one at the quality depth.
+inline constexpr int QuickQualityDepth = 8;
 // Label thresholds: lichess's, what lichess.org shows; act-eval stays selectable.
 inline constexpr QualityScheme DefaultQualityScheme = QualityScheme::Lichess;
 inline constexpr int DefaultTreePlies = 3;    // strategy-tree plies
@@ -45,6 +47,14 @@ inline constexpr std::size_t MaxPositionMoves = 12000;    // moves after `positi
 inline constexpr std::size_t MaxOptionValueBytes = 8192;  // a string option's value
 inline constexpr std::size_t MaxQueuedRequests = 64;      // label/tree/tool/verify waiting
 
+// How glossfish's own info lines are written: `info string glossfish.<kind> <json>` for
+// scripts, `info string glossfish: <sentence>` for people, or both (the default: scripts find
+// their JSON, GUIs that show engine text show the sentence).
+enum class InfoFormat { Text, Json, Both };
+const char* info_format_name(InfoFormat f);  // "text", "json", "both"
+std::optional<InfoFormat> parse_info_format(std::string_view name);
+inline constexpr InfoFormat DefaultInfoFormat = InfoFormat::Both;
+
 // What one glossfish session (a UCI engine, a command, a plugin handle) runs with.
 struct Settings {
     std::string stockfish_path;  // empty: $GLOSSFISH_STOCKFISH, PATH, /usr/games/stockfish
@@ -56,6 +66,7 @@ struct Settings {
     int analysis_workers = DefaultAnalysisWorkers;
     int analysis_hash_mb = DefaultAnalysisHashMb;
     int analysis_threads = DefaultAnalysisThreads;
+    InfoFormat info_format = DefaultInfoFormat;  // UCI
     bool show_wdl = true;  // engine tools report win/draw/loss (UCI_ShowWDL on the workers)
     bool tree = false;     // print the strategy tree after each search (UCI)
     int tree_plies = DefaultTreePlies;

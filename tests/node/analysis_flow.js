@@ -20,8 +20,12 @@ async function main(binary) {
   const strings = result.info.filter((i) => i.string).map((i) => i.string);
   const of = (kind) => strings.filter((s) => s.startsWith(`glossfish.${kind} `))
     .map((s) => JSON.parse(s.slice(s.indexOf(' ') + 1)));
-  const quality = of('quality');
+  // The full-depth label (a quick one at a lower depth may come first); it is the last one.
+  const labels = of('quality');
+  const quality = labels.filter((q) => !q.quick);
   assert.strictEqual(quality.length, 1, `quality lines before bestmove: ${strings.join('\n')}`);
+  assert.ok(!labels[labels.length - 1].quick, 'the full label comes last');
+  assert.strictEqual(quality[0].depth, 14);
   assert.strictEqual(quality[0].move.san, 'Nf6');
   assert.strictEqual(quality[0].label, 'blunder');
   const tree = of('tree');

@@ -54,8 +54,13 @@ TEST_F(Delivery, AnalysisPrintsEveryProductBeforeBestmove) {
     const std::string before = fen_after(StartFen, {"e2e4", "e7e5", "d1h5", "b8c6", "f1c4"});
     auto lines = g.go("go depth 14", Millis(60000));
 
-    auto quality = with_prefix(lines, "info string glossfish.quality ");
+    // The label at the quality depth, after the quick one when that came first.
+    auto labels = with_prefix(lines, "info string glossfish.quality ");
+    std::vector<std::string> quality;
+    for (const auto& l : labels)
+        if (!payload(l).value("quick", false)) quality.push_back(l);
     ASSERT_EQ(quality.size(), 1u) << g.transcript();
+    EXPECT_EQ(labels.back(), quality[0]) << g.transcript();
     auto q = payload(quality[0]);
     EXPECT_EQ(q["fen"], before);
     EXPECT_EQ(q["move"]["san"], "Nf6");

@@ -96,6 +96,17 @@ UciProcess::~UciProcess() {
     ::close(err_fd_);
 }
 
+void UciProcess::pause_reading() {
+    std::lock_guard lock(mutex_);
+    paused_ = true;
+}
+
+void UciProcess::resume_reading() {
+    std::lock_guard lock(mutex_);
+    paused_ = false;
+    cv_.notify_all();
+}
+
 bool UciProcess::send(std::string_view line) {
     std::string bytes(line);
     bytes += '\n';
@@ -124,6 +135,10 @@ void UciProcess::read_stdout() {
     std::string partial;
     char buf[4096];
     while (true) {
+        {
+            std::unique_lock lock(mutex_);
+            cv_.wait(lock, [this] { return !paused_; });
+        }
         ssize_t n = ::read(out_fd_, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
         auto now = Clock::now();

@@ -41,6 +41,10 @@ public:
     bool send_raw(std::string_view bytes);
     // Closes the program's stdin (end of input, as when a GUI goes away).
     void close_input();
+    // Stops reading the program's stdout (a GUI that is busy: the pipe fills up and the
+    // program's writes block) until resume_reading().
+    void pause_reading();
+    void resume_reading();
 
     // Blocks until a line after the read cursor matches, or the timeout passes. On a match
     // returns it and moves the cursor past it; on timeout leaves the cursor alone.
@@ -78,6 +82,7 @@ private:
     std::size_t cursor_ = 0;
     Clock::time_point last_match_time_{};
     bool out_closed_ = false;
+    bool paused_ = false;
     std::string err_;
     std::optional<int> exit_status_;
     std::mutex write_mutex_;

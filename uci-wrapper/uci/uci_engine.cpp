@@ -42,6 +42,23 @@ std::string rest_after_words(std::string_view line, const std::vector<std::strin
 
 }  // namespace
 
+std::string readable_line(const std::string& kind, const nlohmann::ordered_json& j) {
+    std::string text;
+    if (const auto it = j.find("text"); it != j.end() && it->is_string()) text = *it;
+    // One line: a GUI shows the last line it got, so nothing may break it.
+    for (char& c : text)
+        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    const bool label = kind == "quality" || kind == "label";
+    std::string line = label ? "glossfish: " : "glossfish " + kind + ": ";
+    line += text;
+    if (label && j.contains("depth") && j["depth"].is_number_integer()) {
+        line += " (depth " + std::to_string(j["depth"].get<int>());
+        if (j.value("quick", false)) line += ", quick";
+        line += ")";
+    }
+    return line;
+}
+
 UciEngine::UciEngine(Writer writer)
     : writer_(std::move(writer)),
       session_([this](const SessionEvent& e) { write_event(e); }, verifier::session_products()) {}
@@ -59,9 +76,12 @@ void UciEngine::write_event(const SessionEvent& event) {
     } else if (const auto* p = std::get_if<Product>(&event)) {
         nlohmann::ordered_json j = p->json;
         if (!j.contains("text")) j["text"] = p->kind;
+        const InfoFormat format = info_format_.load();
         // Every input was checked for UTF-8; replace keeps a stray byte from ending the loop.
-        write("info string glossfish." + p->kind + " " +
-              j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+        if (format != InfoFormat::Text)
+            write("info string glossfish." + p->kind + " " +
+                  j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+        if (format != InfoFormat::Json) write("info string " + readable_line(p->kind, j));
     } else if (const auto* t = std::get_if<TextLine>(&event)) {
         write(t->text);
     }
@@ -142,7 +162,10 @@ bool UciEngine::handle(std::string_view line) {
         else if (cmd == "setoption") {
             SetOptionParse p = parse_setoption(line);
             if (p.error) error(*p.error);
-            else report(session_.set_option(p.command.name, p.command.value, p.command.has_value));
+            else {
+                report(session_.set_option(p.command.name, p.command.value, p.command.has_value));
+                info_format_.store(session_.settings().info_format);
+            }
         } else if (cmd == "position") {
             PositionParse p = parse_position_command(words);
             report(p.error ? p.error : session_.set_position(p.command));

@@ -3,6 +3,7 @@
 // the Session's events into UCI text. The input thread never blocks on a search.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -12,6 +13,10 @@
 #include "session/session.h"
 
 namespace glossfish {
+
+// A product as a line a person reads, for `info string`: "glossfish: <sentence> (depth N)"
+// for a label, "glossfish <kind>: <text>" for the others; always one line.
+std::string readable_line(const std::string& kind, const nlohmann::ordered_json& json);
 
 class UciEngine {
 public:
@@ -48,6 +53,7 @@ private:
 
     Writer writer_;
     std::mutex out_mutex_;
+    std::atomic<InfoFormat> info_format_{DefaultInfoFormat};  // set by the input thread
     Session session_;
 };
 

@@ -1,0 +1,168 @@
+// The first word early: how long after `go` a GUI analysing a game gets its first label of the
+// last move (the quick one), and the full one, over the positions of the classic games.
+// Usage: glossfish_first_label_bench PATH_TO_GLOSSFISH [PGN] [--positions N] [--wait MS]
+// Each position is sent as a GUI sends it (`position startpos moves …` then `go infinite` in
+// analysis mode); after --wait ms (default 1500, a PyChess-like early stop) the GUI stops.
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "host/child_process.h"
+#include "pgn/pgn.h"
+#include "rules/notation.h"
+
+using namespace glossfish;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// glossfish over pipes; lines are stamped with their arrival time.
+class Gui {
+public:
+    explicit Gui(const std::string& path) {
+        auto err = proc_.start(
+            path, {},
+            [this](std::string_view line) {
+                std::lock_guard lock(m_);
+                lines_.push_back({std::string(line), Clock::now()});
+                cv_.notify_all();
+            },
+            [this] {
+                std::lock_guard lock(m_);
+                closed_ = true;
+                cv_.notify_all();
+            });
+        if (err) {
+            std::fprintf(stderr, "cannot start %s: %s\n", path.c_str(), err->c_str());
+            std::exit(1);
+        }
+    }
+    ~Gui() { proc_.quit(500); }
+    void send(const std::string& line) { proc_.write_line(line); }
+    // The first line starting with prefix before the deadline (lines before it are dropped),
+    // with its arrival time.
+    std::optional<std::pair<std::string, Clock::time_point>> expect(const std::string& prefix,
+                                                                    Clock::time_point deadline) {
+        std::unique_lock lock(m_);
+        while (true) {
+            while (!lines_.empty()) {
+                auto l = std::move(lines_.front());
+                lines_.pop_front();
+                if (l.first.rfind(prefix, 0) == 0) return l;
+            }
+            if (closed_ || cv_.wait_until(lock, deadline) == std::cv_status::timeout)
+                return std::nullopt;
+        }
+    }
+
+private:
+    ChildProcess proc_;
+    std::mutex m_;
+    std::condition_variable cv_;
+    std::deque<std::pair<std::string, Clock::time_point>> lines_;
+    bool closed_ = false;
+};
+
+double percentile(std::vector<double> v, double q) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, std::size_t(q * double(v.size() - 1) + 0.5))];
+}
+
+// `position startpos moves …` for every ply of every game (after at least one move).
+std::vector<std::string> game_positions(const std::string& pgn_path) {
+    std::ifstream in(pgn_path);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::vector<std::string> out;
+    for (const PgnGame& g : read_pgn(text.str())) {
+        if (!g.ok() || !g.is_game) continue;
+        Position pos = g.start_position();
+        std::string line = "position fen " + pos.fen() + " moves";
+        for (const PgnMove& m : g.mainline) {
+            line += " " + move_to_uci(pos, m.move);
+            pos.do_move(m.move);
+            out.push_back(line);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: %s PATH_TO_GLOSSFISH [PGN] [--positions N] [--wait MS]\n",
+                     argv[0]);
+        return 2;
+    }
+    const std::string glossfish = argv[1];
+    std::string pgn = "tests/data/classic_games.pgn";
+    std::size_t wanted = 60;
+    int wait_ms = 1500;
+    for (int i = 2; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--positions") && i + 1 < argc) wanted = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--wait") && i + 1 < argc) wait_ms = std::atoi(argv[++i]);
+        else pgn = argv[i];
+    }
+    const std::vector<std::string> all = game_positions(pgn);
+    if (all.empty()) {
+        std::fprintf(stderr, "no positions in %s\n", pgn.c_str());
+        return 1;
+    }
+    // Evenly spread over the games.
+    std::vector<std::string> positions;
+    const std::size_t n = std::min(wanted, all.size());
+    for (std::size_t i = 0; i < n; ++i) positions.push_back(all[i * all.size() / n]);
+
+    Gui gui(glossfish);
+    gui.send("uci");
+    gui.expect("uciok", Clock::now() + std::chrono::seconds(30));
+    gui.send("setoption name UCI_AnalyseMode value true");
+    gui.send("setoption name Glossfish Info Format value json");
+    gui.send("isready");
+    gui.expect("readyok", Clock::now() + std::chrono::seconds(30));
+
+    std::vector<double> first_s, full_s;
+    int missed = 0;
+    for (const std::string& position : positions) {
+        gui.send(position);
+        const auto go = Clock::now();
+        gui.send("go infinite");
+        const auto stop_at = go + std::chrono::milliseconds(wait_ms);
+        auto first = gui.expect("info string glossfish.quality ", stop_at);
+        if (!first) {
+            ++missed;
+        } else {
+            first_s.push_back(std::chrono::duration<double>(first->second - go).count());
+            if (first->first.find("\"quick\":true") == std::string::npos) {
+                full_s.push_back(first_s.back());
+            } else if (auto full = gui.expect("info string glossfish.quality ", stop_at)) {
+                full_s.push_back(std::chrono::duration<double>(full->second - go).count());
+            }
+        }
+        std::this_thread::sleep_until(stop_at);
+        gui.send("stop");
+        gui.expect("bestmove", Clock::now() + std::chrono::seconds(30));
+    }
+    std::printf("first label after go   %zu positions of %s, GUI stops after %d ms\n",
+                positions.size(), pgn.c_str(), wait_ms);
+    std::printf(
+        "  first (quick) label  median %.3f s  p95 %.3f s  max %.3f s  missed %d  "
+        "(goal p95 <= 0.5 s)\n",
+        percentile(first_s, 0.5), percentile(first_s, 0.95), percentile(first_s, 1.0), missed);
+    std::printf("  full-depth label     median %.3f s  p95 %.3f s  before the stop: %zu of %zu\n",
+                percentile(full_s, 0.5), percentile(full_s, 0.95), full_s.size(), positions.size());
+    return 0;
+}
