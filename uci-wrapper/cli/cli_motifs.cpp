@@ -71,7 +71,7 @@ int motifs_jsonl(const std::string& path) {
         if (p.ok()) error = tag_json_record(p.value, themes);
         if (!error.empty()) {
             ++bad;
-            std::fprintf(stderr, "glossfish motifs: %s:%s: %s (skipped)\n", path.c_str(),
+            std::fprintf(stderr, "glossfish motifs: %s: %s: %s (skipped)\n", path.c_str(),
                          record_place(row->number, p.id).c_str(), error.c_str());
             continue;
         }
