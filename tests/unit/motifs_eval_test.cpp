@@ -6,6 +6,8 @@
 
 #include <cstdio>
 
+#include "analysis/tepp.h"
+
 namespace glossfish {
 namespace {
 
@@ -47,6 +49,8 @@ TEST(MotifsEval, PuzzleRecordMotifsMatchTheRow) {
     const std::vector<std::string> tewjc = puzzle_record_motifs(file.records[0]);
     for (const char* t : {"discoveredAttack", "xRayAttack", "long"})
         EXPECT_NE(std::find(tewjc.begin(), tewjc.end(), t), tewjc.end()) << t;
+    EXPECT_EQ(tepp_puzzle(file.records[0]).motifs, tewjc);
+    EXPECT_EQ(tepp_puzzle(file.records[0]).themes, file.records[0].themes);
 }
 
 }  // namespace
