@@ -23,6 +23,7 @@ const char* Usage =
     "  tree       the strategy tree of a position (compact, json, text, dot, svg)\n"
     "  puzzles    strategy trees for a batch of puzzles, resumable\n"
     "  tepp       puzzle playing: engines, humans or language models, scored\n"
+    "  motifs     lichess's puzzle themes of puzzles or a move line, from the rules\n"
     "  annotate   annotate the games of a PGN file: annotate IN.pgn\n"
     "  report     an HTML report of the games of a PGN file: report GAME.pgn\n"
     "  tool       run one verifier tool: tool NAME '{json}', or tool --jsonl\n"
@@ -66,6 +67,7 @@ int main(int argc, char** argv) {
         if (cmd == "tree") return glossfish::cli::tree_command(args);
         if (cmd == "puzzles") return glossfish::cli::puzzles_command(args);
         if (cmd == "tepp") return glossfish::cli::tepp_command(args);
+        if (cmd == "motifs") return glossfish::cli::motifs_command(args);
         if (cmd == "annotate") return glossfish::cli::annotate_command(args);
         if (cmd == "verbalize") return glossfish::cli::verbalize_command(args);
         if (cmd == "verify") return glossfish::cli::verify_command(args);

@@ -16,6 +16,7 @@
 #include "io/json_line.h"
 #include "io/line_reader.h"
 #include "io/utf8.h"
+#include "motifs/motifs.h"
 #include "rules/notation.h"
 
 namespace glossfish {
@@ -167,6 +168,7 @@ PuzzleFile read_lichess_puzzles(std::istream& in) {
             fail("setup move " + setup.named(moves[0]));
             continue;
         }
+        p.setup_fen = pos.fen();
         pos.do_move(setup.move);
         p.setup_move = moves[0];
         p.start_fen = pos.fen();
@@ -278,12 +280,39 @@ PuzzleFile read_position_jsonl_file(const std::string& path) {
     return read_puzzle_file(path, read_position_jsonl);
 }
 
+std::vector<std::string> puzzle_record_motifs(const PuzzleRecord& puzzle) {
+    if (puzzle.solution.empty()) return {};
+    Position start;
+    if (!start.set(puzzle.start_fen).ok()) return {};
+    std::optional<SetupMove> setup;
+    if (!puzzle.setup_fen.empty() && !puzzle.setup_move.empty()) {
+        Position before;
+        if (!before.set(puzzle.setup_fen).ok()) return {};
+        MoveParse mp = parse_uci(before, puzzle.setup_move);
+        if (!mp.ok()) return {};
+        before.do_move(mp.move);
+        if (before.fen() != start.fen()) return {};
+        before.undo_move(mp.move);
+        setup = SetupMove{before, mp.move};
+    }
+    std::vector<Move> line;
+    Position walk = start;
+    for (const std::string& text : puzzle.solution) {
+        MoveParse mp = parse_uci(walk, text);
+        if (!mp.ok()) return {};
+        line.push_back(mp.move);
+        walk.do_move(mp.move);
+    }
+    return tag_motifs(start, line, {}, setup);
+}
+
 nlohmann::ordered_json puzzle_output_record(const PuzzleRecord& puzzle, const StrategyTree& tree) {
     nlohmann::ordered_json j;
     j["id"] = puzzle.id;
     j["fen"] = puzzle.start_fen;
     j["solution"] = puzzle.solution;
     j["themes"] = puzzle.themes;
+    j["motifs"] = puzzle_record_motifs(puzzle);
     j["rating"] = puzzle.rating ? nlohmann::ordered_json(*puzzle.rating) : nullptr;
     j["plies"] = tree.options.plies;
     j["tree"] = tree_to_compact(tree);

@@ -21,6 +21,7 @@ struct PuzzleRecord {
     std::string id;
     std::string start_fen;              // the solver to move (lichess: after the setup move)
     std::string setup_move;             // UCI; empty for a JSONL position
+    std::string setup_fen;              // CSV: the row's FEN, before the setup move
     std::vector<std::string> solution;  // UCI, solver first; empty for a JSONL position
     std::vector<std::string> themes;
     std::optional<int> rating;
@@ -59,8 +60,13 @@ PuzzleFile read_position_jsonl_file(const std::string& path);
 // and doubled quotes ("a ""b"""). A trailing '\r' is dropped.
 std::vector<std::string> split_csv_line(const std::string& line);
 
-// One output record: {"id","fen","solution","themes","rating","plies","tree"} and "error"
-// when the tree failed; "tree" is the compact tree (tree_to_compact).
+// Lichess's puzzle themes of the record's solution by our motif tagger (engine/motifs/), with
+// the setup move when the record has one; empty for a JSONL position (no solution).
+std::vector<std::string> puzzle_record_motifs(const PuzzleRecord& puzzle);
+
+// One output record: {"id","fen","solution","themes","motifs","rating","plies","tree"} and
+// "error" when the tree failed; "themes" are the CSV's, "motifs" puzzle_record_motifs; "tree" is
+// the compact tree (tree_to_compact).
 nlohmann::ordered_json puzzle_output_record(const PuzzleRecord& puzzle, const StrategyTree& tree);
 
 // An output file opened for appending; each record goes out in a single write() of the whole

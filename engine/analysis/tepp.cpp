@@ -250,6 +250,7 @@ TeppPuzzle tepp_puzzle(const PuzzleRecord& record, int default_plies) {
     p.start_fen = record.start_fen;
     p.plies = record.plies > 0 ? record.plies : default_plies;
     p.themes = record.themes;
+    p.motifs = puzzle_record_motifs(record);
     return p;
 }
 
@@ -290,6 +291,8 @@ TeppResult play_puzzle(EngineOracle& oracle, SolvingPlayer& player, const TeppPu
     TeppResult r;
     r.id = puzzle.id;
     r.start_fen = puzzle.start_fen;
+    r.themes = puzzle.themes;
+    r.motifs = puzzle.motifs;
     r.player = player.name();
     r.run = run;
     r.plies = puzzle.plies;
@@ -338,6 +341,8 @@ nlohmann::ordered_json tepp_record(const TeppResult& r) {
     j["run"] = r.run;
     j["plies"] = r.plies;
     j["k_eval"] = r.k_eval;
+    j["themes"] = r.themes;
+    j["motifs"] = r.motifs;
     j["line"] = r.line_san;
     nlohmann::ordered_json steps = nlohmann::ordered_json::array();
     for (const TeppStep& s : r.steps) {

@@ -43,6 +43,7 @@ struct TeppPuzzle {
     bool chess960 = false;
     int plies = 3;                    // 1..MaxTreePlies
     std::vector<std::string> themes;  // lichess themes (the concepts of --guide concepts)
+    std::vector<std::string> motifs;  // our tagger's themes of the solution (puzzle_record_motifs)
     PlayerGuide guide;                // given to the player with every question
     // The guide could not be made (the verbalizer failed): play_puzzle reports this as the
     // record's error without asking the player.
@@ -94,6 +95,7 @@ struct TeppStep {
 struct TeppResult {
     std::string id, start_fen, player;
     std::string guide;  // the guide setting's name ("S", "RV-S" …); empty: none given
+    std::vector<std::string> themes, motifs;  // the puzzle's (TeppPuzzle)
     int run = 0, plies = 0, k_eval = 0;
     std::vector<TeppStep> steps;
     std::vector<std::string> line_san;  // the line played, solver's moves and chosen replies

@@ -199,8 +199,11 @@ TEST(PuzzleOutput, RecordFields) {
     tree.options.plies = 1;
     tree.error = "engine died";
     const nlohmann::ordered_json j = puzzle_output_record(p, tree);
+    // motifs: Ka2 is the only (and last) move, a quiet king move with 3 to choose from, so
+    // defensiveMove; one move, so oneMove.
     EXPECT_EQ(j.dump(),
               "{\"id\":\"x\",\"fen\":\"8/8/8/8/8/8/8/K6k w - - 0 1\",\"solution\":[\"a1a2\"],"
-              "\"themes\":[\"endgame\"],\"rating\":1200,\"plies\":1,\"tree\":{},"
+              "\"themes\":[\"endgame\"],\"motifs\":[\"defensiveMove\",\"oneMove\"],"
+              "\"rating\":1200,\"plies\":1,\"tree\":{},"
               "\"error\":\"engine died\"}");
 }

@@ -33,6 +33,7 @@ int tree_command(const Args& args);
 int verify_command(const Args& args);
 int puzzles_command(const Args& args);    // `glossfish puzzles` (cli_puzzles.cpp)
 int tepp_command(const Args& args);       // `glossfish tepp` (cli_tepp.cpp)
+int motifs_command(const Args& args);     // `glossfish motifs` (cli_motifs.cpp)
 int annotate_command(const Args& args);   // `glossfish annotate` (cli_annotate.cpp)
 int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbalize.cpp)
 int judge_command(const Args& args);      // `glossfish judge` (cli_judge.cpp)
