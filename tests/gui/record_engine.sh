@@ -30,8 +30,8 @@ echo "# $(date -u +%FT%TZ) engine $engine pid $engine_pid wrapper pid $$" >>"$ou
 {
     exec 3>&-
     while IFS= read -r line || [[ -n $line ]]; do
+        stamp # before passing the line on: the GUI's answer to it must come later
         printf '%s\n' "$line"
-        stamp
         printf '%s < %s\n' "$now" "${line%$'\r'}" >>"$out"
     done
 } <&4 &
