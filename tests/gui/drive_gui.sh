@@ -285,7 +285,9 @@ EOF
     drag $(at 394 272) $(at 310 188) # 4.Qxf7#
     sleep 3
     shot mate
-    xdotool key ctrl+q # Game > Quit: PyChess ends its analysers
+    # Ctrl+Q closes the game; PyChess keeps its analyser running until PyChess itself ends
+    # (then glossfish sees the end of its input).
+    xdotool key ctrl+q
     sleep 2
     note_procs 'engine closed'
     end_gui
