@@ -28,6 +28,13 @@ namespace {
 const std::string GuiData = GLOSSFISH_SOURCE_DIR "/tests/data/gui/";
 // Idle stretches of a session (a person looking at the board) are shortened to this.
 const Millis MaxGap{2000};
+// Under the sanitizers glossfish is several times slower: the session is played slower too, so
+// that what a GUI's timing allows (a label before PyChess's stop) stays within reach.
+#ifdef GLOSSFISH_SANITIZED
+constexpr double TimeScale = 3;
+#else
+constexpr double TimeScale = 1;
+#endif
 // The longest wait for an answer the GUI waited for.
 const Millis AnswerDeadline{30000};
 
@@ -99,8 +106,9 @@ Replay replay(const std::string& name) {
         if (gap > max_gap) base_t += gap - max_gap;
         prev_t = s.t;
         if (s.send) {
-            std::this_thread::sleep_until(base + std::chrono::duration_cast<Clock::duration>(
-                                                     std::chrono::duration<double>(s.t - base_t)));
+            std::this_thread::sleep_until(
+                base + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>((s.t - base_t) * TimeScale)));
             r.sent.push_back({s.text, s.t, p.lines().size()});
             p.send(s.text);
             continue;
