@@ -75,7 +75,7 @@ gui_pid=
 # The engine processes below the GUI: every descendant whose name is glossfish, stockfish,
 # polyglot or the recording wrapper's bash.
 engine_pids() {
-    local pids=($gui_pid) all=() next
+    local pids=("$gui_pid") all=() next
     while ((${#pids[@]})); do
         next=()
         for p in "${pids[@]}"; do
@@ -107,7 +107,7 @@ note_procs() {  # note_procs TITLE: the state of every watched pid
     } >>"$out/$gui-procs.txt"
 }
 watch_engine() {
-    watched=($(engine_pids))
+    mapfile -t watched < <(engine_pids)
     note_procs running
 }
 : >"$out/$gui-procs.txt"
@@ -175,7 +175,7 @@ engine {
 EOF
     start_gui scid "$pgn"
     window 'Scid - .*' 30 >/dev/null || exit 1
-    tip=$(window 'Scid: Tip of the Day' 10) && click 334 177 # its Close button
+    window 'Scid: Tip of the Day' 10 >/dev/null && click 334 177 # its Close button
     sleep 1
     click 380 520 # empty space below the board, for the keys
     xdotool key End
@@ -267,22 +267,21 @@ EOF
     # Positions inside the main window (at 400,6 without a window manager).
     read -r x0 y0 < <(xwininfo -id "$main" | awk '/Absolute upper-left X/ {x = $NF}
         /Absolute upper-left Y/ {print x, $NF}')
-    at() { echo $((x0 + $1)) $((y0 + $2)); }
-    xdotool mousemove $(at 245 147) click --repeat 2 --delay 100 1 # the game in the list
+    xdotool mousemove $((x0 + 245)) $((y0 + 147)) click --repeat 2 --delay 100 1 # the game
     dialog=$(window 'Enter Game' 10) || exit 1
     read -r dx dy < <(xwininfo -id "$dialog" | awk '/Absolute upper-left X/ {x = $NF}
         /Absolute upper-left Y/ {print x, $NF}')
     shot before
     click $((dx + 524)) $((dy + 405)) # Start Game: the hint analyser starts
     sleep 1
-    click $(at 61 489) # the Hints tab below the board
+    click $((x0 + 61)) $((y0 + 489)) # the Hints tab below the board
     watch_engine
     sleep 0.5
     # Squares of 41.5 px; g8 is at 352,146 from the window's corner.
-    drag $(at 352 146) $(at 310 229) # 3...Nf6
+    drag $((x0 + 352)) $((y0 + 146)) $((x0 + 310)) $((y0 + 229)) # 3...Nf6
     sleep 6
     shot analysis
-    drag $(at 394 272) $(at 310 188) # 4.Qxf7#
+    drag $((x0 + 394)) $((y0 + 272)) $((x0 + 310)) $((y0 + 188)) # 4.Qxf7#
     sleep 3
     shot mate
     # Ctrl+Q closes the game; PyChess keeps its analyser running until PyChess itself ends
@@ -298,4 +297,5 @@ EOF
     exit 2
     ;;
 esac
-log "done: $(ls "$out" | grep -c "^$gui-.*png") screenshots"
+shots=("$out/$gui"-*.png)
+log "done: ${#shots[@]} screenshots"

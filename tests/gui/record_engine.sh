@@ -24,6 +24,7 @@ coproc ENGINE { exec "$engine" "$@"; }
 engine_pid=$ENGINE_PID
 # Copies of the coprocess's pipes: bash closes the originals in subshells.
 exec 4<&"${ENGINE[0]}" 3>&"${ENGINE[1]}"
+eval "exec ${ENGINE[0]}<&- ${ENGINE[1]}>&-"
 echo "# $(date -u +%FT%TZ) engine $engine pid $engine_pid wrapper pid $$" >>"$out"
 # Engine output: stamped and passed on to the GUI. The reader must not hold the engine's input
 # open (fd 3), or the engine would never see the end of its input.
@@ -46,7 +47,7 @@ while IFS= read -r line || [[ -n $line ]]; do
     printf '%s > %s\n' "$now" "${line%$'\r'}" >>"$out"
     printf '%s\n' "$line" >&3
 done
-exec 3>&- {ENGINE[1]}>&-
+exec 3>&-
 stamp
 echo "# $now GUI closed the engine's input" >>"$out"
 wait "$engine_pid" 2>/dev/null

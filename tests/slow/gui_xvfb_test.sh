@@ -38,7 +38,8 @@ xvfb=$!
 cleanup() { kill "$xvfb" 2>/dev/null || true; wait "$xvfb" 2>/dev/null || true; }
 trap cleanup EXIT
 for _ in $(seq 50); do [[ -s $display_file ]] && break; sleep 0.1; done
-export DISPLAY=:$(cat "$display_file")
+DISPLAY=:$(cat "$display_file")
+export DISPLAY
 echo "gui_xvfb_test: Xvfb on $DISPLAY, screenshots in $out"
 
 failures=0
