@@ -13,6 +13,8 @@
 #   4. Scid's way of closing, in plain Tcl (tests/gui/tcl_close.tcl): with a blocking pipe the
 #      close waits for glossfish, which is gone within a second.
 # Screenshots and process notes stay in OUT_DIR (the build directory's gui-screens/).
+# GLOSSFISH_GUIS="xboard scid chessx pychess" runs ChessX and PyChess too (Debian packages
+# chessx and pychess; not installed by .ci/install).
 # usage: gui_xvfb_test.sh GLOSSFISH_BIN SOURCE_DIR OUT_DIR. Exit 77 (skipped) when Xvfb, the
 # X tools or a GUI are missing (.ci/install --slow installs them).
 set -euo pipefail
@@ -21,7 +23,16 @@ glossfish=$(realpath "${1:?usage: gui_xvfb_test.sh GLOSSFISH_BIN SOURCE_DIR OUT_
 source_dir=$(realpath "${2:?usage: gui_xvfb_test.sh GLOSSFISH_BIN SOURCE_DIR OUT_DIR}")
 out=${3:?usage: gui_xvfb_test.sh GLOSSFISH_BIN SOURCE_DIR OUT_DIR}
 export PATH=$PATH:/usr/games
-for tool in Xvfb xdotool xwininfo import convert xboard polyglot scid; do
+read -r -a guis <<<"${GLOSSFISH_GUIS:-xboard scid}"
+needed=(Xvfb xdotool xwininfo import convert)
+for gui in "${guis[@]}"; do
+    case $gui in
+    xboard) needed+=(xboard polyglot) ;;
+    scid | chessx | pychess) needed+=("$gui") ;;
+    *) echo "gui_xvfb_test: unknown GUI '$gui' in GLOSSFISH_GUIS" >&2 && exit 2 ;;
+    esac
+done
+for tool in "${needed[@]}"; do
     if ! command -v "$tool" >/dev/null; then
         echo "gui_xvfb_test: SKIPPED: $tool is missing (.ci/install --slow)"
         exit 77
@@ -75,7 +86,8 @@ check_procs() {  # check_procs GUI PROCS_FILE
     ((glossfish_seen)) || fail "$gui: no glossfish process ran below the GUI ($file)"
     ((stockfish_seen)) || fail "$gui: no Stockfish process ran below glossfish ($file)"
     # After the engine was closed: nothing of it runs (a zombie glossfish under Scid aside).
-    awk '/^# engine closed/ {s = 1; next} /^#/ {s = 0} s' "$file" | while read -r pid state comm rest; do
+    # PyChess has no way to close its analyser but to close PyChess.
+    [[ $gui == pychess ]] || awk '/^# engine closed/ {s = 1; next} /^#/ {s = 0} s' "$file" | while read -r pid state comm rest; do
         [[ $state == gone ]] && continue
         if [[ $state == Z ]]; then
             [[ $gui == scid && $comm == '(glossfish)' ]] && continue
@@ -97,7 +109,7 @@ check_procs() {  # check_procs GUI PROCS_FILE
     done
 }
 
-for gui in xboard scid; do
+for gui in "${guis[@]}"; do
     echo "gui_xvfb_test: $gui"
     if ! GLOSSFISH_GUI_ENGINE=$glossfish timeout 180 bash "$source_dir/tests/gui/drive_gui.sh" \
         "$gui" "$out" 2>"$out/$gui-drive.log"; then
@@ -115,15 +127,17 @@ for gui in xboard scid; do
         ((n >= 64)) || fail "$gui: $png looks blank ($n colours)"
     done
     # The engine output area: XBoard's Engine output window (moved to 430,0), Scid's analysis
-    # text below the score line.
+    # text below the score line, ChessX's Analysis 1 pane (floated to 0,640), PyChess's Hints.
     case $gui in
     xboard) area=470x95+434+62 ;;
     scid) area=580x140+421+100 ;;
+    chessx) area=600x60+5+695 ;;
+    pychess) area=780x140+405+520 ;;
     esac
     a=$(dark "$out/$gui-analysis.png" "$area")
     echo "  $gui engine output area $area: $a per mille dark while analysing"
     ((a >= 10)) || fail "$gui: the engine output area $area is empty while glossfish analyses"
-    if [[ $gui == scid ]]; then
+    if [[ $gui == scid || $gui == chessx ]]; then
         b=$(dark "$out/$gui-before.png" "$area")
         echo "  $gui engine output area: $b per mille dark before the engine started"
         ((b < a)) || fail "$gui: the engine output area did not change when glossfish ran"
