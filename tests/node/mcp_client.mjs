@@ -168,6 +168,29 @@ async function hostileInput() {
   return `hostile input: ${messages.length} answers (${codes.join(' ')}), exit ${code}`;
 }
 
+// examples/mcp: the host configuration's arguments start a server that answers the example
+// session, every request without an error.
+async function exampleSession() {
+  const dir = new URL('../../examples/mcp/', import.meta.url);
+  const config = JSON.parse(fs.readFileSync(new URL('mcp.json', dir), 'utf8'));
+  const entry = config.mcpServers.glossfish;
+  assert.equal(entry.command, 'glossfish');
+  assert.equal(entry.args[0], 'mcp');
+  const session = fs.readFileSync(new URL('session.jsonl', dir));
+  const out = execFileSync(binary, entry.args, { input: session, encoding: 'utf8', timeout: 60000 });
+  const answers = out.split('\n').filter((l) => l.length).map((l) => JSON.parse(l));
+  const requests = session.toString().split('\n').filter((l) => l.length).map((l) => JSON.parse(l))
+    .filter((m) => 'id' in m);
+  assert.deepEqual(answers.map((a) => a.id).sort(), requests.map((r) => r.id).sort());
+  for (const a of answers) {
+    assert.ok(a.result && !a.result.isError, JSON.stringify(a).slice(0, 300));
+  }
+  const byId = new Map(answers.map((a) => [a.id, a.result]));
+  assert.equal(byId.get(4).structuredContent.atoms[0].result, 'incorrect');
+  assert.equal(byId.get(5).structuredContent.label, 'good');
+  return `examples/mcp: ${answers.length} answers to session.jsonl with the host configuration's flags`;
+}
+
 async function main() {
   await withClient(async (client, transport, stderr) => {
     results.push(await toolsMatchTheSchema(client));
@@ -175,6 +198,7 @@ async function main() {
     results.push(await cancelDeepTree(client, transport, stderr));
   });
   results.push(await hostileInput());
+  results.push(await exampleSession());
 }
 
 main().then(

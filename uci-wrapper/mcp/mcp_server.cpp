@@ -94,7 +94,7 @@ void Server::handle(std::string_view line) {
         JsonParse parsed = parse_json_text(line);
         if (!parsed.ok()) {
             // The id is kept when the rest of the line shows it (bytes that are not UTF-8).
-            error(parsed.id, ParseError, "parse error: " + parsed.detail);
+            error(parsed.id, ParseError, parsed.detail);
             return;
         }
         dispatch(parsed.value);
