@@ -301,7 +301,7 @@ TEST(McpServer, PingIsAnsweredDuringACallAndCancelStopsItWithoutAnAnswer) {
     EXPECT_EQ(f.server.running(), 1u);
     const auto ping_sent = Clock::now();
     expect_alive(f, 2);
-    EXPECT_LT(Clock::now() - ping_sent, 100ms);
+    EXPECT_LT(Clock::now() - ping_sent, 200ms);
     // A second call with the id of the running one is refused.
     f.server.handle(request(1, "tools/call", {{"name", "echo"}}));
     EXPECT_EQ(error_code(f.out.answer(1)), -32600);
@@ -366,7 +366,7 @@ TEST(McpServer, DrainAnswersRunningCallsAndCancelsThemAfterItsBudget) {
     f.server.drain(150ms);
     const auto took = Clock::now() - start;
     EXPECT_GE(took, 150ms);
-    EXPECT_LT(took, 400ms);
+    EXPECT_LT(took, 1000ms);
     EXPECT_EQ(f.out.answer(1)["result"]["isError"], true);
     // After the end of the input no call starts.
     f.server.handle(request(2, "tools/call", {{"name", "echo"}}));
