@@ -112,6 +112,15 @@ async function cancelDeepTree(client, transport, stderr) {
   const outcome = tree.then(() => 'answered', (e) => `rejected: ${e.message}`);
   await sleep(1500);
   const searching = cpuTicks(transport.pid);
+  // ping and a board tool are answered while the search runs.
+  const p0 = performance.now();
+  await client.ping();
+  const busyPingMs = performance.now() - p0;
+  const board = await client.callTool({ name: 'legal_moves', arguments: { fen: 'startpos' } });
+  const busyBoardMs = performance.now() - p0 - busyPingMs;
+  assert.equal(parse(board).count, 20);
+  assert.ok(busyPingMs < CancelBudgetMs && busyBoardMs < CancelBudgetMs,
+            `during the search: ping ${busyPingMs} ms, legal_moves ${busyBoardMs} ms`);
   assert.ok(progress.length >= 3, `progress notifications: ${progress.length}`);
   for (let i = 1; i < progress.length; ++i) assert.ok(progress[i].progress > progress[i - 1].progress);
   const t0 = performance.now();
@@ -133,7 +142,8 @@ async function cancelDeepTree(client, transport, stderr) {
   assert.ok(engineMs < CancelBudgetMs, `the engine was free ${engineMs.toFixed(1)} ms after the cancel`);
   assert.ok(serverMs < CancelBudgetMs, `the call stopped ${serverMs} ms after the cancel`);
   assert.ok(idleTicks <= 3, `Stockfish used ${idleTicks} CPU ticks in the 300 ms after the cancel`);
-  return `cancel: ping ${pingMs.toFixed(1)} ms, call stopped ${serverMs} ms after the cancel (server), ` +
+  return `during the search: ping ${busyPingMs.toFixed(1)} ms, legal_moves ${busyBoardMs.toFixed(1)} ms; ` +
+    `cancel: ping ${pingMs.toFixed(1)} ms, call stopped ${serverMs} ms after the cancel (server), ` +
     `next engine answer ${engineMs.toFixed(1)} ms after abort(), Stockfish ${idleTicks} ticks in 300 ms ` +
     `after (${searching} ticks while searching), ${progress.length} progress notifications`;
 }
