@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <system_error>
 
 #include "io/json_line.h"
 #include "io/utf8.h"
@@ -263,7 +264,12 @@ void Server::call_tool(const json& id, const json& params) {
         return;
     }
     calls_[call->key] = call;
-    call->thread = std::thread([this, call] { run_call(call); });
+    try {
+        call->thread = std::thread([this, call] { run_call(call); });
+    } catch (const std::system_error& e) {  // no thread to be had: the call never ran
+        calls_.erase(call->key);
+        error(id, InternalError, std::string("cannot start the call: ") + e.what());
+    }
 }
 
 void Server::cancel(const json& params) {
