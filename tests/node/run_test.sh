@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs one node client test against glossfish; node-uci comes from `npm ci` (.ci/install).
+# Runs one node client test against glossfish; node-uci and @modelcontextprotocol/sdk come from
+# `npm ci` (.ci/install).
 # Exits 77 (skipped) with a message when node or the installed modules are missing.
 set -euo pipefail
 here=$(dirname "$0")
