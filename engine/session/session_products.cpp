@@ -98,6 +98,7 @@ void Session::start_products(bool at_go, bool analysis) {
                      [before, move, limits, scheme](Backend& b, const CancelToken& cancel) {
                          MoveLabel l =
                              label_move(*b.analyzer, before, *move, limits, scheme, &cancel);
+                         if (b.provider) b.provider->explain(l, *b.analyzer, limits, cancel);
                          return std::optional<Product>(label_product(l, "quality"));
                      });
     }
@@ -262,8 +263,9 @@ std::optional<InputError> Session::label(const LabelRequest& r) {
     const QualityScheme scheme = r.scheme.value_or(settings_.quality_scheme);
     return post_request(
         "label", [before, move, limits, scheme](Backend& b, const CancelToken& cancel) {
-            return std::optional<Product>(label_product(
-                label_move(*b.analyzer, before, move, limits, scheme, &cancel), "label"));
+            MoveLabel l = label_move(*b.analyzer, before, move, limits, scheme, &cancel);
+            if (b.provider) b.provider->explain(l, *b.analyzer, limits, cancel);
+            return std::optional<Product>(label_product(l, "label"));
         });
 }
 
