@@ -447,7 +447,8 @@ void add_annotation_edits(PgnGame& game, const GameAnnotation& annotation,
         if (nag) {
             text += std::string(" (") + format_eval(a.before) + " \xE2\x86\x92 " +
                     format_eval(a.after) + ") " + label_word(a.quality.label) + ". " +
-                    reason_sentence(a.quality.reason);
+                    (a.reasons.empty() ? reason_sentence(a.quality.reason)
+                                       : a.reasons.front().text + " ");
             if (!a.best_san.empty()) text += a.best_san + " was best.";
         }
         text += " }";

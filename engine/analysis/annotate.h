@@ -43,6 +43,8 @@ struct MoveAnnotation {
     std::vector<Move> best_line;  // engine line from the position before (capped)
     bool mate_delivered = false;  // the move checkmates
     double accuracy = 100;        // lichess-style move accuracy, 0..100
+    // Verified reasons (verifier/explain: explain_game), the first one in the PGN comment.
+    std::vector<Reason> reasons;
 };
 
 struct SideSummary {

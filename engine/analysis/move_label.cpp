@@ -35,6 +35,11 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
     out.best_score = first.score;
     out.depth = first.depth;
     out.best_san = move_to_san(before, out.best);
+    out.best_pv = first.pv.empty() ? std::vector<Move>{out.best} : first.pv;
+    if (main.lines.size() > 1) {
+        out.second_pv = main.lines[1].pv;
+        out.second_score = main.lines[1].score;
+    }
     out.best_uci = move_to_uci(before, out.best);
 
     QualityInput in;
@@ -44,9 +49,11 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
     if (main.lines.size() > 1) in.second_best = main.lines[1].score;
     if (in.played_is_best) {
         in.played = first.score;
+        out.played_pv = out.best_pv;
     } else if (main.lines.size() > 1 && !main.lines[1].pv.empty() &&
                main.lines[1].pv.front() == played) {
         in.played = main.lines[1].score;
+        out.played_pv = main.lines[1].pv;
     } else {
         AnalysisResult alone = analyzer.analyse(before, limits, 1, {played}, -1, false, cancel);
         if (!alone.ok() || alone.lines.empty()) {
@@ -54,11 +61,32 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
             return out;
         }
         in.played = alone.lines.front().score;
+        out.played_pv = alone.lines.front().pv;
     }
+    if (out.played_pv.empty() || out.played_pv.front() != played) out.played_pv = {played};
     out.played_score = in.played;
     out.quality = classify_move(in, scheme);
     return out;
 }
+
+nlohmann::json reason_to_json(const Reason& r) {
+    return {{"kind", r.kind},         {"text", r.text},     {"line", r.line},
+            {"line_uci", r.line_uci}, {"motifs", r.motifs}, {"claims", r.claims}};
+}
+
+namespace {
+
+// The NAG-like suffix a label puts after the move in a sentence: "?!", "?", "??".
+const char* label_suffix(QualityLabel l) {
+    switch (l) {
+    case QualityLabel::Inaccuracy: return "?!";
+    case QualityLabel::Mistake: return "?";
+    case QualityLabel::Blunder: return "??";
+    default: return "";
+    }
+}
+
+}  // namespace
 
 nlohmann::json label_to_json(const MoveLabel& l) {
     nlohmann::json j;
@@ -85,9 +113,22 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     if (!q.reason.empty()) j["reason"] = q.reason;
     char loss[32];
     std::snprintf(loss, sizeof loss, "%.1f", q.wp_loss);
+    nlohmann::json reasons = nlohmann::json::array();
+    for (const Reason& r : l.reasons) reasons.push_back(reason_to_json(r));
+    j["reasons"] = reasons;
+    j["reasons_held_back"] = l.reasons_held_back;
     std::string text = l.played_san + " is ";
-    if (q.best) text += q.only ? "the only good move" : "the engine's choice";
-    else {
+    if (!l.reasons.empty()) {
+        // Sentences a person reads: the label, its first reason, the better move.
+        text = l.played_san + label_suffix(q.label) + " is ";
+        if (q.best) text += q.only ? "the only good move. " : "the engine's choice. ";
+        else if (q.label == QualityLabel::Good) text += "good. ";
+        else text += std::string(label_phrase(q.label)) + ". ";
+        text += l.reasons.front().text;
+        if (!q.best && q.label != QualityLabel::Good) text += " " + l.best_san + " was best.";
+    } else if (q.best) {
+        text += q.only ? "the only good move" : "the engine's choice";
+    } else {
         text += std::string(label_phrase(q.label)) + " (" + loss + " win% lost";
         if (!q.reason.empty()) text += ", " + q.reason;
         text += "); " + l.best_san + " was best";

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "host/analyzer.h"
 #include "host/uci_protocol.h"
@@ -59,6 +60,17 @@ struct Quality {
 // its mate rules; act-eval: good <= 10, inaccuracy 10-20, mistake 20-30, blunder > 30.
 Quality classify_move(const QualityInput& in, QualityScheme scheme);
 
+// Why a label was given, in one sentence that the commentary reader reads back and the claims
+// verifier marks true (made by verifier/explain/explain.h, which owns the wording).
+struct Reason {
+    std::string kind;                   // "allows_mate", "loses_material", "mates", ...
+    std::string text;                   // one sentence in chess notation
+    std::vector<std::string> line;      // the moves behind it, SAN (from where they start)
+    std::vector<std::string> line_uci;  // the same moves, UCI
+    std::vector<std::string> motifs;    // lichess puzzle themes ("mate", "hangingPiece", ...)
+    nlohmann::json claims = nlohmann::json::array();  // what the reader reads from text
+};
+
 struct MoveLabel {
     std::string error;  // non-empty when the engine failed
     std::string fen;    // position before the move
@@ -68,6 +80,15 @@ struct MoveLabel {
     Quality quality;
     QualityScheme scheme = QualityScheme::Lichess;
     int depth = 0;
+    // The engine lines the label was made from, each starting in the position before the move:
+    // the best line, the played move's own line (the best line when it is the engine's move,
+    // the second line when it is that one, else its searchmoves line) and the second line.
+    std::vector<Move> best_pv, played_pv, second_pv;
+    std::optional<Score> second_score;  // mover's view, with MultiPV 2
+    // Filled by the explainer (verifier/explain): the reasons that passed, and how many
+    // composed reasons were held back because the reader or the verifier did not pass them.
+    std::vector<Reason> reasons;
+    int reasons_held_back = 0;
 };
 
 // Labels a played move from two searches of the position before it (the engine's best line
@@ -79,10 +100,15 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
                      const CancelToken* cancel = nullptr);
 
 // {"move":{"san","uci"},"label","wp_loss","win_before","win_after","tags",
-//  "best":{"san","uci","score"},"played_score","depth","scheme","reason","fen","text"}
+//  "best":{"san","uci","score"},"played_score","depth","scheme","reason","fen","text",
+//  "reasons":[{"kind","text","line","line_uci","motifs","claims"}],"reasons_held_back"}
+// With reasons, text is "Nf6?? is a blunder. <the first reason> g6 was best."
 nlohmann::json label_to_json(const MoveLabel& label);
 
 // {"cp":35} or {"mate":-3}, plus "bound" when not exact.
 nlohmann::json score_to_json(const Score& score);
+
+// {"kind","text","line","line_uci","motifs","claims"}
+nlohmann::json reason_to_json(const Reason& reason);
 
 }  // namespace glossfish

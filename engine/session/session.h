@@ -85,6 +85,12 @@ public:
     // The language model's verified commentary on move: a "comment" product, or an "error"
     // product (comment_failed).
     virtual Product comment(const Position& before, Move move, const CancelToken& cancel) = 0;
+    // Adds the verified reasons to a label made on analyzer at limits (blocks for the searches
+    // its engine claims need; most are the label's own, cached). Default: none.
+    virtual void explain(MoveLabel& label, Analyzer& analyzer, const AnalysisLimits& limits,
+                         const CancelToken& cancel) {
+        (void)label, (void)analyzer, (void)limits, (void)cancel;
+    }
 };
 
 // Makes the provider from the session's settings and its analysis pool (which outlives it).

@@ -100,6 +100,8 @@ void Session::start_products(bool at_go, bool analysis) {
             return
                 [before, move, scheme, at, quick, inferred](Backend& b, const CancelToken& cancel) {
                     MoveLabel l = label_move(*b.analyzer, before, *move, at, scheme, &cancel);
+                    // The reasons, each read back and verified (through the verifier library).
+                    if (b.provider) b.provider->explain(l, *b.analyzer, at, cancel);
                     Product p = label_product(l, "quality");
                     if (quick && p.kind == "quality") p.json["quick"] = true;
                     if (inferred && p.kind == "quality") p.json["inferred_move"] = true;
@@ -298,8 +300,9 @@ std::optional<InputError> Session::label(const LabelRequest& r) {
     const QualityScheme scheme = r.scheme.value_or(settings_.quality_scheme);
     return post_request(
         "label", [before, move, limits, scheme](Backend& b, const CancelToken& cancel) {
-            return std::optional<Product>(label_product(
-                label_move(*b.analyzer, before, move, limits, scheme, &cancel), "label"));
+            MoveLabel l = label_move(*b.analyzer, before, move, limits, scheme, &cancel);
+            if (b.provider) b.provider->explain(l, *b.analyzer, limits, cancel);
+            return std::optional<Product>(label_product(l, "label"));
         });
 }
 

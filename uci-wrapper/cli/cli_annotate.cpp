@@ -13,6 +13,7 @@
 #include "analysis/annotate.h"
 #include "cli/cli.h"
 #include "cli/flags.h"
+#include "explain/explain.h"
 #include "io/merge.h"
 #include "io/output_file.h"
 #include "io/utf8.h"
@@ -127,7 +128,10 @@ int annotate_command(const Args& args) {
                              "(copied unchanged)\n",
                              in_path.c_str(), number, game.first_line, a->error.c_str());
             } else {
-                add_annotation_edits(game, *a, options);
+                // Board-verified reasons from annotate's own lines: no search added.
+                GameAnnotation explained = *a;
+                verifier::explain_game(game, explained);
+                add_annotation_edits(game, explained, options);
                 ++annotated;
                 moves += static_cast<long long>(a->moves.size());
             }

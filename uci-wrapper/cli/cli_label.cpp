@@ -5,6 +5,7 @@
 #include "analysis/quality.h"
 #include "cli/cli.h"
 #include "cli/flags.h"
+#include "explain/explain.h"
 #include "io/utf8.h"
 #include "rules/notation.h"
 #include "session/settings.h"
@@ -40,6 +41,10 @@ int label_command(const Args& args) {
     limits.depth = depth;
     limits.reproducible = reproducible;
     MoveLabel label = label_move(analyzer, pos, mp.move, limits, scheme);
+    verifier::ExplainOptions why;
+    why.analyzer = &analyzer;
+    why.limits = limits;
+    verifier::explain_label(label, why);
     std::printf("%s\n", label_to_json(label).dump().c_str());
     if (!label.error.empty()) {
         std::fprintf(stderr, "glossfish label: %s\n", label.error.c_str());

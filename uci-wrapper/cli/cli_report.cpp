@@ -10,6 +10,7 @@
 #include "claims/claims.h"
 #include "cli/cli.h"
 #include "cli/flags.h"
+#include "explain/explain.h"
 #include "io/output_file.h"
 #include "io/utf8.h"
 #include "report/report.h"
@@ -139,6 +140,7 @@ int report_command(const Args& args) {
             continue;
         }
         GameAnnotation a = analyse_game(analyzer, *game, r.annotate);
+        verifier::explain_game(*game, a);  // board-verified reasons, no search added
         if (!a.ok()) {
             ++failed;
             std::fprintf(stderr, "glossfish report: %s: game %d (line %d): engine failed: %s\n",

@@ -37,6 +37,7 @@ const char* kind_word(ArgKind k) {
     case ArgKind::Flag: return "true or false";
     case ArgKind::FileStatusWord: return "\"open\", \"half_open\" or \"closed\"";
     case ArgKind::WeaknessWord: return "\"isolated\", \"doubled\" or \"backward\"";
+    case ArgKind::Percent: return "an integer 0 … 100 (win%)";
     }
     return "";
 }
@@ -82,6 +83,8 @@ bool valid_value(ArgKind k, const json& v) {
         return str([](const std::string& s) {
             return s == "isolated" || s == "doubled" || s == "backward";
         });
+    case ArgKind::Percent:
+        return v.is_number_integer() && v.get<long long>() >= 0 && v.get<long long>() <= 100;
     }
     return false;
 }

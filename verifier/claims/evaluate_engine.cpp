@@ -13,6 +13,8 @@ namespace glossfish::verifier::claims_detail {
 // Calls an engine tool; an error result becomes an unverifiable outcome in `fail`.
 std::optional<json> Evaluator::engine(const char* tool, json args, Outcome& fail) {
     args["depth"] = o_.depth;
+    // A label's reasons are verified by these predicates: a label asked for here needs none.
+    if (std::string_view(tool) == "move_quality") args["reasons"] = false;
     json r = tools_.call(tool, args, o_.cancel);
     if (r.contains("error")) {
         const std::string code = r["error"].value("code", "");
@@ -101,6 +103,44 @@ Outcome Evaluator::quality_label() {
     if (label == "inaccuracy")
         return unknown(said + "; an inaccuracy is neither a good nor a bad stance");
     return is((str("stance") == "bad") == bad_label, said, said);
+}
+
+// win_chances: the move's win% before (the best move's) and after (its own), as said within
+// one point, and the move said to be better is the best or within 1 win% of it.
+Outcome Evaluator::win_chances() {
+    Outcome bad;
+    auto m = move(bad);
+    if (!m) return bad;
+    const std::string san = move_to_san(pos_, *m);
+    auto r = engine("move_quality", {{"fen", pos_.fen()}, {"move", move_to_uci(pos_, *m)}}, bad);
+    if (!r) return bad;
+    ev_["move_quality"] = quality_evidence(*r);
+    const double before = r->value("win_before", 0.0), after = r->value("win_after", 0.0);
+    const std::string said = "engine: " + san + " takes the win% from " + num(before) + " to " +
+                             num(after) + " (best " + (*r)["best"].value("san", std::string()) +
+                             ")";
+    if (c_.args.contains("from") && std::abs(before - c_.args["from"].get<int>()) > 1)
+        return no(said);
+    if (c_.args.contains("to") && std::abs(after - c_.args["to"].get<int>()) > 1) return no(said);
+    if (c_.args.contains("against")) {
+        const std::string text = str("against");
+        MoveParse mp = parse_move_text(pos_, text);
+        if (!mp.ok()) {
+            Outcome o = no(quote_input(text) + " cannot be played here: " + mp.message);
+            o.legality = true;
+            return o;
+        }
+        const std::string uci = move_to_uci(pos_, mp.move);
+        if ((*r)["best"].value("uci", std::string()) != uci) {
+            auto q = engine("move_quality", {{"fen", pos_.fen()}, {"move", uci}}, bad);
+            if (!q) return bad;
+            const double loss = q->value("wp_loss", 100.0);
+            if (loss > 1.0)
+                return no(said + "; " + move_to_san(pos_, mp.move) + " loses " + num(loss) +
+                          " win% itself");
+        }
+    }
+    return yes(said);
 }
 
 // Whether a net gain (or loss) of `got` cp, with a piece worth `biggest` among what changed

@@ -51,6 +51,7 @@ Outcome Evaluator::run() {
     if (p == "only_move") return engine_move_claim("is_forced");
     if (p == "best_move") return engine_move_claim("move_quality");
     if (p == "quality_label") return quality_label();
+    if (p == "win_chances") return win_chances();
     return unknown("unknown predicate");
 }
 

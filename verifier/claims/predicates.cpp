@@ -170,6 +170,14 @@ const std::vector<PredicateSpec>& specs() {
           {"stance", StanceWord, false},
           {"scheme", Scheme, false}},
          {"label", "stance"}},
+        {{"win_chances", EC::QualityEvaluation, true,
+          "move takes the mover's win% from `from` (the best move's) to `to` (the move's own), "
+          "each within 1 point, and against is the best move or within 1 win% of it (engine)"},
+         {{"move", Move, true},
+          {"from", Percent, false},
+          {"to", Percent, false},
+          {"against", Move, false}},
+         {"from", "to", "against"}},
     };
     return table;
 }

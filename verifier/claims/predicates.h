@@ -25,7 +25,8 @@ enum class ArgKind {
     Count,
     Flag,
     FileStatusWord,
-    WeaknessWord
+    WeaknessWord,
+    Percent
 };
 
 struct PArg {

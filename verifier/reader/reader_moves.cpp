@@ -385,6 +385,57 @@ bool SentenceReader::side_mate_clause(std::size_t i, std::size_t end, const Subj
     return true;
 }
 
+// A win% number written "57%" (0 to 100).
+static std::optional<int> percent_word(const std::string& w) {
+    if (w.size() < 2 || w.size() > 4 || w.back() != '%') return std::nullopt;
+    int n = 0;
+    for (std::size_t k = 0; k + 1 < w.size(); ++k) {
+        if (w[k] < '0' || w[k] > '9') return std::nullopt;
+        n = n * 10 + (w[k] - '0');
+    }
+    if (n > 100) return std::nullopt;
+    return n;
+}
+
+// Winning chances a move gives up: "Rb1 lowers White's winning chances from 80% to 57%
+// (compared with Nf3)" — the win% of the best move and of the move, and the better move.
+bool SentenceReader::chances_clause(std::size_t i, std::size_t end, const Subject& s, bool neg) {
+    const std::string& verb = words_[i].low;
+    if (s.kind != Subject::MoveSubject ||
+        (verb != "lowers" && verb != "drops" && verb != "reduces" && verb != "cuts"))
+        return false;
+    std::size_t k = i + 1;
+    if (k + 6 > end) return false;
+    const std::string& side = words_[k].low;
+    if (side != "white's" && side != "black's" && side != "its" && side != "the") return false;
+    if (words_[k + 1].low != "winning" || words_[k + 2].low != "chances" ||
+        words_[k + 3].low != "from")
+        return false;
+    auto from = percent_word(words_[k + 4].low);
+    if (!from || words_[k + 5].low != "to" || k + 6 >= end) return false;
+    auto to = percent_word(words_[k + 6].low);
+    if (!to) return false;
+    k += 7;
+    std::string against;
+    if (k < end) {
+        if (k + 3 != end || words_[k].low != "compared" || words_[k + 1].low != "with" ||
+            !move_shaped(words_[k + 2].raw))
+            return false;
+        against = strip_annotations(words_[k + 2].raw);
+    }
+    if (s.legal && (side == "white's" || side == "black's") &&
+        (side == "white's") != (s.color == White)) {
+        unread("the winning chances named are not the mover's");
+        return true;
+    }
+    const std::vector<std::string> mctx = move_ctx(s);
+    if (illegal_subject(s, mctx)) return true;
+    json args = {{"move", s.move_text}, {"from", *from}, {"to", *to}};
+    if (!against.empty()) args["against"] = against;
+    add(make_claim("win_chances", args, mctx, neg));
+    return true;
+}
+
 // Material a move gives up: "drops a piece", "loses a pawn", "loses the knight for a pawn",
 // "gives up the exchange", "loses material".
 bool SentenceReader::loses_clause(std::size_t i, std::size_t end, const Subject& s, bool neg) {

@@ -107,6 +107,19 @@ bool SentenceReader::context(std::size_t& i) {
         pos_ = position_after(ctx_);
         return true;
     }
+    // "Instead of X, ...": the claims hold in the position before the commented move X.
+    if (w0 == "instead" && played_ && words_.size() > 3 && words_[1].low == "of" &&
+        move_shaped(words_[2].raw) && words_[2].comma) {
+        MoveParse mp = parse_move_text(root_, strip_annotations(words_[2].raw));
+        if (!mp.ok() || mp.move != *played_) {
+            unread("\"instead of\" names a move that is not the commented one");
+            return false;
+        }
+        ctx_.clear();
+        i = 3;
+        pos_ = position_after(ctx_);
+        return true;
+    }
     if (w0 != "after" && w0 != "if" && w0 != "following") {
         pos_ = position_after(ctx_);
         return true;

@@ -130,6 +130,7 @@ private:
     bool loses_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
     bool discovers_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
     bool side_mate_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
+    bool chances_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
 
     // ---- reader_material.cpp ----
     bool material_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);

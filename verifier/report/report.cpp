@@ -202,8 +202,16 @@ std::string moment(const ReportGame& rg, std::size_t i, const Position& pos,
            fixed1(m.quality.wp_after) + " (<b>&minus;" + fixed1(m.quality.wp_loss) +
            "</b>); evaluation " + xml_escape(format_eval(m.before)) + " &rarr; " +
            xml_escape(format_eval(m.after)) + "</p>";
-    if (m.quality.reason == "mate created") out += "<p>Checkmate is now unavoidable.</p>";
-    if (m.quality.reason == "mate lost") out += "<p>Lost a forced checkmate.</p>";
+    if (!m.reasons.empty()) {
+        // The verified reasons (verifier/explain), each one sentence.
+        out += "<ul class=\"reasons\">";
+        for (const Reason& r : m.reasons)
+            out += "<li class=\"" + xml_escape(r.kind) + "\">" + xml_escape(r.text) + "</li>";
+        out += "</ul>";
+    } else {
+        if (m.quality.reason == "mate created") out += "<p>Checkmate is now unavoidable.</p>";
+        if (m.quality.reason == "mate lost") out += "<p>Lost a forced checkmate.</p>";
+    }
     if (!m.best_san.empty()) {
         out += "<p>Best: <b>" + xml_escape(m.best_san) + "</b></p>";
         out += "<p>Best line: " + xml_escape(numbered_san_line(pos, m.best_line)) + "</p>";

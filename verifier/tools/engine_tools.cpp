@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "analysis/quality.h"
+#include "explain/explain.h"
 #include "rules/movegen.h"
 #include "tools/board_tools.h"
 #include "tools/tool_json.h"
@@ -130,6 +131,14 @@ nlohmann::json move_quality_tool(const ToolCall& call) {
     if (!act.error.empty())
         throw ToolError("engine_error", "the analysis engine failed: " + act.error);
     const Quality& q = lichess.quality;
+    // The reasons, verified by the claims (which ask for labels without reasons).
+    if (call.boolean("reasons", true)) {
+        ExplainOptions why;
+        why.analyzer = &an;
+        why.limits = limits;
+        why.cancel = call.cancel();
+        explain_label(lichess, why);
+    }
     // The label's own JSON form, with both schemes' labels and an explicit null reason.
     nlohmann::json j = label_to_json(lichess);
     return {
@@ -143,6 +152,8 @@ nlohmann::json move_quality_tool(const ToolCall& call) {
         {"best", j["best"]},
         {"played_score", j["played_score"]},
         {"depth", j["depth"]},
+        {"reasons", j["reasons"]},
+        {"reasons_held_back", j["reasons_held_back"]},
         {"text", j["text"]}};
 }
 
@@ -429,8 +440,14 @@ void add_engine_tools(std::vector<ToolSpec>& tools) {
                        ">= 10, blunder >= 15 win% points with its mate rules; act-eval: good <= "
                        "10, inaccuracy 10-20, mistake 20-30, blunder > 30). Returns {move, labels: "
                        "{lichess, act-eval}, wp_loss, win_before, win_after, tags (best, only), "
-                       "reason, best: {san, uci, score}, played_score, depth, text}.",
-        .args = with_limits({fen_arg(), move_arg()}),
+                       "reason, best: {san, uci, score}, played_score, depth, reasons: [{kind, "
+                       "text, line, line_uci, motifs, claims}], reasons_held_back, text}.",
+        .args = with_limits({fen_arg(),
+                             move_arg(),
+                             {.name = "reasons",
+                              .type = ArgType::Boolean,
+                              .description = "add the verified reasons of the label",
+                              .default_value = true}}),
         .needs_engine = true,
         .handler = move_quality_tool,
     });

@@ -5,6 +5,7 @@
 
 #include "claims/claims.h"
 #include "claims/verify.h"
+#include "explain/explain.h"
 #include "io/utf8.h"
 #include "llm/commenter.h"
 #include "llm/prompts.h"
@@ -53,6 +54,15 @@ public:
         nlohmann::json j = out.report;
         j["text"] = j["metrics"]["text"];
         return {"verify", j};
+    }
+
+    void explain(MoveLabel& label, Analyzer& analyzer, const AnalysisLimits& limits,
+                 const CancelToken& cancel) override {
+        ExplainOptions why;
+        why.analyzer = &analyzer;
+        why.limits = limits;
+        why.cancel = &cancel;
+        explain_label(label, why);
     }
 
     std::optional<std::string> comment_unavailable() override {

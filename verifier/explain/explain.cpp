@@ -1,0 +1,425 @@
+// Reasons of a label: candidates composed from its engine lines, each kept only when the reader
+// reads it whole and the verifier marks every claim true.
+#include "explain/explain.h"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <optional>
+
+#include "claims/claims.h"
+#include "reader/commentary_reader.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/see.h"
+#include "tools/tools.h"
+
+namespace glossfish::verifier {
+
+namespace {
+
+// Longest stretch of a line a reason looks at, and longest line it shows.
+constexpr std::size_t ScanPlies = 8;
+constexpr std::size_t ShownPlies = 10;
+
+std::string side_name(Color c) { return c == White ? "White" : "Black"; }
+
+// "one" … "ten", then digits (the reader reads both).
+std::string count_word(int n) {
+    static const char* const names[] = {"zero", "one",   "two",   "three", "four", "five",
+                                        "six",  "seven", "eight", "nine",  "ten"};
+    return n >= 0 && n <= 10 ? names[n] : std::to_string(n);
+}
+
+// The legal prefix of a line from pos (an engine line is trusted only as far as it is legal).
+std::vector<Move> legal_prefix(Position pos, const std::vector<Move>& line) {
+    std::vector<Move> out;
+    for (Move m : line) {
+        if (!m.is_ok() || !pos.is_legal(m)) break;
+        out.push_back(m);
+        pos.do_move(m);
+    }
+    return out;
+}
+
+std::vector<std::string> sans(Position pos, const std::vector<Move>& line) {
+    std::vector<std::string> out;
+    for (Move m : line) {
+        out.push_back(move_to_san(pos, m));
+        pos.do_move(m);
+    }
+    return out;
+}
+
+std::vector<std::string> ucis(Position pos, const std::vector<Move>& line) {
+    std::vector<std::string> out;
+    for (Move m : line) {
+        out.push_back(move_to_uci(pos, m));
+        pos.do_move(m);
+    }
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+    return s;
+}
+
+// How the reader words a piece won: "a pawn" (100), "a knight"/"a bishop" (300), "a rook",
+// "the queen" (that piece).
+std::string won_phrase(PieceType pt) {
+    switch (pt) {
+    case Pawn: return "a pawn";
+    case Knight: return "a knight";
+    case Bishop: return "a bishop";
+    case Rook: return "a rook";
+    case Queen: return "the queen";
+    default: return "";
+    }
+}
+
+// Whether a static exchange of `see` taking a piece of type pt passes the verifier's rule for
+// won_phrase(pt): at least the amount (a minor piece: also one pawn less), and at least a pawn.
+bool see_enough(int see_value, PieceType pt) {
+    if (see_value < 100) return false;
+    if (pt == Knight || pt == Bishop) return see_value >= 200;
+    return true;
+}
+
+// A capture along a line that wins material for `side` by static exchange: where it is.
+struct Win {
+    std::size_t index = 0;  // ply of the capture in the line
+    PieceType piece = NoPieceType;
+    int net = 0;           // material change for side over the scanned stretch, centipawns
+    bool hanging = false;  // the captured piece stood en prise at the start of side's turn
+};
+
+// Counts the material a line moves (captures and promotions) for `side` over its first
+// ScanPlies plies, and finds the first capture by side that wins by static exchange.
+std::optional<Win> first_win(const Position& start, const std::vector<Move>& line, Color side) {
+    Position pos = start;
+    int net = 0;
+    std::optional<Win> found;
+    for (std::size_t i = 0; i < line.size() && i < ScanPlies; ++i) {
+        const Move m = line[i];
+        const Color mover = pos.side_to_move();
+        const Piece cap = pos.captured_piece(m);
+        int change = cap == NoPiece ? 0 : PieceValue[type_of(cap)];
+        if (m.kind() == Promotion) change += PieceValue[m.promotion()] - PieceValue[Pawn];
+        net += mover == side ? change : -change;
+        if (!found && mover == side && cap != NoPiece && m.kind() != Castling) {
+            const int s = see(pos, m);
+            if (see_enough(s, type_of(cap))) {
+                Win w;
+                w.index = i;
+                w.piece = type_of(cap);
+                w.hanging = i <= 1;
+                found = w;
+            }
+        }
+        pos.do_move(m);
+    }
+    if (found) found->net = net;
+    return found;
+}
+
+bool ends_in_mate(Position pos, const std::vector<Move>& line) {
+    for (Move m : line) pos.do_move(m);
+    return pos.is_checkmate();
+}
+
+}  // namespace
+
+std::vector<std::string> motifs_for_reason(const Position& start, const std::vector<Move>& line,
+                                           bool hanging) {
+    // Decided here without a tagger; engine/motifs (lichess's themes) takes over once merged.
+    std::vector<std::string> out;
+    if (line.empty()) return out;
+    const Color first = start.side_to_move();
+    Position pos = start;
+    bool promotes = false;
+    for (Move m : line) {
+        if (m.kind() == Promotion && pos.side_to_move() == first) promotes = true;
+        pos.do_move(m);
+    }
+    if (pos.is_checkmate() && pos.side_to_move() != first) {
+        out.push_back("mate");
+        const int n = int(line.size() + 1) / 2;
+        if (n >= 1 && n <= 5) out.push_back("mateIn" + std::to_string(n));
+    }
+    if (hanging) out.push_back("hangingPiece");
+    if (promotes) out.push_back("promotion");
+    return out;
+}
+
+bool check_reason(const Position& before, Move played, Reason& r, const ExplainOptions& options) {
+    r.claims = nlohmann::json::array();
+    const std::string played_uci = move_to_uci(before, played);
+    CommentaryReading reading = read_commentary(before, played_uci, r.text);
+    if (reading.sentences.size() != 1) return false;
+    const ReadSentence& s = reading.sentences.front();
+    if (!s.read() || s.partly_read()) return false;
+    for (const SubClaim& c : s.claims) r.claims.push_back(sub_claim_json(c));
+    ToolSuite suite = options.analyzer ? ToolSuite(options.analyzer, options.limits) : ToolSuite();
+    VerifyOptions vo;
+    vo.depth = options.limits.depth.value_or(DefaultAnalysisDepth);
+    vo.cancel = options.cancel;
+    ClaimVerifier verifier(suite, vo);
+    Atom atom;
+    atom.text = r.text;
+    atom.claims = s.claims;
+    AtomVerdict v = verifier.verify(before, atom);
+    if (v.claims.size() != s.claims.size()) return false;
+    return std::all_of(v.claims.begin(), v.claims.end(),
+                       [](const SubVerdict& c) { return c.result == Truth::True; });
+}
+
+namespace {
+
+class Composer {
+public:
+    Composer(const MoveLabel& label, const Position& before, const ExplainOptions& options)
+        : l_(label), before_(before), o_(options) {
+        played_ = label.played;
+        after_ = before;
+        after_.do_move(played_);
+        us_ = before.side_to_move();
+        best_line_ = legal_prefix(before, label.best_pv);
+        played_line_ = legal_prefix(before, label.played_pv);
+        if (played_line_.empty() || played_line_.front() != played_) played_line_ = {played_};
+        refutation_.assign(played_line_.begin() + 1, played_line_.end());
+        played_san_ = move_to_san(before, played_);
+    }
+
+    Explanation run() {
+        if (l_.quality.label != QualityLabel::Good) {
+            const bool mated = allows_mate();
+            if (!mated) loses_material();
+            const bool missed = misses_mate();
+            if (!missed) misses_material();
+            if (out_.reasons.empty()) spoils_advantage();
+        } else {
+            if (!mates()) wins_material();
+            only_move();
+        }
+        if (out_.reasons.size() > o_.max_reasons) out_.reasons.resize(o_.max_reasons);
+        return out_;
+    }
+
+private:
+    // Checks a composed reason; keeps it when it passes, counts it when it does not.
+    bool offer(Reason r) {
+        if (!check_reason(before_, played_, r, o_)) {
+            ++out_.held_back;
+            return false;
+        }
+        out_.reasons.push_back(std::move(r));
+        return true;
+    }
+
+    Reason make(const char* kind, std::string text, const Position& start,
+                const std::vector<Move>& line, bool hanging = false) {
+        Reason r;
+        r.kind = kind;
+        r.text = std::move(text);
+        std::vector<Move> shown(line.begin(),
+                                line.begin() + std::ptrdiff_t(std::min(line.size(), ShownPlies)));
+        r.line = sans(start, shown);
+        r.line_uci = ucis(start, shown);
+        r.motifs = motifs_for_reason(start, line, hanging);
+        return r;
+    }
+
+    bool engine() const { return o_.analyzer != nullptr; }
+
+    // The opponent now mates: "After Nf6, White mates in one with Qxf7#."
+    bool allows_mate() {
+        const Score& s = l_.played_score;
+        if (!s.is_mate() || s.value >= 0 || refutation_.empty()) return false;
+        const int n = -s.value;
+        if (n > 1 && !engine()) return false;
+        if (n == 1 && !ends_in_mate(after_, {refutation_.front()})) return false;
+        const std::string text = "After " + played_san_ + ", " + side_name(~us_) + " mates in " +
+                                 count_word(n) + " with " + move_to_san(after_, refutation_[0]) +
+                                 ".";
+        return offer(make("allows_mate", text, after_, refutation_));
+    }
+
+    // The opponent wins material along the played move's own line: "After Bxe5, Black wins a
+    // bishop with dxe5." / "After Nf6 Nc7+ Kd8, White wins a rook with Nxa8."
+    bool loses_material() {
+        auto w = first_win(before_, played_line_, ~us_);
+        if (!w || w->net < 100) return false;
+        std::vector<Move> ctx(played_line_.begin(),
+                              played_line_.begin() + std::ptrdiff_t(w->index));
+        Position at = before_;
+        for (Move m : ctx) at.do_move(m);
+        const Move cap = played_line_[w->index];
+        // Left en prise: taken at once, by the first reply.
+        const bool hanging = w->index == 1;
+        const std::string text = "After " + joined(sans(before_, ctx)) + ", " + side_name(~us_) +
+                                 " wins " + won_phrase(w->piece) + " with " + move_to_san(at, cap) +
+                                 ".";
+        return offer(make("loses_material", text, after_, refutation_, hanging));
+    }
+
+    // The mover had a mate: "Instead of Rb1, White mates in two with Qf6+."
+    bool misses_mate() {
+        const Score& b = l_.best_score;
+        if (!b.is_mate() || b.value <= 0 || best_line_.empty()) return false;
+        if (l_.played_score.is_mate() && l_.played_score.value > 0) return false;
+        const int n = b.value;
+        if (n > 1 && !engine()) return false;
+        const std::string text = "Instead of " + played_san_ + ", " + side_name(us_) +
+                                 " mates in " + count_word(n) + " with " +
+                                 move_to_san(before_, best_line_[0]) + ".";
+        return offer(make("misses_mate", text, before_, best_line_));
+    }
+
+    // The best move wins material the played move does not: "Instead of Rb1, White wins a
+    // knight with Nxe5."
+    bool misses_material() {
+        if (best_line_.empty()) return false;
+        auto w = first_win(before_, best_line_, us_);
+        if (!w || w->net < 100) return false;
+        auto mine = first_win(before_, played_line_, us_);
+        if (mine && mine->net >= w->net) return false;
+        // A capture further down the line is checked along the engine's line.
+        if (w->index > 0 && !engine()) return false;
+        const std::string text = "Instead of " + played_san_ + ", " + side_name(us_) + " wins " +
+                                 won_phrase(w->piece) + " with " +
+                                 move_to_san(before_, best_line_[0]) + ".";
+        return offer(make("misses_material", text, before_, best_line_, w->index == 0));
+    }
+
+    // No tactic found: the win% lost and the better move, nothing more. "Rb1 lowers White's
+    // winning chances from 80% to 57% compared with Nf3."
+    bool spoils_advantage() {
+        if (!engine() || best_line_.empty()) return false;
+        const int from = int(std::lround(l_.quality.wp_before));
+        const int to = int(std::lround(l_.quality.wp_after));
+        if (from <= to) return false;
+        const std::string text = played_san_ + " lowers " + side_name(us_) +
+                                 "'s winning chances from " + std::to_string(from) + "% to " +
+                                 std::to_string(to) + "% compared with " +
+                                 move_to_san(before_, best_line_[0]) + ".";
+        return offer(make("spoils_advantage", text, before_, best_line_));
+    }
+
+    // The move mates, or forces mate: "Qxf7# is checkmate." / "Qf6+ forces mate in two."
+    bool mates() {
+        if (after_.is_checkmate())
+            return offer(make("mates", played_san_ + " is checkmate.", before_, {played_}));
+        const Score& s = l_.played_score;
+        if (!s.is_mate() || s.value <= 1 || !engine()) return false;
+        const std::string text = played_san_ + " forces mate in " + count_word(s.value) + ".";
+        return offer(make("mates", text, before_, played_line_));
+    }
+
+    // The move wins material along its own line: "Nxe5 wins a knight." / "After Nxe5 Nxe5
+    // Qd4, White wins a knight with Qxe5."
+    bool wins_material() {
+        auto w = first_win(before_, played_line_, us_);
+        if (!w || w->net < 100) return false;
+        // A recapture that only restores the balance wins nothing worth saying.
+        const int sign = us_ == White ? 1 : -1;
+        if (sign * material_balance_cp(before_) + w->net <= 0) return false;
+        std::string text;
+        if (w->index == 0) {
+            text = played_san_ + " wins " + won_phrase(w->piece) + ".";
+        } else {
+            std::vector<Move> ctx(played_line_.begin(),
+                                  played_line_.begin() + std::ptrdiff_t(w->index));
+            Position at = before_;
+            for (Move m : ctx) at.do_move(m);
+            text = "After " + joined(sans(before_, ctx)) + ", " + side_name(us_) + " wins " +
+                   won_phrase(w->piece) + " with " + move_to_san(at, played_line_[w->index]) + ".";
+        }
+        return offer(make("wins_material", text, before_, played_line_, false));
+    }
+
+    // Every other move is much worse: "Kg1 is the only move." / "Kg1 is the only legal move."
+    bool only_move() {
+        if (!l_.quality.only) return false;
+        const bool single = MoveList(before_).size() == 1;
+        if (!single && !engine()) return false;
+        const std::string text =
+            played_san_ + (single ? " is the only legal move." : " is the only move.");
+        return offer(make("only_move", text, before_, played_line_));
+    }
+
+    static int material_balance_cp(const Position& pos) {
+        int sum = 0;
+        for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen})
+            sum += PieceValue[pt] *
+                   (popcount(pos.pieces(pt, White)) - popcount(pos.pieces(pt, Black)));
+        return sum;
+    }
+
+    const MoveLabel& l_;
+    const Position& before_;
+    const ExplainOptions& o_;
+    Move played_;
+    Position after_;
+    Color us_ = White;
+    std::vector<Move> best_line_, played_line_, refutation_;
+    std::string played_san_;
+    Explanation out_;
+};
+
+}  // namespace
+
+Explanation explain(const MoveLabel& label, const ExplainOptions& options) {
+    Explanation none;
+    if (!label.error.empty()) return none;
+    Position before;
+    if (!before.set(label.fen).ok() || !before.is_legal(label.played)) return none;
+    try {
+        return Composer(label, before, options).run();
+    } catch (const std::exception&) {
+        return none;
+    }
+}
+
+void explain_label(MoveLabel& label, const ExplainOptions& options) {
+    if (!label.error.empty()) return;
+    Explanation e = explain(label, options);
+    label.reasons = std::move(e.reasons);
+    label.reasons_held_back = e.held_back;
+}
+
+}  // namespace glossfish::verifier
+
+namespace glossfish::verifier {
+
+void explain_game(const PgnGame& game, GameAnnotation& annotation, const ExplainOptions& options) {
+    if (!game.ok() || !annotation.ok()) return;
+    Position pos = game.start_position();
+    const std::size_t n = std::min(annotation.moves.size(), game.mainline.size());
+    for (std::size_t i = 0; i < n && i + 1 < annotation.evals.size(); ++i) {
+        MoveAnnotation& a = annotation.moves[i];
+        const Move played = game.mainline[i].move;
+        if (a.quality.label != QualityLabel::Good) {
+            const PositionEval& eb = annotation.evals[i];
+            const PositionEval& ea = annotation.evals[i + 1];
+            MoveLabel l;
+            l.fen = pos.fen();
+            l.played = played;
+            l.played_san = move_to_san(pos, played);
+            l.played_uci = move_to_uci(pos, played);
+            l.best = a.best;
+            l.best_san = a.best_san;
+            l.best_score = eb.score;
+            l.played_score = ea.checkmate ? Score::mate(1) : negate(ea.score);
+            l.quality = a.quality;
+            l.best_pv = eb.pv;
+            l.played_pv = {played};
+            l.played_pv.insert(l.played_pv.end(), ea.pv.begin(), ea.pv.end());
+            a.reasons = explain(l, options).reasons;
+        }
+        pos.do_move(played);
+    }
+}
+
+}  // namespace glossfish::verifier

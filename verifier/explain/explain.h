@@ -1,0 +1,64 @@
+// The reasons of a move label: why a move is a blunder, a mistake, an inaccuracy or good, composed
+// from the label's own engine lines (best, played, second) and counted with the rules core
+// (static exchange, piece values). Each reason is one sentence that the commentary reader
+// (reader/) reads whole and the claims verifier (claims/) marks true on the same position and
+// move; a reason that does not pass is held back and counted, never said.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/annotate.h"
+#include "analysis/quality.h"
+#include "host/analyzer.h"
+#include "rules/position.h"
+
+namespace glossfish::verifier {
+
+struct ExplainOptions {
+    // Engine claims (mate in more than one, material won along a line, winning chances, the
+    // only move) search on this pool at `limits` (the label's: its own searches are cache
+    // hits); null: board claims only, and reasons that need the engine are held back.
+    Analyzer* analyzer = nullptr;
+    AnalysisLimits limits;
+    // defends: one null-move search at threat_depth (the one search the reasons add).
+    bool threat_search = true;
+    int threat_depth = 8;
+    const CancelToken* cancel = nullptr;
+    std::size_t max_reasons = 3;
+};
+
+struct Explanation {
+    std::vector<Reason> reasons;  // the ones that passed, the reason for the label first
+    int held_back = 0;            // composed but not read whole or not verified true
+};
+
+// The reasons of a label made by label_move (or built by hand with its lines). Kinds, in the
+// order they are tried: for a move labelled inaccuracy or worse allows_mate, loses_material,
+// misses_mate, misses_material and, when no tactic explains the loss, spoils_advantage; for a
+// good move mates, wins_material, defends and only_move. Never throws.
+Explanation explain(const MoveLabel& label, const ExplainOptions& options = {});
+
+// explain() stored into the label (reasons, reasons_held_back). A label with an error is left.
+void explain_label(MoveLabel& label, const ExplainOptions& options = {});
+
+// The reasons of every labelled move (inaccuracy or worse) of an annotated game, from the
+// searches annotate made (the best line of the position before, the line of the position after
+// for the played move). Annotate passes no analyzer: board claims only, no new search.
+void explain_game(const PgnGame& game, GameAnnotation& annotation,
+                  const ExplainOptions& options = {});
+
+// Fills r.claims with what the reader reads from r.text (about `played` from `before`) and says
+// whether the sentence was read whole, as one sentence, and every claim was verified true with
+// the tools of `options` (engine claims need its analyzer).
+bool check_reason(const Position& before, Move played, Reason& r, const ExplainOptions& options);
+
+// The lichess puzzle themes of a reason's line (played from start) that are decided here
+// without a tagger: mate and mateInN (the line ends in checkmate; N = the moves of the side
+// that plays first), promotion (that side promotes) and hangingPiece (said by the caller: the
+// first move takes a piece left en prise). The full tagger (engine/motifs, lichess's themes)
+// replaces this function once merged; its callers pass the same start and line.
+std::vector<std::string> motifs_for_reason(const Position& start, const std::vector<Move>& line,
+                                           bool hanging = false);
+
+}  // namespace glossfish::verifier
