@@ -68,6 +68,8 @@ struct MoveLabel {
     Quality quality;
     QualityScheme scheme = QualityScheme::Lichess;
     int depth = 0;
+    // The chess.com-style class (analysis/move_class.h; a MoveClass, kept as its name here).
+    std::string move_class = "good";
 };
 
 // Labels a played move from two searches of the position before it (the engine's best line
@@ -79,7 +81,7 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
                      const CancelToken* cancel = nullptr);
 
 // {"move":{"san","uci"},"label","wp_loss","win_before","win_after","tags",
-//  "best":{"san","uci","score"},"played_score","depth","scheme","reason","fen","text"}
+//  "best":{"san","uci","score"},"played_score","depth","scheme","reason","class","fen","text"}
 nlohmann::json label_to_json(const MoveLabel& label);
 
 // {"cp":35} or {"mate":-3}, plus "bound" when not exact.
