@@ -148,5 +148,6 @@ void add_geometry_tools(std::vector<ToolSpec>& tools);    // geometry_tools.cpp
 void add_simulation_tools(std::vector<ToolSpec>& tools);  // simulation_tools.cpp
 void add_engine_tools(std::vector<ToolSpec>& tools);      // engine_tools.cpp
 void add_tree_tools(std::vector<ToolSpec>& tools);        // tree_tool.cpp
+void add_opening_tools(std::vector<ToolSpec>& tools);     // opening_tool.cpp
 
 }  // namespace glossfish::verifier

@@ -43,6 +43,7 @@ void ToolSuite::build() {
     add_simulation_tools(tools_);
     add_engine_tools(tools_);
     add_tree_tools(tools_);
+    add_opening_tools(tools_);
     engine_access_ = [this] { return engine(); };
 }
 
