@@ -137,11 +137,15 @@ std::string summary_table(const PgnGame& g, const GameAnnotation& a) {
     out += row("Mistakes", count(a.white.mistakes, "mistake"), count(a.black.mistakes, "mistake"));
     out += row("Blunders", count(a.white.blunders, "blunder"), count(a.black.blunders, "blunder"));
     out += row("Moves", std::to_string(a.white.moves), std::to_string(a.black.moves));
-    // The chess.com-style classes (analysis/move_class.h), every one that occurs.
+    // The chess.com-style classes (analysis/move_class.h) that occur, but the error classes the
+    // rows above count as labels.
     for (int c = 0; c < MoveClassCount; ++c) {
         const int w = a.white.classes[c], b = a.black.classes[c];
-        if (w == 0 && b == 0) continue;
-        std::string name = move_class_name(MoveClass(c));
+        const auto mc = MoveClass(c);
+        if ((w == 0 && b == 0) || mc == MoveClass::Inaccuracy || mc == MoveClass::Mistake ||
+            mc == MoveClass::Blunder)
+            continue;
+        std::string name = move_class_name(mc);
         name[0] = char(name[0] - 'a' + 'A');
         out += "<tr class=\"class\">" + std::string("<td>") + name + "</td><td>" +
                std::to_string(w) + "</td><td>" + std::to_string(b) + "</td></tr>";
