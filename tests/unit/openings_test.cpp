@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "cli_run.h"
 #include "openings/opening.h"
 #include "rules/notation.h"
 
@@ -148,6 +149,46 @@ TEST(Openings, MatchingCostsMicrosecondsPerMove) {
     EXPECT_EQ(found, rounds);
     std::printf("[ openings ] matching: %.2f us per move\n", us);
     EXPECT_LT(us, 50.0);  // generous for sanitizer builds; a release build is far below
+}
+
+TEST(OpeningCli, MovesFenAndPgnPrintJsonLines) {
+    using testkit::run_glossfish_command;
+    auto r = run_glossfish_command("opening", {"--moves", "1. Nf3 d5 2. d4"}, {});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["opening"]["eco"], "D02");
+    EXPECT_EQ(j["book_plies"], 3);
+    EXPECT_EQ(j["moves"], 3);
+
+    r = run_glossfish_command(
+        "opening", {"--fen", "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"},
+        {});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["opening"]["name"], "Ruy Lopez");
+
+    r = run_glossfish_command("opening", {"--moves", "e4 e5 Ke3"}, {});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, "glossfish opening: move 3: 'Ke3': no king can move to e3\n");
+    EXPECT_EQ(r.out, "");
+
+    r = run_glossfish_command("opening", {}, {});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, "glossfish opening: give --fen, --moves or --pgn\n");
+
+    // broken.pgn: games 2, 4 and 5 cannot be read; each still gets its line.
+    r = run_glossfish_command("opening",
+                              {"--pgn", std::string(GLOSSFISH_TEST_DATA) + "/pgn/broken.pgn"}, {});
+    EXPECT_EQ(r.exit_code, 1);
+    std::istringstream lines(r.out);
+    std::string line;
+    int n = 0, errors = 0;
+    while (std::getline(lines, line)) {
+        nlohmann::json g = nlohmann::json::parse(line);
+        EXPECT_EQ(g["game"], ++n);
+        errors += g.contains("error");
+    }
+    EXPECT_EQ(errors, 3);
+    EXPECT_GE(n, 5);
 }
 
 }  // namespace
