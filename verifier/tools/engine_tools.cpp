@@ -425,15 +425,12 @@ void add_engine_tools(std::vector<ToolSpec>& tools) {
     tools.push_back({
         .name = "move_quality",
         .group = "engine",
-        .description =
-            "How good a move is, by win% loss against the engine's best move. From the "
-            "same search, labelled in both schemes (lichess: inaccuracy >= 5, mistake "
-            ">= 10, blunder >= 15 win% points with its mate rules; act-eval: good <= "
-            "10, inaccuracy 10-20, mistake 20-30, blunder > 30). Returns {move, labels: "
-            "{lichess, act-eval}, wp_loss, win_before, win_after, tags (best, only), "
-            "reason, best: {san, uci, score}, played_score, depth, text, class (brilliant, "
-            "great, best, excellent, good, book, inaccuracy, mistake, blunder, miss: "
-            "docs/quality.md)}.",
+        .description = "How good a move is, by win% loss against the engine's best move. From the "
+                       "same search, labelled in both schemes (lichess: inaccuracy >= 5, mistake "
+                       ">= 10, blunder >= 15 win% points with its mate rules; act-eval: good <= "
+                       "10, inaccuracy 10-20, mistake 20-30, blunder > 30). Returns {move, labels: "
+                       "{lichess, act-eval}, wp_loss, win_before, win_after, tags (best, only), "
+                       "reason, best: {san, uci, score}, played_score, depth, text, class}.",
         .args = with_limits({fen_arg(), move_arg()}),
         .needs_engine = true,
         .handler = move_quality_tool,
