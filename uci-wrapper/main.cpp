@@ -33,7 +33,8 @@ const char* Usage =
     "  judge      score commentary records against the verifier\n"
     "  comment    LLM commentary on one move, checked by the verifier\n"
     "  merge      join the outputs of --shard I/N runs\n"
-    "  mcp        serve the tools to agents over the Model Context Protocol (stdio)\n";
+    "  mcp        serve the tools to agents over the Model Context Protocol (stdio)\n"
+    "  opening    the named opening (ECO) of a position, moves or PGN games\n";
 
 }  // namespace
 
@@ -77,6 +78,7 @@ int main(int argc, char** argv) {
         if (cmd == "report") return glossfish::cli::report_command(args);
         if (cmd == "merge") return glossfish::cli::merge_command(args);
         if (cmd == "mcp") return glossfish::cli::mcp_command(args);
+        if (cmd == "opening") return glossfish::cli::opening_command(args);
         if (cmd == "--version" || cmd == "-V" || cmd == "version") {
             std::printf("glossfish %s\n", glossfish::version());
             return 0;

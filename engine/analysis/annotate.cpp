@@ -190,6 +190,10 @@ GameAnnotation label_game(const PgnGame& game, const std::vector<Position>& posi
     for (std::size_t i = 0; i < n; ++i)
         white_win[i] = win_percent(white_view(out.evals[i].score, positions[i].side_to_move()));
     int first_side = positions[0].side_to_move() == White ? 0 : 1;
+    std::vector<Move> played_moves;
+    for (const PgnMove& m : game.mainline) played_moves.push_back(m.move);
+    const GameOpening book = match_game(OpeningIndex::builtin(), positions[0], played_moves);
+    out.opening = book.opening;
     for (std::size_t i = 0; i + 1 < n; ++i) {
         const Position& before = positions[i];
         const PositionEval& eb = out.evals[i];
@@ -218,8 +222,25 @@ GameAnnotation label_game(const PgnGame& game, const std::vector<Position>& posi
         a.quality = classify_move(in, options.scheme);
         a.accuracy = move_accuracy(a.quality.wp_before, a.quality.wp_after);
         accuracies.push_back(a.accuracy);
+        MoveClassInput c;
+        c.wp_best = a.quality.wp_before;
+        c.wp_played = a.quality.wp_after;
+        c.played_is_best = in.played_is_best;
+        c.single_legal_move = in.single_legal_move;
+        c.label = a.quality.label;
+        if (i > 0) {
+            const Quality& previous = out.moves.back().quality;
+            c.previous_label = previous.label;
+            c.previous_loss = previous.wp_loss;
+            c.wp_before_previous = 100 - previous.wp_before;
+        }
+        c.book = i < book.book.size() && book.book[i];
+        c.position = &before;
+        c.move = played;
+        a.move_class = classify_class(c);
         SideSummary& side = before.side_to_move() == White ? out.white : out.black;
         ++side.moves;
+        ++side.classes[int(a.move_class)];
         if (a.quality.label == QualityLabel::Inaccuracy) ++side.inaccuracies;
         if (a.quality.label == QualityLabel::Mistake) ++side.mistakes;
         if (a.quality.label == QualityLabel::Blunder) ++side.blunders;
@@ -437,7 +458,11 @@ void add_annotation_edits(PgnGame& game, const GameAnnotation& annotation,
         const PgnMove& m = game.mainline[i];
         std::string text;
         int nag = label_nag(a.quality.label);
+        const int class_nag = a.move_class == MoveClass::Brilliant ? 3
+                              : a.move_class == MoveClass::Great   ? 1
+                                                                   : 0;
         if (nag) text += " $" + std::to_string(nag);
+        else if (class_nag) text += " $" + std::to_string(class_nag);
         text += " {";
         if (a.mate_delivered) {
             text += " Checkmate.";
@@ -474,6 +499,11 @@ void add_annotation_edits(PgnGame& game, const GameAnnotation& annotation,
         {"BlackMistakes", std::to_string(annotation.black.mistakes)},
         {"BlackBlunders", std::to_string(annotation.black.blunders)},
     };
+    // The opening as lichess's export names it, when the game does not say.
+    if (annotation.opening && annotation.opening->opening) {
+        if (!game.tag("ECO")) tags.emplace_back("ECO", annotation.opening->opening->eco);
+        if (!game.tag("Opening")) tags.emplace_back("Opening", annotation.opening->opening->name);
+    }
     const std::string eol = game.text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
     std::string added;
     for (const auto& tag : tags) {

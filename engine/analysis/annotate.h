@@ -9,8 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "analysis/move_class.h"
 #include "analysis/quality.h"
 #include "host/analyzer.h"
+#include "openings/opening.h"
 #include "pgn/pgn.h"
 
 namespace glossfish {
@@ -45,17 +47,20 @@ struct MoveAnnotation {
     double accuracy = 100;        // lichess-style move accuracy, 0..100
     // Verified reasons (verifier/explain: explain_game), the first one in the PGN comment.
     std::vector<Reason> reasons;
+    MoveClass move_class = MoveClass::Good;  // brilliant … miss (analysis/move_class.h)
 };
 
 struct SideSummary {
     int moves = 0, inaccuracies = 0, mistakes = 0, blunders = 0;
-    double accuracy = 100;  // game accuracy of this side, 0..100 (see game_accuracy)
+    double accuracy = 100;             // game accuracy of this side, 0..100 (see game_accuracy)
+    int classes[MoveClassCount] = {};  // moves of each MoveClass
 };
 
 struct GameAnnotation {
     std::vector<PositionEval> evals;  // one per position, start position first
     std::vector<MoveAnnotation> moves;
     SideSummary white, black;
+    std::optional<OpeningMatch> opening;  // the deepest named opening position the game reached
     std::string error;  // non-empty when an analysis failed (the game is then left as is)
     bool ok() const { return error.empty(); }
 };
@@ -87,8 +92,9 @@ void annotate_games(Analyzer& analyzer, const AnnotateOptions& options, const Ne
 GameAnnotation analyse_game(Analyzer& analyzer, const PgnGame& game, const AnnotateOptions& options,
                             const AnnotateProgress& progress = {});
 
-// Adds the annotation to the game as edits: NAG, eval comment and variation after each move,
-// accuracy and count tags (replacing tags of the same names) and an Annotator tag.
+// Adds the annotation to the game as edits: NAG ($3 brilliant, $1 great, $6/$2/$4 for the
+// labels), eval comment and variation after each move, accuracy and count tags (replacing tags
+// of the same names), an Annotator tag, and ECO and Opening tags when the game has none.
 void add_annotation_edits(PgnGame& game, const GameAnnotation& annotation,
                           const AnnotateOptions& options);
 

@@ -1,6 +1,7 @@
 // label_move (the two searches of a played move) and its JSON form.
 #include <cstdio>
 
+#include "analysis/move_class.h"
 #include "analysis/quality.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -66,6 +67,7 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
     if (out.played_pv.empty() || out.played_pv.front() != played) out.played_pv = {played};
     out.played_score = in.played;
     out.quality = classify_move(in, scheme);
+    out.move_class = move_class_name(classify_class(class_input(in, out.quality, before, played)));
     return out;
 }
 
@@ -111,6 +113,7 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     j["depth"] = l.depth;
     j["scheme"] = scheme_name(l.scheme);
     if (!q.reason.empty()) j["reason"] = q.reason;
+    j["class"] = l.move_class;
     char loss[32];
     std::snprintf(loss, sizeof loss, "%.1f", q.wp_loss);
     nlohmann::json reasons = nlohmann::json::array();

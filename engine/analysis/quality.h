@@ -89,6 +89,8 @@ struct MoveLabel {
     // composed reasons were held back because the reader or the verifier did not pass them.
     std::vector<Reason> reasons;
     int reasons_held_back = 0;
+    // The chess.com-style class (analysis/move_class.h; a MoveClass, kept as its name here).
+    std::string move_class = "good";
 };
 
 // Labels a played move from two searches of the position before it (the engine's best line
@@ -100,7 +102,7 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
                      const CancelToken* cancel = nullptr);
 
 // {"move":{"san","uci"},"label","wp_loss","win_before","win_after","tags",
-//  "best":{"san","uci","score"},"played_score","depth","scheme","reason","fen","text",
+//  "best":{"san","uci","score"},"played_score","depth","scheme","reason","class","fen","text",
 //  "reasons":[{"kind","text","line","line_uci","motifs","claims"}],"reasons_held_back"}
 // With reasons, text is "Nf6?? is a blunder. <the first reason> g6 was best."
 nlohmann::json label_to_json(const MoveLabel& label);

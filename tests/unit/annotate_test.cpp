@@ -24,9 +24,9 @@ std::string slurp(const std::string& name) {
 // optional flat variation after it, and our tag lines.
 std::string strip_annotations(const std::string& text) {
     static const std::regex move_part(
-        R"( (\$[246] )?\{ (\[%eval [^\]]+\]|Checkmate\.)[^{}]*\}( \([^(){}]*\))?)");
+        R"( (\$[12346] )?\{ (\[%eval [^\]]+\]|Checkmate\.)[^{}]*\}( \([^(){}]*\))?)");
     static const std::regex tag_part(
-        R"(\[(Annotator|(White|Black)(Accuracy|Inaccuracies|Mistakes|Blunders)) "[^"]*"\]\r?\n)");
+        R"(\[(Annotator|ECO|Opening|(White|Black)(Accuracy|Inaccuracies|Mistakes|Blunders)) "[^"]*"\]\r?\n)");
     return std::regex_replace(std::regex_replace(text, move_part, ""), tag_part, "");
 }
 
@@ -145,10 +145,11 @@ TEST_F(Annotate, OddCorpusKeepsEverythingAndBrokenGamesAreCopied) {
          {"pgn/odd.pgn", "pgn/broken.pgn", "pgn/setup.pgn", "pgn/chess960.pgn", "pgn/crlf.pgn"}) {
         const std::string text = slurp(name);
         std::string out = annotate_text(text, 2);
-        // A move whose input already carries $2/$4/$6 right before our comment is ambiguous
-        // to the regex (odd.pgn: "a6?! $6 {"), so those NAGs are compared apart: the text
-        // without them must match, and the input's own NAGs must all still be there.
-        static const std::regex label_nag(R"( \$[246](?= ))");
+        // A move whose input already carries $1/$2/$3/$4/$6 right before our comment is
+        // ambiguous to the regex (odd.pgn: "a6?! $6 {", "Nf3 $1 {"), so those NAGs are compared
+        // apart: the text without them must match, and the input's own NAGs must all still be
+        // there.
+        static const std::regex label_nag(R"( \$[12346](?= ))");
         EXPECT_EQ(std::regex_replace(strip_annotations(out), label_nag, ""),
                   std::regex_replace(text, label_nag, ""))
             << name << "\n"
@@ -178,6 +179,37 @@ TEST_F(Annotate, ExistingAccuracyTagsAreReplacedNotDuplicated) {
     ASSERT_NE(first, std::string::npos);
     EXPECT_EQ(out.find("[WhiteAccuracy", first + 1), std::string::npos) << out;
     EXPECT_EQ(out.find("12.0"), std::string::npos) << out;
+    // The opening tags are written once (c.tsv: "C20 King's Pawn Game 1. e4 e5").
+    std::size_t eco = out.find("[ECO \"C20\"]\n");
+    ASSERT_NE(eco, std::string::npos) << out;
+    EXPECT_EQ(out.find("[ECO", eco + 1), std::string::npos) << out;
+    EXPECT_NE(out.find("[Opening \"King's Pawn Game\"]\n"), std::string::npos) << out;
+}
+
+TEST_F(Annotate, OperaGameIsNamedAndItsFirstMovesAreBook) {
+    const std::string text = slurp("classic_games.pgn");
+    const std::string first = text.substr(0, text.find("\n[Event", 1) + 1);  // the Opera game
+    PgnGame game = read_pgn(first).front();
+    AnnotateOptions options;
+    options.limits.depth = 4;
+    GameAnnotation a = analyse_game(*analyzer_, game, options);
+    ASSERT_TRUE(a.ok()) << a.error;
+    // c.tsv: "C41 Philidor Defense 1. e4 e5 2. Nf3 d6 3. d4"; 3...Bg4 4. dxe5 are on the
+    // longer "Albin-Blackburne Gambit" line (4...Nd7), 4...Bxf3 is on none.
+    ASSERT_TRUE(a.opening);
+    EXPECT_EQ(a.opening->opening->eco, "C41");
+    EXPECT_EQ(a.opening->opening->name, "Philidor Defense");
+    for (int i = 0; i < 7; ++i) EXPECT_EQ(a.moves[i].move_class, MoveClass::Book) << i;
+    EXPECT_NE(a.moves[7].move_class, MoveClass::Book);
+    EXPECT_EQ(a.white.classes[int(MoveClass::Book)], 4);
+    EXPECT_EQ(a.black.classes[int(MoveClass::Book)], 3);
+    int white = 0;
+    for (int c = 0; c < MoveClassCount; ++c) white += a.white.classes[c];
+    EXPECT_EQ(white, a.white.moves);
+    add_annotation_edits(game, a, options);
+    const std::string out = write_pgn_game(game);
+    EXPECT_NE(out.find("[ECO \"C41\"]\n[Opening \"Philidor Defense\"]\n"), std::string::npos)
+        << out;
 }
 
 }  // namespace

@@ -320,6 +320,31 @@ TEST(Report, GameSectionShowsBoardsGraphAndCheckedComments) {
     EXPECT_EQ(count(page, "&#8211; not read"), 1);
 }
 
+TEST(Report, OpeningAndClassCountsInTheHeader) {
+    HandGame h = hand_game();
+    // The hand game has no Opening tag: the header shows the one found by position.
+    h.annotation.opening = find_opening(h.game.start_position(), {h.game.mainline[0].move});
+    ASSERT_TRUE(h.annotation.opening);
+    h.annotation.white.classes[int(MoveClass::Book)] = 1;
+    h.annotation.white.classes[int(MoveClass::Brilliant)] = 1;
+    h.annotation.black.classes[int(MoveClass::Blunder)] = 1;
+    verifier::ReportGame rg;
+    rg.number = 1;
+    rg.game = &h.game;
+    rg.annotation = &h.annotation;
+    const std::string section = verifier::report_game_section(rg);
+    // a.tsv … e.tsv: "B00 King's Pawn Game 1. e4".
+    EXPECT_NE(section.find("<span class=\"opening\">B00 King&#39;s Pawn Game</span>"),
+              std::string::npos)
+        << section;
+    EXPECT_NE(section.find("<tr class=\"class\"><td>Brilliant</td><td>1</td><td>0</td></tr>"),
+              std::string::npos);
+    EXPECT_NE(section.find("<tr class=\"class\"><td>Book</td><td>1</td><td>0</td></tr>"),
+              std::string::npos);
+    // The error classes are the label rows already.
+    EXPECT_EQ(section.find("<td>Blunder</td>"), std::string::npos);
+}
+
 TEST(Report, WithoutAVerifierSentencesAreReadButNotChecked) {
     HandGame h = hand_game();
     auto checks = verifier::check_comments(nullptr, h.game);

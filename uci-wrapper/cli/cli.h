@@ -41,6 +41,7 @@ int comment_command(const Args& args);    // `glossfish comment` (cli_comment.cp
 int report_command(const Args& args);     // `glossfish report` (cli_report.cpp)
 int merge_command(const Args& args);      // `glossfish merge` (cli_merge.cpp)
 int mcp_command(const Args& args);        // `glossfish mcp` (cli_mcp.cpp)
+int opening_command(const Args& args);    // `glossfish opening` (cli_opening.cpp)
 
 // Reads the puzzles of `--csv` (lichess) or else `--jsonl` (positions), reports the file's
 // failure or each skipped row on stderr as "glossfish COMMAND: FILE:LINE: …", keeps the

@@ -28,6 +28,7 @@ section.game h2{margin:4px 0;font-size:20px}
 .meta{color:#666;font-size:13px}
 table.summary{border-collapse:collapse;margin:10px 0;font-size:14px}
 table.summary th,table.summary td{padding:3px 12px;text-align:center;border-bottom:1px solid #eee}
+table.summary tr.class td{color:#555;font-size:13px}
 table.summary th:first-child,table.summary td:first-child{text-align:left}
 .acc{font-size:18px;font-weight:bold}
 .chip{display:inline-block;padding:0 6px;border-radius:4px;color:#fff;font-size:12px;font-weight:bold}
@@ -136,6 +137,19 @@ std::string summary_table(const PgnGame& g, const GameAnnotation& a) {
     out += row("Mistakes", count(a.white.mistakes, "mistake"), count(a.black.mistakes, "mistake"));
     out += row("Blunders", count(a.white.blunders, "blunder"), count(a.black.blunders, "blunder"));
     out += row("Moves", std::to_string(a.white.moves), std::to_string(a.black.moves));
+    // The chess.com-style classes (analysis/move_class.h) that occur, but the error classes the
+    // rows above count as labels.
+    for (int c = 0; c < MoveClassCount; ++c) {
+        const int w = a.white.classes[c], b = a.black.classes[c];
+        const auto mc = MoveClass(c);
+        if ((w == 0 && b == 0) || mc == MoveClass::Inaccuracy || mc == MoveClass::Mistake ||
+            mc == MoveClass::Blunder)
+            continue;
+        std::string name = move_class_name(mc);
+        name[0] = char(name[0] - 'a' + 'A');
+        out += "<tr class=\"class\">" + std::string("<td>") + name + "</td><td>" +
+               std::to_string(w) + "</td><td>" + std::to_string(b) + "</td></tr>";
+    }
     return out + "</table>";
 }
 
@@ -300,6 +314,10 @@ std::string report_game_section(const ReportGame& rg) {
     for (const char* t : {"Event", "Site", "Date", "Round", "Opening"})
         if (auto v = g.tag(t); v && !v->empty() && *v != "?" && *v != "????.??.??")
             meta += (meta.empty() ? "" : " &middot; ") + xml_escape(*v);
+    // The opening found by position (openings/opening.h) when the game does not name one.
+    if (!g.tag("Opening") && a.opening && a.opening->opening)
+        meta += (meta.empty() ? "" : " &middot; ") + std::string("<span class=\"opening\">") +
+                xml_escape(a.opening->opening->eco + " " + a.opening->opening->name) + "</span>";
     out += "<div class=\"meta\">" + meta + (meta.empty() ? "" : " &middot; ") + "line " +
            std::to_string(game_start_line(g)) + " of the input</div>";
     out += summary_table(g, a);

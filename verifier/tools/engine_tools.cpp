@@ -154,7 +154,8 @@ nlohmann::json move_quality_tool(const ToolCall& call) {
         {"depth", j["depth"]},
         {"reasons", j["reasons"]},
         {"reasons_held_back", j["reasons_held_back"]},
-        {"text", j["text"]}};
+        {"text", j["text"]},
+        {"class", j["class"]}};
 }
 
 nlohmann::json compare_moves_tool(const ToolCall& call) {
@@ -441,7 +442,7 @@ void add_engine_tools(std::vector<ToolSpec>& tools) {
                        "10, inaccuracy 10-20, mistake 20-30, blunder > 30). Returns {move, labels: "
                        "{lichess, act-eval}, wp_loss, win_before, win_after, tags (best, only), "
                        "reason, best: {san, uci, score}, played_score, depth, reasons: [{kind, "
-                       "text, line, line_uci, motifs, claims}], reasons_held_back, text}.",
+                       "text, line, line_uci, motifs, claims}], reasons_held_back, text, class}.",
         .args = with_limits({fen_arg(),
                              move_arg(),
                              {.name = "reasons",

@@ -149,5 +149,6 @@ void add_simulation_tools(std::vector<ToolSpec>& tools);  // simulation_tools.cp
 void add_engine_tools(std::vector<ToolSpec>& tools);      // engine_tools.cpp
 void add_tree_tools(std::vector<ToolSpec>& tools);        // tree_tool.cpp
 void add_motif_tools(std::vector<ToolSpec>& tools);       // motif_tools.cpp
+void add_opening_tools(std::vector<ToolSpec>& tools);     // opening_tool.cpp
 
 }  // namespace glossfish::verifier

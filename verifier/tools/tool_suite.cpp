@@ -44,6 +44,7 @@ void ToolSuite::build() {
     add_engine_tools(tools_);
     add_tree_tools(tools_);
     add_motif_tools(tools_);
+    add_opening_tools(tools_);
     engine_access_ = [this] { return engine(); };
 }
 

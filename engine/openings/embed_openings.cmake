@@ -1,0 +1,15 @@
+# Writes OUT: a C++ source holding the opening files of DIR (a.tsv … e.tsv) as string literals,
+# so the binary needs no data path at run time. Run by engine/CMakeLists.txt at build time.
+set(body "// Generated from engine/openings/data by engine/openings/embed_openings.cmake: do not edit.\n")
+string(APPEND body "#include \"openings/opening.h\"\n\nnamespace glossfish {\n\n")
+string(APPEND body "std::vector<std::string_view> opening_data_files() {\n    return {\n")
+foreach(volume a b c d e)
+    file(READ ${DIR}/${volume}.tsv text)
+    string(FIND "${text}" ")tsv\"" clash)
+    if(NOT clash EQUAL -1)
+        message(FATAL_ERROR "${volume}.tsv holds the delimiter )tsv\"")
+    endif()
+    string(APPEND body "        R\"tsv(${text})tsv\",\n")
+endforeach()
+string(APPEND body "    };\n}\n\n}  // namespace glossfish\n")
+file(WRITE ${OUT} "${body}")
