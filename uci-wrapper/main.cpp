@@ -31,7 +31,8 @@ const char* Usage =
     "  verify     verdicts of claims or commentary about a move\n"
     "  judge      score commentary records against the verifier\n"
     "  comment    LLM commentary on one move, checked by the verifier\n"
-    "  merge      join the outputs of --shard I/N runs\n";
+    "  merge      join the outputs of --shard I/N runs\n"
+    "  live       the addresses of the running engines' live pages\n";
 
 }  // namespace
 
@@ -73,6 +74,7 @@ int main(int argc, char** argv) {
         if (cmd == "comment") return glossfish::cli::comment_command(args);
         if (cmd == "report") return glossfish::cli::report_command(args);
         if (cmd == "merge") return glossfish::cli::merge_command(args);
+        if (cmd == "live") return glossfish::cli::live_command(args);
         if (cmd == "--version" || cmd == "-V" || cmd == "version") {
             std::printf("glossfish %s\n", glossfish::version());
             return 0;
