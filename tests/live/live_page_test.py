@@ -86,7 +86,7 @@ def dump_dom(chromium, tmp, name, url):
 def screenshot(chromium, tmp, name, url):
     png = os.path.join(tmp, name + ".png")
     shot = subprocess.run(chromium_args(chromium, os.path.join(tmp, "profile-shot-" + name)) +
-                          ["--window-size=1200,1300",
+                          ["--window-size=1200,1100",
                            "--screenshot=" + png, url],
                           capture_output=True, text=True, timeout=240)
     if not os.path.exists(png):

@@ -21,6 +21,7 @@
 #include "live/live_server.h"
 #include "live/live_view.h"
 #include "rules/notation.h"
+#include "session/settings.h"
 
 namespace glossfish::live {
 namespace {
@@ -188,10 +189,10 @@ TEST_F(LiveServerTest, OnlyGetIsServedAndNothingReachesTheFeed) {
 class StreamReader {
 public:
     StreamReader(int port, std::string path) {
-        thread_ = std::thread([this, port, path] {
-            httplib::Client c("127.0.0.1", port);
-            c.set_read_timeout(10, 0);
-            auto r = c.Get(path, [this](const char* data, std::size_t n) {
+        client_ = std::make_unique<httplib::Client>("127.0.0.1", port);
+        client_->set_read_timeout(10, 0);
+        thread_ = std::thread([this, path] {
+            auto r = client_->Get(path, [this](const char* data, std::size_t n) {
                 std::lock_guard lock(m_);
                 buffer_.append(data, n);
                 for (std::size_t end; (end = buffer_.find("\n\n")) != std::string::npos;) {
@@ -210,6 +211,7 @@ public:
     }
     ~StreamReader() {
         stop_ = true;
+        client_->stop();  // closes the socket: Get returns at once
         thread_.join();
     }
     // Waits for a view whose html contains text.
@@ -236,6 +238,7 @@ public:
     }
 
 private:
+    std::unique_ptr<httplib::Client> client_;
     std::thread thread_;
     std::mutex m_;
     std::string buffer_;
@@ -358,6 +361,20 @@ TEST(LiveFeed, OffCostsNothingAndStaleSearchLinesAreDropped) {
     ASSERT_TRUE(s.best);
     EXPECT_EQ(s.best->move, "e7e5");
     EXPECT_FALSE(s.searching);
+}
+
+TEST(LiveOption, IsACheckOffByDefault) {
+    const OptionSpec* spec = find_option("glossfish live page");
+    ASSERT_NE(spec, nullptr);
+    EXPECT_EQ(spec->name, "Glossfish Live Page");
+    EXPECT_EQ(spec->type, "check");
+    EXPECT_EQ(spec->default_value, "false");
+    Settings s;
+    EXPECT_FALSE(s.live_page);
+    EXPECT_FALSE(apply_option(s, "Glossfish Live Page", "TRUE"));
+    EXPECT_TRUE(s.live_page);
+    EXPECT_TRUE(apply_option(s, "Glossfish Live Page", "on"));
+    EXPECT_TRUE(s.live_page);
 }
 
 class LiveRegistryTest : public ::testing::Test {
