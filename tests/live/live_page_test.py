@@ -5,7 +5,9 @@ hold the label (Nf6??, blunder, its text, and its reasons when the label has the
 line 4. Qxf7#, its screenshot must not be blank and must show a board; then the GUI's next
 `position` (4.Qxf7#) reaches an open event stream and the page changes.
 
-usage: live_page_test.py GLOSSFISH_BIN [--keep DIR]
+usage: live_page_test.py GLOSSFISH_BIN [--keep DIR] [--full]
+--keep DIR keeps the screenshots; --full also turns on MultiPV 3 and the strategy tree (the
+screenshot in docs/gui.md).
 Exit 77 (skipped) when no chromium is installed (.ci/install installs it)."""
 import html
 import json
@@ -155,6 +157,7 @@ def main():
         return 2
     binary = args[0]
     keep = args[args.index("--keep") + 1] if "--keep" in args else None
+    full = "--full" in args
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if not chromium:
         print("SKIP: no chromium (run .ci/install)")
@@ -173,6 +176,10 @@ def main():
                                     timeout=30).stdout
             if url not in listed:
                 fail("`glossfish live` does not list %s: %r" % (url, listed))
+            if full:
+                gf.send("setoption name MultiPV value 3")
+                gf.send("setoption name Glossfish Tree value true")
+                gf.send("setoption name Glossfish Tree Depth value 8")
             gf.send("position startpos moves " + MOVES)
             gf.send("go depth 12")
             lines = gf.expect("bestmove")
