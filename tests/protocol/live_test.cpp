@@ -5,9 +5,11 @@
 #include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <thread>
 
 #include "glossfish_session.h"
 
@@ -97,10 +99,28 @@ TEST_F(LivePageTest, QuitRemovesTheAddressFile) {
     TempDir dir;
     auto& gf = start({"XDG_RUNTIME_DIR=" + dir.path.string()});
     gf.send("setoption name Glossfish Live Page value true");
-    gf.read_until(starts_with("info string glossfish.live "), ReplyDeadline, "glossfish.live");
+    const auto line =
+        gf.read_until(starts_with("info string glossfish.live "), ReplyDeadline, "glossfish.live")
+            .back();
     EXPECT_NE(glossfish_live(dir.path, "--json"), "");
+    // A page that follows the engine stays open while the GUI quits: the exit is not held up.
+    const std::string url = payload(line).at("url");
+    std::atomic<bool> streaming{false};
+    std::thread page([&] {
+        httplib::Client c("127.0.0.1", std::stoi(url.substr(17)));
+        c.set_read_timeout(10, 0);
+        c.Get(url.substr(url.find('/', 8)) + "events", [&](const char*, std::size_t) {
+            streaming = true;
+            return true;
+        });
+    });
+    for (int i = 0; i < 500 && !streaming; ++i) std::this_thread::sleep_for(Millis(10));
+    EXPECT_TRUE(streaming);
+    const auto t0 = Clock::now();
     gf.send("quit");
     EXPECT_EQ(gf.proc().wait_exit(Millis(10000)), std::optional<int>(0));
+    EXPECT_LT(Clock::now() - t0, Millis(1000)) << "quit waited for the open page";
+    page.join();
     EXPECT_TRUE(std::filesystem::is_empty(dir.path / "glossfish"));
     gf_.reset();
 }

@@ -241,7 +241,7 @@ std::optional<std::string> LiveServer::start() {
     return std::nullopt;
 }
 
-void LiveServer::stop() {
+void LiveServer::stop(std::chrono::milliseconds wait) {
     Impl& s = *impl_;
     if (!s.thread.joinable()) return;
     if (s.published) unpublish(int(::getpid()));
@@ -252,7 +252,7 @@ void LiveServer::stop() {
     bool done;
     {
         std::unique_lock lock(s.done_mutex);
-        done = s.done_cv.wait_for(lock, std::chrono::milliseconds(150), [&] { return s.done; });
+        done = s.done_cv.wait_for(lock, wait, [&] { return s.done; });
     }
     if (done) s.thread.join();
     else s.thread.detach();

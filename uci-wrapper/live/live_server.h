@@ -39,9 +39,9 @@ public:
     // Binds a free port on 127.0.0.1 and serves from a thread of its own; returns the error
     // text when it cannot. Does not block.
     std::optional<std::string> start();
-    // Stops serving and removes the address file. Waits about 150 ms at most: a connection
-    // still open then is closed by the server's thread on its own.
-    void stop();
+    // Stops serving and removes the address file. Waits at most `wait` for the server's
+    // thread: a connection still open then is closed by that thread on its own.
+    void stop(std::chrono::milliseconds wait = std::chrono::milliseconds(150));
 
     int port() const;
     const std::string& token() const;

@@ -128,7 +128,8 @@ void UciEngine::reject(std::string_view line, const InputError& e) {
 // 120 ms for the lanes to stop leaves the rest of the 200 ms of `quit` for the exit itself on a
 // loaded machine.
 bool UciEngine::quit() {
-    if (live_server_) live_server_->stop();
+    // The page goes first (its address file with it); an open browser does not hold up `quit`.
+    if (live_server_) live_server_->stop(std::chrono::milliseconds(30));
     return session_.shutdown(std::chrono::milliseconds(120));
 }
 
