@@ -3,6 +3,7 @@
 // and follows its event stream. Prints both side by side.
 // Usage: glossfish_live_bench PATH_TO_GLOSSFISH [DEPTH] [ROUNDS]
 #include <httplib.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -11,8 +12,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <fstream>
+#include <iterator>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -69,6 +73,7 @@ public:
         std::lock_guard lock(m_);
         return last_info_;
     }
+    int pid() const { return proc_.pid(); }
 
 private:
     ChildProcess proc_;
@@ -136,6 +141,22 @@ std::uint64_t nodes_of(const std::string& info) {
     return p == std::string::npos ? 0 : std::strtoull(info.c_str() + p + 7, nullptr, 10);
 }
 
+// CPU seconds (user + system) of one process, not its children.
+double cpu_seconds(int pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto close = text.rfind(')');
+    if (close == std::string::npos) return 0;
+    std::istringstream rest(text.substr(close + 2));
+    std::string field;
+    unsigned long long utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && rest >> field; ++i) {
+        if (i == 14) utime = std::stoull(field);
+        if (i == 15) stime = std::stoull(field);
+    }
+    return double(utime + stime) / double(::sysconf(_SC_CLK_TCK));
+}
+
 double percentile(std::vector<double> v, double q) {
     std::sort(v.begin(), v.end());
     return v[std::min(v.size() - 1, std::size_t(q * double(v.size() - 1) + 0.5))];
@@ -145,6 +166,7 @@ struct Figures {
     double nps = 0;
     std::vector<double> ready_ms;
     long gets = 0, events = 0;
+    double cpu = 0;  // CPU seconds of glossfish itself (not Stockfish)
 };
 
 // One run: fixed-depth searches (nodes/s over wall time), then isready during `go infinite`.
@@ -192,6 +214,7 @@ void run(const std::string& glossfish, bool page, int depth, Figures& f) {
         gf.send("stop");
         gf.expect("bestmove");
     }
+    f.cpu += cpu_seconds(gf.pid());
     if (poller) {
         f.gets += poller->gets();
         f.events += poller->events();
@@ -223,6 +246,8 @@ int main(int argc, char** argv) {
                 percentile(off.ready_ms, 0.5), percentile(on.ready_ms, 0.5));
     std::printf("isready during search p99      %8.3f ms   %8.3f ms   (%zu samples each)\n",
                 percentile(off.ready_ms, 0.99), percentile(on.ready_ms, 0.99), off.ready_ms.size());
+    std::printf("glossfish's own CPU (all runs)  %8.3f s    %8.3f s    (Stockfish not counted)\n",
+                off.cpu, on.cpu);
     std::printf("page requests served: %ld GETs, %ld events\n", on.gets, on.events);
     return 0;
 }
