@@ -80,7 +80,7 @@ def chromium_args(chromium, profile):
 
 def dump_dom(chromium, tmp, name, url):
     run = subprocess.run(chromium_args(chromium, os.path.join(tmp, "profile-" + name)) +
-                         ["--dump-dom", url],
+                         ["--timeout=3000", "--dump-dom", url],
                          capture_output=True, text=True, timeout=240)
     return run.stdout
 
@@ -198,7 +198,10 @@ def main():
                 text = reason if isinstance(reason, str) else reason.get("text", "")
                 if html.escape(text, quote=False) not in dom:
                     fail("the page does not show the reason %r" % text)
-            print("DOM: label, text, %d reasons, best line"
+            # The page's script ran and its event stream is open.
+            if "following the engine" not in dom:
+                fail("the page's script did not connect to the event stream")
+            print("DOM: label, text, %d reasons, best line; the script follows the engine"
                   % len(label.get("reasons", [])))
             first_png = screenshot(chromium, tmp, "first", url)
             if keep:
