@@ -34,7 +34,8 @@ const char* Usage =
     "  comment    LLM commentary on one move, checked by the verifier\n"
     "  merge      join the outputs of --shard I/N runs\n"
     "  mcp        serve the tools to agents over the Model Context Protocol (stdio)\n"
-    "  opening    the named opening (ECO) of a position, moves or PGN games\n";
+    "  opening    the named opening (ECO) of a position, moves or PGN games\n"
+    "  live       the addresses of the running engines' live pages\n";
 
 }  // namespace
 
@@ -79,6 +80,7 @@ int main(int argc, char** argv) {
         if (cmd == "merge") return glossfish::cli::merge_command(args);
         if (cmd == "mcp") return glossfish::cli::mcp_command(args);
         if (cmd == "opening") return glossfish::cli::opening_command(args);
+        if (cmd == "live") return glossfish::cli::live_command(args);
         if (cmd == "--version" || cmd == "-V" || cmd == "version") {
             std::printf("glossfish %s\n", glossfish::version());
             return 0;

@@ -82,6 +82,9 @@ std::vector<OptionSpec> make_table() {
             "OpenAI-compatible endpoint, e.g. http://localhost:8080/v1; empty: $GLOSSFISH_LLM_URL"),
         string("Glossfish LLM Model", d.llm_model,
                "Model name sent to the endpoint; empty: $GLOSSFISH_LLM_MODEL"),
+        check("Glossfish Live Page", d.live_page,
+              "Serve a page on 127.0.0.1 that shows the position, labels, lines, tree and "
+              "commentary as the GUI moves (glossfish.live has its address; `glossfish live`)"),
     };
 }
 
@@ -210,6 +213,7 @@ std::optional<std::string> apply_option(Settings& s, std::string_view name, std:
     else if (n == "Glossfish Comment") s.comment = on;
     else if (n == "Glossfish LLM URL") s.llm_url = value;
     else if (n == "Glossfish LLM Model") s.llm_model = value;
+    else if (n == "Glossfish Live Page") s.live_page = on;
     return std::nullopt;
 }
 

@@ -81,6 +81,7 @@ struct Settings {
     // Default limit of engine tools and verify when a call gives none (nodes/movetime: plugin).
     std::optional<std::uint64_t> analysis_nodes;
     std::optional<int> analysis_movetime_ms;
+    bool live_page = false;  // serve the live page on 127.0.0.1 (UCI; uci-wrapper/live/)
 };
 
 // The project version from CMake's PROJECT_VERSION, e.g. "0.1.0".

@@ -39,6 +39,7 @@ int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbaliz
 int judge_command(const Args& args);      // `glossfish judge` (cli_judge.cpp)
 int comment_command(const Args& args);    // `glossfish comment` (cli_comment.cpp)
 int report_command(const Args& args);     // `glossfish report` (cli_report.cpp)
+int live_command(const Args& args);       // `glossfish live` (cli_live.cpp)
 int merge_command(const Args& args);      // `glossfish merge` (cli_merge.cpp)
 int mcp_command(const Args& args);        // `glossfish mcp` (cli_mcp.cpp)
 int opening_command(const Args& args);    // `glossfish opening` (cli_opening.cpp)

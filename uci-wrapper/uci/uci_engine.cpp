@@ -69,6 +69,7 @@ void UciEngine::write(const std::string& line) {
 }
 
 void UciEngine::write_event(const SessionEvent& event) {
+    live_feed_->event(event);  // a copy at most; returns at once when the page is off
     if (const auto* info = std::get_if<SearchInfo>(&event)) {
         write(info->string ? "info string " + *info->string : format_info(*info));
     } else if (const auto* best = std::get_if<BestMove>(&event)) {
@@ -146,7 +147,36 @@ void UciEngine::reject(std::string_view line, const InputError& e) {
 
 // 120 ms for the lanes to stop leaves the rest of the 200 ms of `quit` for the exit itself on a
 // loaded machine.
-bool UciEngine::quit() { return session_.shutdown(std::chrono::milliseconds(120)); }
+bool UciEngine::quit() {
+    // The page goes first (its address file with it); an open browser does not hold up `quit`.
+    if (live_server_) live_server_->stop(std::chrono::milliseconds(30));
+    return session_.shutdown(std::chrono::milliseconds(120));
+}
+
+// Starts or stops the live page after `Glossfish Live Page` changed; its address goes out as
+// `info string glossfish.live {"url","text"}`.
+void UciEngine::update_live_page() {
+    const bool on = session_.settings().live_page;
+    if (on == bool(live_server_)) return;
+    if (!on) {
+        live_server_->stop();
+        live_server_.reset();
+        live_feed_->set_enabled(false);
+        return;
+    }
+    live_feed_->set_enabled(true);
+    auto server = std::make_unique<live::LiveServer>(live_feed_);
+    if (auto err = server->start()) {
+        if (server->port() <= 0) {
+            live_feed_->set_enabled(false);
+            return error("live_page", *err);
+        }
+        error("live_page", *err);  // it serves, only its address file is missing
+    }
+    live_server_ = std::move(server);
+    const std::string url = live_server_->url();
+    write_event(Product{"live", {{"url", url}, {"text", "live page at " + url}}});
+}
 
 bool UciEngine::handle(std::string_view line) {
     if (auto bad = check_utf8(line)) {
@@ -165,15 +195,23 @@ bool UciEngine::handle(std::string_view line) {
             else {
                 report(session_.set_option(p.command.name, p.command.value, p.command.has_value));
                 info_format_.store(session_.settings().info_format);
+                update_live_page();
             }
         } else if (cmd == "position") {
             PositionParse p = parse_position_command(words);
-            report(p.error ? p.error : session_.set_position(p.command));
-        } else if (cmd == "go") cmd_go(words);
-        else if (cmd == "stop") session_.stop();
+            auto e = p.error ? p.error : session_.set_position(p.command);
+            if (!e && live_feed_->enabled())
+                live_feed_->position(p.command.fen, p.command.moves, session_.position().fen());
+            report(e);
+        } else if (cmd == "go") {
+            if (std::find(words.begin(), words.end(), "perft") == words.end()) live_feed_->go();
+            cmd_go(words);
+        } else if (cmd == "stop") session_.stop();
         else if (cmd == "ponderhit") session_.ponderhit();
-        else if (cmd == "ucinewgame") report(session_.new_game());
-        else if (cmd == "debug") session_.set_debug(words.size() < 2 || words[1] != "off");
+        else if (cmd == "ucinewgame") {
+            live_feed_->new_game();
+            report(session_.new_game());
+        } else if (cmd == "debug") session_.set_debug(words.size() < 2 || words[1] != "off");
         else if (cmd == "register") {
         }  // no registration needed
         else if (cmd == "d")

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "live/live_feed.h"
+#include "live/live_server.h"
 #include "session/session.h"
 
 namespace glossfish {
@@ -51,9 +53,14 @@ private:
     void cmd_tool(const std::vector<std::string_view>& words, std::string_view line);
     void cmd_verify(const std::vector<std::string_view>& words, std::string_view line);
 
+    void update_live_page();
+
     Writer writer_;
     std::mutex out_mutex_;
     std::atomic<InfoFormat> info_format_{DefaultInfoFormat};  // set by the input thread
+    // The live page (before session_: the session's threads feed it until they end).
+    std::shared_ptr<live::LiveFeed> live_feed_ = std::make_shared<live::LiveFeed>();
+    std::unique_ptr<live::LiveServer> live_server_;
     Session session_;
 };
 

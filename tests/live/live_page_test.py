@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""The live page in headless Chromium after a scripted UCI session: glossfish analyses the
+position after 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 (go depth 12) with the page on; Chromium's DOM must
+hold the label (Nf6??, blunder, its text, and its reasons when the label has them) and the best
+line 4. Qxf7#, its screenshot must not be blank and must show a board; then the GUI's next
+`position` (4.Qxf7#) reaches an open event stream and the page changes.
+
+usage: live_page_test.py GLOSSFISH_BIN [--keep DIR] [--full]
+--keep DIR keeps the screenshots; --full also turns on MultiPV 3 and the strategy tree (the
+screenshot in docs/gui.md).
+Exit 77 (skipped) when no chromium is installed (.ci/install installs it)."""
+import html
+import json
+import os
+import queue
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "report"))
+from screenshot_test import DARK, LIGHT, decode_png, find_board, near, pixel  # noqa: E402
+
+MOVES = "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6"
+AFTER_MATE = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
+
+
+def fail(message):
+    print("FAIL: " + message)
+    sys.exit(1)
+
+
+class Engine:
+    """glossfish over pipes; lines are queued by a reader thread."""
+
+    def __init__(self, binary, env):
+        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1, env=env)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def expect(self, prefix, timeout=60):
+        """Lines through the first that starts with prefix."""
+        seen, deadline = [], time.time() + timeout
+        while time.time() < deadline:
+            try:
+                line = self.lines.get(timeout=max(0.01, deadline - time.time()))
+            except queue.Empty:
+                break
+            seen.append(line)
+            if line.startswith(prefix):
+                return seen
+        fail("no line starting with %r within %d s; got %s" % (prefix, timeout, seen[-5:]))
+
+    def quit(self):
+        self.send("quit")
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def chromium_args(chromium, profile):
+    return [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+            "--no-first-run", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--hide-scrollbars", "--user-data-dir=" + profile]
+
+
+def dump_dom(chromium, tmp, name, url):
+    run = subprocess.run(chromium_args(chromium, os.path.join(tmp, "profile-" + name)) +
+                         ["--timeout=3000", "--dump-dom", url],
+                         capture_output=True, text=True, timeout=240)
+    return run.stdout
+
+
+def screenshot(chromium, tmp, name, url):
+    png = os.path.join(tmp, name + ".png")
+    shot = subprocess.run(chromium_args(chromium, os.path.join(tmp, "profile-shot-" + name)) +
+                          ["--window-size=1200,1100",
+                           "--screenshot=" + png, url],
+                          capture_output=True, text=True, timeout=240)
+    if not os.path.exists(png):
+        fail("chromium wrote no screenshot (exit %d): %s" % (shot.returncode, shot.stderr[-2000:]))
+    return png
+
+
+def check_screenshot(png):
+    width, height, rows = decode_png(open(png, "rb").read())
+    colours = {pixel(rows, x, y) for y in range(0, height, 8) for x in range(0, width, 8)}
+    print("%s: %dx%d, %d colours" % (os.path.basename(png), width, height, len(colours)))
+    if len(colours) < 20:
+        fail("the screenshot looks blank (%d colours)" % len(colours))
+    board = find_board(rows, width, height, 0)
+    if not board:
+        fail("no board on the screenshot")
+    left, top, size = board
+
+    def rank_at(t):
+        """Whether the 8 squares under row t alternate light and dark (3 may be tinted or crossed)."""
+        if t < 0:
+            return False
+        good = 0
+        for f in range(8):
+            p = pixel(rows, left + f * size + size - 4, t + 3)
+            good += near(p, LIGHT, 3) or near(p, DARK, 3)
+        return good >= 5
+
+    # The first clean row of squares may be below the top rank (the last move tints squares).
+    while rank_at(top - size):
+        top -= size
+    white = black = 0
+    for y in range(top, min(height, top + 8 * size)):
+        for x in range(left, min(width, left + 8 * size), 2):
+            p = pixel(rows, x, y)
+            white += p == (255, 255, 255)
+            black += near(p, (0x2B, 0x2B, 0x2B), 3)
+    print("board at (%d,%d), squares of %d px; %d white-piece px, %d black-piece px"
+          % (left, top, size, white, black))
+    if white < 300 or black < 300:
+        fail("no pieces on the board")
+
+
+def follow_events(url, found, stop):
+    """Reads the event stream; puts every view's html into found."""
+    try:
+        with urllib.request.urlopen(url + "events", timeout=30) as stream:
+            data = []
+            for raw in stream:
+                line = raw.decode("utf-8").rstrip("\n")
+                if line.startswith("data: "):
+                    data.append(line[6:])
+                elif not line and data:
+                    found.put(json.loads("".join(data))["html"])
+                    data = []
+                if stop.is_set():
+                    return
+    except Exception as e:  # the stream ends when the engine quits
+        found.put("error: %s" % e)
+
+
+def main():
+    args = sys.argv[1:]
+    if not args:
+        print(__doc__)
+        return 2
+    binary = args[0]
+    keep = args[args.index("--keep") + 1] if "--keep" in args else None
+    full = "--full" in args
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        print("SKIP: no chromium (run .ci/install)")
+        return 77
+    with tempfile.TemporaryDirectory(prefix="glossfish-live-") as tmp:
+        env = dict(os.environ, XDG_RUNTIME_DIR=tmp)
+        gf = Engine(binary, env)
+        try:
+            gf.send("uci")
+            gf.expect("uciok")
+            gf.send("setoption name Glossfish Live Page value true")
+            line = gf.expect("info string glossfish.live ")[-1]
+            url = json.loads(line[line.index("{"):])["url"]
+            print("page at", url)
+            listed = subprocess.run([binary, "live"], capture_output=True, text=True, env=env,
+                                    timeout=30).stdout
+            if url not in listed:
+                fail("`glossfish live` does not list %s: %r" % (url, listed))
+            if full:
+                gf.send("setoption name MultiPV value 3")
+                gf.send("setoption name Glossfish Tree value true")
+                gf.send("setoption name Glossfish Tree Depth value 8")
+            gf.send("position startpos moves " + MOVES)
+            gf.send("go depth 12")
+            lines = gf.expect("bestmove")
+            quality = [json.loads(l[l.index("{"):]) for l in lines
+                       if l.startswith("info string glossfish.quality ")]
+            if not quality or quality[-1].get("label") != "blunder":
+                fail("no blunder label for 3...Nf6: %s" % quality)
+            label = quality[-1]
+
+            dom = dump_dom(chromium, tmp, "first", url)
+            for want in ["Nf6??", "blunder", html.escape(label["text"], quote=False),
+                         "4. Qxf7#"]:
+                if want not in dom:
+                    fail("the page does not show %r" % want)
+            for reason in label.get("reasons", []):
+                text = reason if isinstance(reason, str) else reason.get("text", "")
+                if html.escape(text, quote=False) not in dom:
+                    fail("the page does not show the reason %r" % text)
+            # The page's script ran and its event stream is open.
+            if "following the engine" not in dom:
+                fail("the page's script did not connect to the event stream")
+            print("DOM: label, text, %d reasons, best line; the script follows the engine"
+                  % len(label.get("reasons", [])))
+            first_png = screenshot(chromium, tmp, "first", url)
+            if keep:
+                os.makedirs(keep, exist_ok=True)
+                shutil.copyfile(first_png, os.path.join(keep, "live_first.png"))
+            check_screenshot(first_png)
+
+            # The next position reaches an open event stream, then a fresh load.
+            found, stop = queue.Queue(), threading.Event()
+            threading.Thread(target=follow_events, args=(url, found, stop), daemon=True).start()
+            first_event = found.get(timeout=10)
+            if "Nf6??" not in first_event:
+                fail("the stream's first view is not the current position")
+            gf.send("position startpos moves " + MOVES + " h5f7")
+            gf.send("go depth 12")
+            gf.expect("bestmove")
+            deadline, updated = time.time() + 10, False
+            while time.time() < deadline and not updated:
+                try:
+                    updated = AFTER_MATE in found.get(timeout=1)
+                except queue.Empty:
+                    pass
+            stop.set()
+            if not updated:
+                fail("no event with the position after 4.Qxf7#")
+            print("event stream: the view after 4.Qxf7# arrived")
+            dom2 = dump_dom(chromium, tmp, "second", url)
+            if dom2 == dom or AFTER_MATE not in dom2 or "4. Qxf7#" not in dom2:
+                fail("the page did not change after the next position")
+            second_png = screenshot(chromium, tmp, "second", url)
+            if keep:
+                shutil.copyfile(second_png, os.path.join(keep, "live_second.png"))
+            check_screenshot(second_png)
+        finally:
+            gf.quit()
+        leftover = [n for n in os.listdir(os.path.join(tmp, "glossfish")) if n.endswith(".json")]
+        if leftover:
+            fail("address files left after quit: %s" % leftover)
+    print("OK")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
