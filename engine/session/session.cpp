@@ -261,9 +261,19 @@ std::optional<InputError> Session::set_position(const PositionCommand& command) 
         pos.do_move(mp.move);
     }
     std::optional<Move> inferred;
-    if (moves.empty() && command.fen != StartFen && may_infer_)
-        inferred = move_between(current_, root);
-    if (inferred) {
+    const bool fen_only = moves.empty() && command.fen != StartFen && may_infer_;
+    if (fen_only) inferred = move_between(current_, root);
+    if (fen_only && !inferred && !moves_.empty() &&
+        placement_key(root) == placement_key(current_)) {
+        // The same FEN again (PyChess sends it twice, stopping the first search at once): the
+        // position keeps its last move, so its label is made again.
+        inferred = moves_.back();
+        root_ = current_;
+        root_.undo_move(*inferred);
+        pos = current_;
+        moves = {*inferred};
+        startpos_ = false;
+    } else if (inferred) {
         // A FEN-only GUI (ChessX) sent the position one move on: it is the previous position
         // and that move, so the move is labelled as played.
         root_ = current_;

@@ -126,6 +126,19 @@ TEST_F(GuiOutput, FenOnlyPositionsInferTheMove) {
     EXPECT_EQ(q["label"], "blunder") << q.dump();
     // The engine still gets a legal position and answers for it (Qxf7#).
     EXPECT_EQ(bestmove_of(lines.back()), "h5f7") << g.transcript();
+
+    // PyChess sends the same FEN twice (and stops the first search at once): the position
+    // keeps its last move, and the second search labels it again.
+    g.send("position fen " + after);
+    g.send("go movetime 1500");
+    g.send("stop");
+    g.wait_bestmove();
+    g.send("position fen " + after);
+    lines = g.go("go movetime 1500", Millis(60000));
+    quality = matching(lines, is_quality_json);
+    ASSERT_FALSE(quality.empty()) << g.transcript();
+    EXPECT_EQ(payload(quality.back())["move"]["san"], "Nf6") << g.transcript();
+    EXPECT_EQ(g.fen(), after);
 }
 
 TEST_F(GuiOutput, NothingIsInferredAcrossANewGameOrTwoMoves) {
