@@ -10,6 +10,7 @@
 
 #include "analysis/quality.h"
 #include "io/text.h"
+#include "openings/opening.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 
@@ -302,12 +303,31 @@ std::optional<InputError> Session::set_position(const PositionCommand& command) 
         cancel_products_locked(epoch_.id);
         next.id = ++epoch_ids_;
         epoch_ = std::move(next);
+        // The named opening while the position is on a named line (microseconds; printed with
+        // the search like the other products).
+        if (settings_.quality && OpeningIndex::builtin().in_line(current_))
+            if (auto opening = find_opening(root_, moves_)) {
+                nlohmann::json j = opening_to_json(*opening);
+                j["fen"] = current_.fen();
+                j["text"] = "opening: " + opening->opening->eco + " " + opening->opening->name;
+                deliver_locked(Product{"opening", std::move(j)});
+            }
     }
     start_products(false, false);
     return std::nullopt;
 }
 
 Position Session::position() const { return current_; }
+
+std::vector<std::string> Session::game_moves_uci() const {
+    std::vector<std::string> out;
+    Position walk = root_;
+    for (Move m : moves_) {
+        out.push_back(move_to_uci(walk, m));
+        walk.do_move(m);
+    }
+    return out;
+}
 
 std::string Session::position_line() const {
     std::string line = "position " + (startpos_ ? std::string("startpos") : "fen " + root_.fen());

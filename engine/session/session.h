@@ -148,6 +148,10 @@ public:
     // starts those of the new one. Does not block.
     std::optional<InputError> set_position(const PositionCommand& command);
     Position position() const;
+    // The game as the Session holds it (input thread): its root and its moves in UCI, with a
+    // move inferred between FEN-only positions included.
+    Position game_root() const { return root_; }
+    std::vector<std::string> game_moves_uci() const;
     // Starts a search (or perft); exactly one BestMove event follows (none for perft). A search
     // still running is stopped first (error `busy` unless it was already stopping).
     std::optional<InputError> go(const GoParams& params);

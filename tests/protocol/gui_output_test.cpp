@@ -186,6 +186,25 @@ TEST_F(GuiOutput, AQuickLabelComesBeforeAnEarlyStop) {
     EXPECT_TRUE(is_bestmove(lines.back()));
 }
 
+// The named opening while the position is on a named line, matched by position.
+TEST_F(GuiOutput, TheOpeningIsNamedWhileInBook) {
+    Glossfish& g = start();
+    g.send("setoption name Glossfish Info Format value json");
+    g.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5");
+    auto lines = g.go("go depth 6", Millis(60000));
+    std::vector<std::string> opening;
+    for (const auto& l : lines)
+        if (l.rfind("info string glossfish.opening ", 0) == 0) opening.push_back(l);
+    ASSERT_EQ(opening.size(), 1u) << g.transcript();
+    auto j = payload(opening[0]);
+    EXPECT_EQ(j["eco"], "C60") << j.dump();
+    EXPECT_NE(j["name"].get<std::string>().find("Ruy Lopez"), std::string::npos) << j.dump();
+    // Out of book: no opening line.
+    g.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    lines = g.go("go depth 6", Millis(60000));
+    for (const auto& l : lines) EXPECT_NE(l.rfind("info string glossfish.opening ", 0), 0u) << l;
+}
+
 // A GUI that stops reading stdout for 2 s: glossfish's writes block meanwhile, nothing
 // deadlocks, and `isready` is answered as soon as the GUI reads again.
 TEST_F(GuiOutput, IsreadyIsAnsweredAssoonAsTheGuiReadsAgain) {

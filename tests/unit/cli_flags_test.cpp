@@ -19,8 +19,8 @@ const char* const StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq
 
 // The subcommands of `glossfish help` (uci-wrapper/main.cpp), written out by hand.
 const std::vector<std::string> Commands = {
-    "perft", "demo",  "label",     "tree",   "puzzles", "tepp",    "annotate", "report",
-    "tool",  "tools", "verbalize", "verify", "judge",   "comment", "merge",    "mcp", "live"};
+    "perft", "demo",      "label",  "tree",  "puzzles", "tepp",  "annotate", "report", "tool",
+    "tools", "verbalize", "verify", "judge", "comment", "merge", "mcp",      "live"};
 
 CliRun glossfish(const std::string& command, const std::vector<std::string>& args = {}) {
     return glossfish::testkit::run_glossfish_command(command, args, {});

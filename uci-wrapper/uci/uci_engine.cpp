@@ -200,8 +200,12 @@ bool UciEngine::handle(std::string_view line) {
         } else if (cmd == "position") {
             PositionParse p = parse_position_command(words);
             auto e = p.error ? p.error : session_.set_position(p.command);
-            if (!e && live_feed_->enabled())
-                live_feed_->position(p.command.fen, p.command.moves, session_.position().fen());
+            if (!e && live_feed_->enabled()) {
+                // The Session's game: a move inferred between FEN-only positions included.
+                const std::vector<std::string> moves = session_.game_moves_uci();
+                const std::vector<std::string_view> views(moves.begin(), moves.end());
+                live_feed_->position(session_.game_root().fen(), views, session_.position().fen());
+            }
             report(e);
         } else if (cmd == "go") {
             if (std::find(words.begin(), words.end(), "perft") == words.end()) live_feed_->go();
