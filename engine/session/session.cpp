@@ -412,7 +412,8 @@ void Session::start_search(const GoParams& params, bool may_hold) {
         Locked lock(*this);
         std::vector<Product> ready = std::move(epoch_.ready);
         epoch_.ready.clear();
-        for (Product& p : ready) emit_product_locked(std::move(p));
+        for (Product& p : ready)
+            if (analysis || p.kind != "opening") emit_product_locked(std::move(p));
     }
 
     if (MoveList(current_).empty()) {

@@ -37,7 +37,7 @@ def main(binary):
             lines = engine.search("go depth 10")
             seen = {kind: j for kind, j in glossfish_lines(lines)}
             for kind, j in glossfish_lines(lines):
-                want = fen if kind in ("tree", "lines") else before
+                want = fen if kind in ("tree", "lines", "opening") else before
                 if j.get("fen") != want:
                     failures.append("ply %d: %s line for another position: %s" % (n, kind, j.get("fen")))
             for kind in ("quality", "tree", "verify"):

@@ -134,14 +134,14 @@ TEST_F(Delivery, TimedGamesNeverWaitAndLeaveNothingBehind) {
     std::this_thread::sleep_for(Millis(300));
     auto after = g.sync();
     const std::string before_old = fen_after(StartFen, {"d2d4", "d7d5"});
-    for (const auto& l : g.proc().lines()) {
+    // Only lines printed before the bestmove may name the old position.
+    const std::vector<std::string> all = g.proc().lines();
+    const auto best = std::find_if(all.begin(), all.end(), is_bestmove);
+    for (auto at = all.begin(); at != all.end(); ++at) {
         const bool old =
-            l.find(old_fen) != std::string::npos || l.find(before_old) != std::string::npos;
-        if (!is_glossfish(l) || !old) continue;
-        // Only lines printed before the bestmove may name the old position.
-        auto at = std::find(g.proc().lines().begin(), g.proc().lines().end(), l);
-        auto best = std::find_if(g.proc().lines().begin(), g.proc().lines().end(), is_bestmove);
-        EXPECT_LT(at, best) << "after bestmove: " << l;
+            at->find(old_fen) != std::string::npos || at->find(before_old) != std::string::npos;
+        if (!is_glossfish(*at) || !old) continue;
+        EXPECT_LT(at, best) << "after bestmove: " << *at;
     }
     for (const auto& l : after) EXPECT_FALSE(is_glossfish(l)) << l;
 }

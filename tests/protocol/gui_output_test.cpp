@@ -188,7 +188,7 @@ TEST_F(GuiOutput, AQuickLabelComesBeforeAnEarlyStop) {
 
 // The named opening while the position is on a named line, matched by position.
 TEST_F(GuiOutput, TheOpeningIsNamedWhileInBook) {
-    Glossfish& g = start();
+    Glossfish& g = start({}, /*labels=*/true);
     g.send("setoption name Glossfish Info Format value json");
     g.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5");
     auto lines = g.go("go depth 6", Millis(60000));

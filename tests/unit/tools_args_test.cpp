@@ -33,6 +33,7 @@ json valid_args(const std::string& tool) {
         {"pawn_structure", {{"fen", Start}, {"color", "white"}}},
         {"play", {{"fen", Start}, {"moves", {"e4", "e5"}}}},
         {"opening", {{"fen", Start}, {"moves", {"e4", "e5"}}}},
+        {"motifs", {{"fen", Start}, {"moves", {"e4", "e5"}}}},
         {"move_facts", {{"fen", Start}, {"move", "e4"}}},
         {"eval", {{"fen", Start}, {"depth", 5}}},
         {"top_moves", {{"fen", Start}, {"n", 2}, {"depth", 5}}},
@@ -200,8 +201,8 @@ TEST(ToolsArgs, IllegalAndMalformedMoveForEveryToolWithMoves) {
         }
     }
     // is_legal, gives_check, see, move_facts, move_quality, threat, is_forced; play, compare_moves,
-    // opening.
-    EXPECT_EQ(checked, 10);
+    // opening, motifs.
+    EXPECT_EQ(checked, 11);
 }
 
 TEST(ToolsArgs, BadValuesForEnumsAndRanges) {
