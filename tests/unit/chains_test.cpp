@@ -292,6 +292,30 @@ TEST(ChainRules, ConditionIsCheckedAfterTheMove) {
     EXPECT_EQ(f.depth, 0);
 }
 
+TEST(ChainRules, AnOpeningConnectiveLinksToTheUnitBefore) {
+    JudgeOptions o;
+    o.decomposer = Decomposer::Rules;
+    Judge j(board_only(), nullptr, nullptr, o);
+    JudgedRecord rec;
+    rec.move = "Nxe5";
+    for (const char* t : {"Nxe5 wins a pawn.", "So the knight on e5 cannot be taken."}) {
+        JudgedAtom a;
+        a.text = t;
+        a.type = UnitType::Analytical;
+        rec.atoms.push_back(a);
+    }
+    ChainAnalysis c = j.chains(*Position::from_fen(Pinned), rec);
+    ASSERT_EQ(c.propositions.size(), 2u);
+    EXPECT_EQ(c.propositions[1].text, "the knight on e5 cannot be taken");
+    EXPECT_EQ(c.propositions[1].unit, 2);
+    ASSERT_EQ(c.edges.size(), 1u);
+    EXPECT_EQ(c.edges[0].source, 1);
+    EXPECT_EQ(c.edges[0].target, 2);
+    EXPECT_EQ(c.edges[0].relation, Relation::Cause);
+    EXPECT_EQ(c.edges[0].verdict, "true") << c.edges[0].reason;
+    EXPECT_EQ(c.depth, 1);
+}
+
 TEST(ChainRules, RelationsThatCannotBeCheckedAreUnverified) {
     // A contrast between two true propositions: the board cannot say.
     ChainAnalysis c = chains_of_unit("Nxe5 wins a pawn, but the knight on c6 is pinned");
