@@ -142,6 +142,18 @@ TEST(ChainRelations, EachConnectiveGivesItsRelation) {
          1,
          Relation::Contrast,
          "however"},
+        {"Only the king defends the knight, which is why the pin hurts",
+         {"Only the king defends the knight", "the pin hurts"},
+         0,
+         1,
+         Relation::Cause,
+         "which is why"},
+        {"When White plays Nxe5, the knight on e5 cannot be taken",
+         {"White plays Nxe5", "the knight on e5 cannot be taken"},
+         0,
+         1,
+         Relation::Condition,
+         "when"},
         {"Nxe5 takes the pawn, which leaves Black a pawn down",
          {"Nxe5 takes the pawn", "leaves Black a pawn down"},
          0,
@@ -286,6 +298,13 @@ TEST(ChainRules, ConditionIsCheckedAfterTheMove) {
     EXPECT_EQ(c.edges[0].relation, Relation::Condition);
     EXPECT_EQ(c.edges[0].verdict, "true") << c.edges[0].reason;
     EXPECT_EQ(c.depth, 1);
+    // A frame that is not a move line but names the move: "when White plays Nxe5".
+    ChainAnalysis w = chains_of_unit("When White plays Nxe5, the knight on e5 cannot be taken");
+    ASSERT_EQ(w.edges.size(), 1u);
+    EXPECT_EQ(w.propositions[0].reason, "the moves Nxe5 are legal");
+    EXPECT_EQ(w.propositions[1].verdict, "true") << w.propositions[1].reason;
+    EXPECT_EQ(w.edges[0].verdict, "true") << w.edges[0].reason;
+    EXPECT_EQ(w.depth, 1);
     ChainAnalysis f = chains_of_unit("After Nxe5, the knight on e5 can be taken");
     ASSERT_EQ(f.edges.size(), 1u);
     EXPECT_EQ(f.edges[0].verdict, "false");

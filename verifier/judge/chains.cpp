@@ -67,8 +67,15 @@ std::vector<std::string> move_line(const Position& before, const std::string& pl
                                    std::string_view text, bool* illegal) {
     *illegal = false;
     std::vector<std::string> words;
-    for (const auto& t : tokens_of(text))
-        if (!move_number(t)) words.push_back(t);
+    for (const auto& t : tokens_of(text)) {
+        if (move_number(t)) continue;
+        // "White plays Nxe5", "Black replies Nf6": the side and its verb before the moves.
+        std::string w = judge_detail::lower(t);
+        if (words.empty() && (w == "white" || w == "black" || w == "plays" || w == "play" ||
+                              w == "played" || w == "replies" || w == "then"))
+            continue;
+        words.push_back(t);
+    }
     if (words.empty() || words.size() > 16) return {};
     for (const auto& w : words)
         if (!looks_like_move(w)) return {};
@@ -222,7 +229,11 @@ ChainAnalysis Judge::chains_by_rules(const Position& before, const JudgedRecord&
             p.unit = int(u) + 1;
             RulesProp ri;
             bool illegal = false;
-            if (!seg.frame.empty()) ri.frame = move_line(before, move, seg.frame, &illegal);
+            if (!seg.frame.empty()) {  // "after Nxe5", or "when White plays Nxe5"
+                ri.frame = move_line(before, move, seg.frame, &illegal);
+                if (ri.frame.empty()) ri.frame = named_move(before, move, seg.frame);
+                illegal = false;
+            }
             ri.line = move_line(before, move, seg.text, &illegal);
             ri.named = ri.line.empty() ? named_move(before, move, seg.text) : ri.line;
             if (!ri.line.empty()) {

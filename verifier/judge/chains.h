@@ -51,7 +51,8 @@ struct RelationReading {
     std::vector<TextLink> links;
 };
 // Splits text at "because", "since", "so", "therefore", "as a result", "after X, Y",
-// "if X, Y", "but", "however", "which" (and a few spellings of them). A unit opening with
+// "if X, Y", "when X, Y", "but", "however", "which" ("which is why" and "which means" are a
+// cause), and a few spellings of them. A unit opening with
 // "so", "therefore", "as a result", "but" or "however" links to the text before it (source -1).
 // At most 32 segments; text longer than 4,000 characters is cut there. Never throws.
 RelationReading read_relations(std::string_view text);
