@@ -36,6 +36,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const JudgedAtom& a : r.atoms)
         if (a.outcome.failed > a.outcome.verifiable || a.outcome.failed < 0) std::abort();
     if (r.matches.size() != r.gold.size() && !r.gold.empty()) std::abort();
+    // The reasoning chains: edges join propositions of the record, an edge holds only when both
+    // ends hold, and the depth is a chain of holding edges.
+    const auto& c = r.chains;
+    const int n = int(c.propositions.size());
+    for (const Edge& e : c.edges) {
+        if (e.source < 1 || e.source > n || e.target < 1 || e.target > n) std::abort();
+        if (e.verdict == "true" && (c.propositions[std::size_t(e.source - 1)].verdict != "true" ||
+                                    c.propositions[std::size_t(e.target - 1)].verdict != "true"))
+            std::abort();
+    }
+    if (c.depth < 0 || c.depth > c.holding_edges()) std::abort();
     (void)judged_json(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     return 0;
 }

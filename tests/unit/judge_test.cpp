@@ -373,7 +373,14 @@ TEST(JudgeLlm, DecomposeVerifyWithToolsMatchGoldAndStance) {
         .then(FakeLlmServer::json_answer(
             {{"matches",
               {{{"gold", 1}, {"atoms", {1}}}, {{"gold", 2}, {"atoms", json::array()}}}}}))
-        .then(FakeLlmServer::json_answer({{"stance", "good"}, {"quote", "forks"}}));
+        .then(FakeLlmServer::json_answer({{"stance", "good"}, {"quote", "forks"}}))
+        // The reasoning chains of the analytical unit: one proposition, no edge.
+        .then(
+            FakeLlmServer::json_answer({{"propositions",
+                                         {{{"id", 1},
+                                           {"text", "Nc7+ forks the king on e8 and the rook on a8"},
+                                           {"unit", 1}}}}}))
+        .then(FakeLlmServer::json_answer({{"edges", json::array()}}));
     LlmClient client(server.client_config("sk-judge-1"));
     PromptLibrary prompts;
     Judge j(board_only(), &client, &prompts, {});
@@ -385,10 +392,10 @@ TEST(JudgeLlm, DecomposeVerifyWithToolsMatchGoldAndStance) {
     const JudgedRecord& r = recs[0];
     ASSERT_TRUE(r.ok()) << r.error;
     EXPECT_EQ(server.pending(), 0u);
-    EXPECT_EQ(r.requests, 7);
+    EXPECT_EQ(r.requests, 9);
 
     auto reqs = server.requests();
-    ASSERT_EQ(reqs.size(), 7u);
+    ASSERT_EQ(reqs.size(), 9u);
     // Decomposition: the prompt filled, numbered sentences, JSON asked for, no tools.
     std::string u0 = reqs[0].last_content("user");
     EXPECT_NE(u0.find(Fork), std::string::npos);

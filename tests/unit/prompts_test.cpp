@@ -144,7 +144,7 @@ TEST(Prompts, EnvironmentDirectoryComesFirst) {
 // them, and asks for a JSON answer.
 TEST(Prompts, ShippedFilesMatchTheirDeclarations) {
     PromptLibrary lib({GLOSSFISH_PROMPTS_DIR});
-    ASSERT_EQ(prompt_specs().size(), 15u);
+    ASSERT_EQ(prompt_specs().size(), 18u);
     for (const auto& spec : prompt_specs()) {
         std::string error;
         auto t = lib.load(spec.name, &error);

@@ -23,6 +23,8 @@ const char* JudgeUsage =
     "  records {\"id\",\"fen\",\"move\",\"commentary\",\"gold_atoms\"?,\"atoms\"?|\"claims\"?}, "
     "one a line\n"
     "  --decomposer llm (default) needs GLOSSFISH_LLM_URL; rules runs offline\n"
+    "                  both also judge the analytical units' reasoning chains (propositions,\n"
+    "                  edges, depth)\n"
     "  --bootstrap B   resamples of the 95% intervals (default 10000); --seed N (default "
     "20260101)\n"
     "  --depth D       engine depth of the predicates and the move's label (default 12)\n"

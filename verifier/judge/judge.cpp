@@ -483,6 +483,7 @@ JudgedRecord Judge::judge(const JudgeInput& input) const {
     rec.engine_label = verifier.verify(before, label_doc).engine_label;
     match_gold(before, rec);
     extract_stance(before, input.claims ? input.claims->stance : std::nullopt, rec);
+    if (options_.chains) rec.chains = chains(before, rec);
     return rec;
 }
 

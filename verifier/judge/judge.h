@@ -22,6 +22,7 @@
 
 #include "claims/claims.h"
 #include "claims/metrics.h"
+#include "judge/chains.h"
 #include "llm/llm_client.h"
 #include "llm/prompts.h"
 #include "rules/position.h"
@@ -113,6 +114,8 @@ struct JudgeOptions {
     // When > 0, the model requests of one record end within this many seconds (LlmConfig's
     // deadline, set anew for each record): a hanging server costs a record, not the batch.
     double record_deadline_s = 0;
+    // Judge the reasoning chains of the analytical units (chains.h); `comment` does without.
+    bool chains = true;
 };
 
 struct JudgedRecord {
@@ -132,6 +135,7 @@ struct JudgedRecord {
     std::string match_method;               // "llm", "rules" or "" (no gold atoms)
     std::vector<std::string> warnings;      // LLM steps that failed and were worked around
     int requests = 0;                       // HTTP requests to the model
+    ChainAnalysis chains;                   // the reasoning chains of the analytical units
     bool ok() const { return error.empty(); }
 };
 
@@ -153,6 +157,10 @@ public:
     // model's decomposition) deterministically, else with the tool-calling judge.
     void verify(const Position& before, const std::string& move_san, JudgedAtom& atom,
                 JudgedRecord& rec) const;
+    // The reasoning chains of rec's analytical units (chains.h): by the rules, or with the
+    // model's prompts when the decomposer is llm and a model is configured (falling back to
+    // the rules, with a warning, when extraction fails). rec's atoms must be judged already.
+    ChainAnalysis chains(const Position& before, JudgedRecord& rec) const;
 
 private:
     bool llm() const { return client_ && prompts_ && client_->config().configured(); }
@@ -160,6 +168,8 @@ private:
     void extract_stance(const Position& before, const std::optional<Stance>& given,
                         JudgedRecord& rec) const;
     void score_events(JudgedAtom& atom, const MoveEvents& events) const;
+    ChainAnalysis chains_by_rules(const Position& before, const JudgedRecord& rec) const;
+    ChainAnalysis chains_by_llm(const Position& before, JudgedRecord& rec) const;
 
     const ToolSuite& tools_;
     const LlmClient* client_;
@@ -175,7 +185,8 @@ std::string numbered_sentences(const std::vector<std::string>& sentences);
 //  "verifiable","failed","claims"|"subclaims","detail","events","event_verdict","error"}],
 //  "gold_atoms","matches":[{"gold","atoms","matched"}],"match_method","recall",
 //  "event_recall":{"produced":[names],"mentioned":[names]},"warnings",
-//  "requests","metrics"}  —  or {"line","id","error"} for a skipped record.
+//  "requests","metrics","propositions","edges","depth","chain_method"}  —  or {"line","id","error"}
+//  for a skipped record.
 nlohmann::json judged_json(const JudgedRecord& r);
 
 // The metrics record of a judged record; with `only`, just the units of that type (descriptive
@@ -200,12 +211,14 @@ struct JudgeSummary {
         BootstrapResult ci;
     };
     std::vector<PerType> types;
-    EventRecall events;  // pooled over the records
+    EventRecall events;   // pooled over the records
+    ChainSummary chains;  // faithfulness and depth of the reasoning chains
     int records = 0, skipped = 0;
 };
 JudgeSummary summarize(const std::vector<JudgedRecord>& records, int resamples, std::uint64_t seed);
 // {"summary":{…metrics_json…,"bootstrap":…,"types":{"descriptive":{…},…},
-//  "event_recall":{"produced","mentioned","value"},"records","skipped"}}
+//  "event_recall":{"produced","mentioned","value"},"chains":{…chain_summary_json…},
+//  "records","skipped"}}
 nlohmann::json summary_json(const JudgeSummary& s);
 // The human-readable table (one row per metric: value, count, 95% interval).
 std::string summary_table(const JudgeSummary& s);

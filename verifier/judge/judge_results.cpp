@@ -111,6 +111,7 @@ json judged_json(const JudgedRecord& r) {
         {"warnings", r.warnings},
         {"requests", r.requests},
         {"metrics", metrics_json(m)}};
+    put_chain_json(r.chains, out);
     return out;
 }
 
@@ -160,6 +161,10 @@ JudgeSummary summarize(const std::vector<JudgedRecord>& records, int resamples,
     }
     s.overall = compute_metrics(all);
     s.overall_ci = bootstrap(all, resamples, seed);
+    std::vector<const ChainAnalysis*> chains;
+    for (const auto& r : records)
+        if (r.ok()) chains.push_back(&r.chains);
+    s.chains = summarize_chains(chains, resamples, seed);
     for (UnitType t : {UnitType::Descriptive, UnitType::Analytical, UnitType::Background}) {
         std::vector<PositionRecord> part;
         for (const auto& r : records)
@@ -184,6 +189,7 @@ json summary_json(const JudgeSummary& s) {
                                          {"interval", b["precision"]}};
     }
     j["types"] = types;
+    j["chains"] = chain_summary_json(s.chains);
     j["event_recall"] = {
         {"produced", s.events.produced},
         {"mentioned", s.events.mentioned},
@@ -239,6 +245,13 @@ std::string summary_table(const JudgeSummary& s) {
         s.events.produced ? std::optional<double>(double(s.events.mentioned) / s.events.produced)
                           : std::nullopt,
         frac(s.events.mentioned, s.events.produced), Interval{});
+    const ChainSummary& c = s.chains;
+    row("proposition faithfulness", c.proposition_faithfulness,
+        frac(c.holding_propositions, c.propositions), c.proposition_ci);
+    row("edge faithfulness", c.edge_faithfulness, frac(c.holding_edges, c.edges), c.edge_ci);
+    row("chain depth, mean", c.mean_depth, std::to_string(c.records) + " records", c.mean_depth_ci);
+    row("chain depth, max", c.records ? std::optional<double>(c.max_depth) : std::nullopt,
+        std::to_string(c.records) + " records", c.max_depth_ci);
     return out;
 }
 

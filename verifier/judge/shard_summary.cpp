@@ -120,6 +120,7 @@ std::optional<JudgedRecord> judged_record_from_json(const json& j, std::string* 
         !flag("mate", r.events.mate) || material == events->end() || !material->is_number_integer())
         return fail("bad \"events\"");
     r.events.material_change = material->get<int>();
+    if (std::string why; !read_chain_json(j, r.chains, &why)) return fail(why);
     return r;
 }
 

@@ -49,6 +49,7 @@ CommentResult comment_on(const LlmClient& client, const PromptLibrary& prompts,
     JudgeOptions jo;
     jo.decomposer = Decomposer::Llm;
     jo.verify = options;
+    jo.chains = false;  // the commentary's claims are what is checked here
     Judge judge(tools, &client, &prompts, jo);
     JudgeInput input;
     input.fen = before.fen();

@@ -99,6 +99,18 @@ const std::vector<PromptSpec>& prompt_specs() {
          "the commentary's verdict on the played move",
          {"fen", "move", "commentary"},
          R"({"stance": "good|bad|inconclusive", "quote": "…"})"},
+        {"chain_propositions",
+         "the judge's analytical units split into propositions",
+         {"fen", "side", "move", "units"},
+         R"({"propositions": [{"id": 1, "text": "…", "unit": 1}]})"},
+        {"chain_edges",
+         "the relations between the propositions",
+         {"fen", "side", "move", "propositions"},
+         R"({"edges": [{"source": 1, "target": 2, "relation": "CAUSE|REASON|CONDITION|CONTRAST|ELABORATION"}]})"},
+        {"chain_audit",
+         "one edge between two true propositions checked with mandatory tool use",
+         {"fen", "side", "move", "source", "target", "relation"},
+         R"({"verdict": "holds|fails|unverifiable", "reason": "…"})"},
     };
     return specs;
 }
