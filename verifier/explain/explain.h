@@ -5,12 +5,14 @@
 // move; a reason that does not pass is held back and counted, never said.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis/annotate.h"
 #include "analysis/quality.h"
 #include "host/analyzer.h"
+#include "motifs/motifs.h"
 #include "rules/position.h"
 
 namespace glossfish::verifier {
@@ -53,12 +55,12 @@ void explain_game(const PgnGame& game, GameAnnotation& annotation,
 // the tools of `options` (engine claims need its analyzer).
 bool check_reason(const Position& before, Move played, Reason& r, const ExplainOptions& options);
 
-// The lichess puzzle themes of a reason's line (played from start) that are decided here
-// without a tagger: mate and mateInN (the line ends in checkmate; N = the moves of the side
-// that plays first), promotion (that side promotes) and hangingPiece (said by the caller: the
-// first move takes a piece left en prise). The full tagger (engine/motifs, lichess's themes)
-// replaces this function once merged; its callers pass the same start and line.
+// The lichess puzzle themes of a reason's line, as lichess's tagger (engine/motifs) gives them
+// for the line taken as a puzzle: the side that plays line[0] from start is the solver, the
+// line is cut to end with a solver move, and with `setup` (the move that led to start, from the
+// position before it) the setup-move themes (hangingPiece, intermezzo) are decided as for a
+// lichess puzzle. Length and endgame themes are left out (they describe a puzzle, not a reason).
 std::vector<std::string> motifs_for_reason(const Position& start, const std::vector<Move>& line,
-                                           bool hanging = false);
+                                           const std::optional<SetupMove>& setup = std::nullopt);
 
 }  // namespace glossfish::verifier
