@@ -323,8 +323,8 @@ TEST(ExplainEngine, PuzzleSetupMovesRoundTrip) {
     EXPECT_GE(starts * 10, puzzles * 5) << starts << " of " << puzzles;
 }
 
-// Round trip on the classic games at depth 6: every third move labelled and explained; every
-// reason printed is read whole and verified true again on its position.
+// Round trip on the classic games at depth 6: every move labelled and explained; every reason
+// printed is read whole and verified true again on its position.
 TEST(ExplainEngine, ClassicGamesRoundTrip) {
     std::ifstream in(std::string(GLOSSFISH_TEST_DATA) + "/classic_games.pgn");
     ASSERT_TRUE(in.good());
@@ -342,22 +342,20 @@ TEST(ExplainEngine, ClassicGamesRoundTrip) {
     for (const PgnGame& g : games) {
         ASSERT_TRUE(g.ok());
         Position pos = g.start_position();
-        for (std::size_t i = 0; i < g.mainline.size(); ++i) {
-            const Move m = g.mainline[i].move;
-            if (i % 3 == 1) {
-                MoveLabel l = label_move(analyzer, pos, m, limits, QualityScheme::Lichess);
-                ASSERT_TRUE(l.error.empty()) << l.error;
-                explain_label(l, o);
-                ++labels;
-                for (Reason r : l.reasons) {
-                    ++reasons;
-                    EXPECT_TRUE(check_reason(pos, m, r, o)) << l.fen << ": " << r.text;
-                }
+        for (const PgnMove& pm : g.mainline) {
+            const Move m = pm.move;
+            MoveLabel l = label_move(analyzer, pos, m, limits, QualityScheme::Lichess);
+            ASSERT_TRUE(l.error.empty()) << l.error;
+            explain_label(l, o);
+            ++labels;
+            for (Reason r : l.reasons) {
+                ++reasons;
+                EXPECT_TRUE(check_reason(pos, m, r, o)) << l.fen << ": " << r.text;
             }
             pos.do_move(m);
         }
     }
-    EXPECT_GT(labels, 30);
+    EXPECT_EQ(labels, 125);
     EXPECT_GT(reasons, 0);
 }
 
