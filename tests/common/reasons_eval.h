@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -78,6 +79,8 @@ struct ReasonTally {
     int read_whole = 0;                 // printed reasons read whole again
     int verified_true = 0;              // printed reasons verified true again
     std::vector<std::string> failures;  // "id: text" of reasons not read whole or not true
+    // The puzzles without a reason on the solution, by the kind of their first reason ("none").
+    std::map<std::string, int> off_line;
 
     static double pct(int a, int b) { return b ? 100.0 * a / b : 0.0; }
 };
@@ -116,6 +119,7 @@ inline void tally_reasons(Analyzer& analyzer, const AnalysisLimits& limits, cons
     }
     t.held_back += l.reasons_held_back;
     t.line_starts += starts;
+    if (!starts) ++t.off_line[l.reasons.empty() ? "none" : l.reasons.front().kind];
     if (!p.tactical.empty()) {
         ++t.tactical;
         t.motif_named += named;
@@ -132,6 +136,9 @@ inline void print_tally(const ReasonTally& t) {
         t.line_starts, t.puzzles, ReasonTally::pct(t.line_starts, t.puzzles));
     std::printf("a reason names a tactical theme of the puzzle: %d of %d (%.1f%%, goal >= 80%%)\n",
                 t.motif_named, t.tactical, ReasonTally::pct(t.motif_named, t.tactical));
+    std::printf("  no reason on the solution, by first reason:");
+    for (const auto& [kind, n] : t.off_line) std::printf(" %s %d", kind.c_str(), n);
+    std::printf("\n");
     std::printf("reasons printed %d, held back %d\n", t.reasons, t.held_back);
     std::printf(
         "read whole again: %d of %d (%.1f%%); verified true again: %d of %d; false or "

@@ -190,7 +190,7 @@ public:
             if (!mated) loses_material();
             const bool missed = misses_mate();
             if (!missed) misses_material();
-            if (out_.reasons.empty()) spoils_advantage();
+            if (out_.reasons.empty() && spoils_advantage()) best_reply();
         } else {
             if (!mates()) wins_material();
             defends();
@@ -251,7 +251,8 @@ private:
     // bishop with dxe5." / "After Nf6 Nc7+ Kd8, White wins a rook with Nxa8."
     bool loses_material() {
         auto w = first_win(before_, played_line_, ~us_);
-        if (!w || w->net < 100) return false;
+        if (!w) return material_line_lost();
+        if (w->net < 100) return false;
         std::vector<Move> ctx(played_line_.begin(),
                               played_line_.begin() + std::ptrdiff_t(w->index));
         Position at = before_;
@@ -261,6 +262,28 @@ private:
                                  " wins " + won_phrase(w->piece) + " with " + move_to_san(at, cap) +
                                  ".";
         return offer(make("loses_material", text, after_, refutation_, w->index, true));
+    }
+
+    // No capture along the line wins by static exchange, but the refutation nets the opponent
+    // material over its first plies (a capture of a defended piece after a deflection, a
+    // promotion, …): said as the engine's line, which the verifier checks with its own search.
+    // "After Qe1, Black wins material with Qd3+."
+    bool material_line_lost() {
+        if (!engine() || refutation_.empty()) return false;
+        Position pos = after_;
+        int net = 0;
+        for (std::size_t i = 0; i < refutation_.size() && i < ScanPlies; ++i) {
+            const Move m = refutation_[i];
+            const Piece cap = pos.captured_piece(m);
+            int change = cap == NoPiece ? 0 : PieceValue[type_of(cap)];
+            if (m.kind() == Promotion) change += PieceValue[m.promotion()] - PieceValue[Pawn];
+            net += pos.side_to_move() == us_ ? -change : change;
+            pos.do_move(m);
+        }
+        if (net < 100) return false;
+        const std::string text = "After " + played_san_ + ", " + side_name(~us_) +
+                                 " wins material with " + move_to_san(after_, refutation_[0]) + ".";
+        return offer(make("loses_material", text, after_, refutation_, ScanPlies, true));
     }
 
     // The mover had a mate: "Instead of Rb1, White mates in two with Qf6+."
@@ -304,6 +327,15 @@ private:
                                  std::to_string(to) + "% compared with " +
                                  move_to_san(before_, best_line_[0]) + ".";
         return offer(make("spoils_advantage", text, before_, best_line_, 0));
+    }
+
+    // After spoils_advantage, the opponent's answer the played move's line starts with, as a
+    // fact the engine checks (no plan is said): "After Rb1, Qxf7 is the best move."
+    bool best_reply() {
+        if (!engine() || refutation_.empty()) return false;
+        const std::string text = "After " + played_san_ + ", " +
+                                 move_to_san(after_, refutation_[0]) + " is the best move.";
+        return offer(make("best_reply", text, after_, refutation_, ScanPlies, true));
     }
 
     // The move mates, or forces mate: "Qxf7# is checkmate." / "Qf6+ forces mate in two."

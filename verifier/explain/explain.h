@@ -23,7 +23,9 @@ struct ExplainOptions {
     // hits); null: board claims only, and reasons that need the engine are held back.
     Analyzer* analyzer = nullptr;
     AnalysisLimits limits;
-    // defends: one null-move search at threat_depth (the one search the reasons add).
+    // defends: the threats the board proves after a pass (mate in one, a capture winning by
+    // static exchange); when there are both, one null-move search at threat_depth (the one
+    // search the reasons add) says which. Off: no defends reason.
     bool threat_search = true;
     int threat_depth = 8;
     const CancelToken* cancel = nullptr;
@@ -37,7 +39,8 @@ struct Explanation {
 
 // The reasons of a label made by label_move (or built by hand with its lines). Kinds, in the
 // order they are tried: for a move labelled inaccuracy or worse allows_mate, loses_material,
-// misses_mate, misses_material and, when no tactic explains the loss, spoils_advantage; for a
+// misses_mate, misses_material and, when no tactic explains the loss, spoils_advantage (then
+// best_reply: the opponent's answer, engine-checked); for a
 // good move mates, wins_material, defends and only_move. Never throws.
 Explanation explain(const MoveLabel& label, const ExplainOptions& options = {});
 
