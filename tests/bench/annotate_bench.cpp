@@ -7,7 +7,10 @@
 // --reproducible (every search from a cleared hash) to show what reproducibility costs.
 // Every method runs --runs times, interleaved (the order rotates each round), and the best and
 // the median times are printed with the load average at each run, since other processes share
-// the machine. Usage: glossfish_annotate_bench [--depth 14] [--runs 3] [--pgn PATH]
+// the machine. The reasons (verifier/explain, board-verified, what `glossfish annotate` adds to
+// its comments; `--no-reasons` leaves them out) are timed on their own and as --jobs 1 with and
+// without them side by side, with the ratio (goal <= 1.2x).
+// Usage: glossfish_annotate_bench [--depth 14] [--runs 3] [--pgn PATH] [--reasons-only 1]
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
@@ -22,6 +25,7 @@
 #include <vector>
 
 #include "analysis/annotate.h"
+#include "explain/explain.h"
 #include "host/engine_host.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -34,7 +38,9 @@ namespace {
 struct Run {
     double seconds = 0;
     long moves = 0;
-    double load = 0;  // 1-minute load average when the run ended
+    double load = 0;             // 1-minute load average when the run ended
+    double explain_seconds = 0;  // of seconds: the reasons (with_reasons only)
+    long reasons = 0;
     std::vector<QualityLabel> labels;
 };
 
@@ -119,7 +125,10 @@ Run plain_loop(const std::vector<PgnGame>& games, int depth) {
 }
 
 // glossfish: annotate_games on a pool of `jobs` workers, started before the clock.
-Run glossfish_run(const std::vector<PgnGame>& games, int depth, int jobs, bool reproducible) {
+// With reasons: each annotated game explained as `glossfish annotate` does (in the done
+// callback, on the annotation's own lines, no search).
+Run glossfish_run(const std::vector<PgnGame>& games, int depth, int jobs, bool reproducible,
+                  bool with_reasons = false) {
     Analyzer::Config config;
     config.workers = jobs;
     Analyzer analyzer(config);
@@ -146,8 +155,15 @@ Run glossfish_run(const std::vector<PgnGame>& games, int depth, int jobs, bool r
             if (k == games.size()) return std::nullopt;
             return games[k++];
         },
-        [&](PgnGame&, const GameAnnotation* a) {
+        [&](PgnGame& game, const GameAnnotation* a) {
             if (!a || !a->ok()) die(a ? a->error : "a game was not analysed");
+            if (with_reasons) {
+                const auto t0 = Clock::now();
+                GameAnnotation explained = *a;
+                verifier::explain_game(game, explained);
+                r.explain_seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+                for (const MoveAnnotation& m : explained.moves) r.reasons += long(m.reasons.size());
+            }
             r.moves += long(a->moves.size());
             for (const MoveAnnotation& m : a->moves) r.labels.push_back(m.quality.label);
             return true;
@@ -177,15 +193,18 @@ struct Method {
 
 int main(int argc, char** argv) {
     int depth = 14, rounds = 3;
+    bool reasons_only = false;
     std::string path = std::string(GLOSSFISH_TEST_DATA) + "/classic_games.pgn";
     for (int i = 1; i + 1 < argc; i += 2) {
         std::string a = argv[i];
         if (a == "--depth") depth = std::atoi(argv[i + 1]);
         else if (a == "--runs") rounds = std::max(1, std::atoi(argv[i + 1]));
         else if (a == "--pgn") path = argv[i + 1];
+        else if (a == "--reasons-only") reasons_only = std::atoi(argv[i + 1]) != 0;
         else {
             std::fprintf(stderr,
-                         "usage: glossfish_annotate_bench [--depth 14] [--runs 3] [--pgn PATH]\n");
+                         "usage: glossfish_annotate_bench [--depth 14] [--runs 3] [--pgn PATH] "
+                         "[--reasons-only 1]\n");
             return 2;
         }
     }
@@ -200,6 +219,41 @@ int main(int argc, char** argv) {
         "annotate bench: %zu games, depth %d, %d interleaved runs each, %u hardware "
         "threads, load average %.2f at the start\n",
         games.size(), depth, rounds, std::thread::hardware_concurrency(), load_average());
+
+    // Reasons: --jobs 1 with and without them, interleaved, and the time of the reasons alone.
+    auto reasons_cost = [&] {
+        std::vector<Method> pair = {
+            {"glossfish --jobs 1 --no-reasons",
+             [&] { return glossfish_run(games, depth, 1, false, false); },
+             {}},
+            {"glossfish --jobs 1 with reasons",
+             [&] { return glossfish_run(games, depth, 1, false, true); },
+             {}},
+        };
+        for (int round = 0; round < rounds; ++round)
+            for (std::size_t k = 0; k < pair.size(); ++k) {
+                Method& m = pair[(k + std::size_t(round)) % pair.size()];
+                m.runs.push_back(m.run());
+                std::printf("  round %d  %-34s %6.2f s  (load %.2f)\n", round + 1, m.name,
+                            m.runs.back().seconds, m.runs.back().load);
+                std::fflush(stdout);
+            }
+        const Run& off = pair[0].best();
+        const Run& on = pair[1].best();
+        double explain = 1e9;
+        for (const Run& r : pair[1].runs) explain = std::min(explain, r.explain_seconds);
+        std::printf(
+            "reasons: %ld reasons on %ld moves; the reasons alone %.3f s (best run); with / "
+            "without reasons (best times) %.2f s / %.2f s = %.3fx (goal <= 1.2x); the reasons' "
+            "share of the run %.3fx\n",
+            on.reasons, on.moves, explain, on.seconds, off.seconds,
+            off.seconds > 0 ? on.seconds / off.seconds : 0,
+            on.seconds > explain ? on.seconds / (on.seconds - explain) : 0);
+    };
+    if (reasons_only) {
+        reasons_cost();
+        return 0;
+    }
 
     std::vector<Method> methods = {
         {"plain Stockfish loop", [&] { return plain_loop(games, depth); }, {}},
@@ -246,5 +300,6 @@ int main(int argc, char** argv) {
         "(speed, higher is faster); reproducible costs %.0f%% at --jobs 1\n",
         loop.seconds / methods[1].best().seconds, loop.seconds / methods[2].best().seconds,
         100 * (methods[3].best().seconds / methods[1].best().seconds - 1));
+    reasons_cost();
     return 0;
 }

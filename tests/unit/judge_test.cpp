@@ -184,6 +184,10 @@ TEST_F(JudgeRules, HandMadeFileMetricsByHand) {
     EXPECT_TRUE(recs[0].events.check);
     // hang: the blunder verdict holds; stance bad against a blunder.
     EXPECT_EQ(recs[1].engine_label, QualityLabel::Blunder);
+    // The engine label's reason: the queen is lost to cxd4.
+    ASSERT_FALSE(recs[1].engine_reasons.empty());
+    EXPECT_EQ(recs[1].engine_reasons[0]["kind"], "loses_material");
+    EXPECT_EQ(recs[1].engine_reasons[0]["text"], "After Qd4, Black wins the queen with cxd4.");
     EXPECT_EQ(recs[1].stance, Stance::Bad);
     EXPECT_EQ(recs[1].atoms[0].verdict, "correct");
     EXPECT_EQ(recs[1].matches, (std::vector<std::vector<int>>{{1}}));

@@ -26,7 +26,7 @@ namespace {
 const char* AnnotateUsage =
     "usage: glossfish annotate IN.pgn [-o OUT.pgn] [--depth D | --nodes N]\n"
     "                          [--scheme lichess|act-eval] [--jobs N] [--shard I/N]\n"
-    "                          [--reproducible]\n";
+    "                          [--reproducible] [--no-reasons]\n";
 
 }  // namespace
 
@@ -46,6 +46,9 @@ int annotate_command(const Args& args) {
     flags.shard(shard);
     flags.flag("--reproducible", options.limits.reproducible,
                "one thread, fresh hash: the same answer each run");
+    bool no_reasons = false;
+    flags.flag("--no-reasons", no_reasons,
+               "leave the reasons out of the comments (for benchmarking their cost)");
     if (auto code = flags.parse(args)) return *code;
     if (!options.limits.depth && !options.limits.nodes) options.limits.depth = DefaultQualityDepth;
     options.scheme = scheme;
@@ -130,7 +133,7 @@ int annotate_command(const Args& args) {
             } else {
                 // Board-verified reasons from annotate's own lines: no search added.
                 GameAnnotation explained = *a;
-                verifier::explain_game(game, explained);
+                if (!no_reasons) verifier::explain_game(game, explained);
                 add_annotation_edits(game, explained, options);
                 ++annotated;
                 moves += static_cast<long long>(a->moves.size());

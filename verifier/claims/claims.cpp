@@ -130,6 +130,9 @@ PositionVerdict ClaimVerifier::verify(const Position& root, const ClaimsDoc& doc
                 for (QualityLabel l : {QualityLabel::Good, QualityLabel::Inaccuracy,
                                        QualityLabel::Mistake, QualityLabel::Blunder})
                     if (label == label_name(l)) out.engine_label = l;
+                if (out.engine_label && r.contains("reasons") &&
+                    r["labels"].value("lichess", std::string()) == label)
+                    out.engine_reasons = r["reasons"];
             }
         }
     } else if (doc.stance) {

@@ -132,6 +132,9 @@ struct PositionVerdict {
     std::vector<AtomVerdict> atoms;
     Stance stance = Stance::Inconclusive;
     std::optional<QualityLabel> engine_label;  // the played move's label, when searched
+    // The reasons of that label (verifier/explain: reason JSON), when the lichess label the
+    // reasons explain is engine_label; else empty.
+    nlohmann::json engine_reasons = nlohmann::json::array();
 };
 
 class ClaimVerifier {

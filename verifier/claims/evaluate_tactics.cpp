@@ -1,7 +1,9 @@
 // Tactical predicates of one move: checks, mates, captures, hanging pieces, forks, discoveries.
 
 #include "claims/evaluator.h"
+#include "io/utf8.h"
 #include "rules/movegen.h"
+#include "rules/see.h"
 #include "tools/tool_json.h"
 
 namespace glossfish::verifier::claims_detail {
@@ -119,6 +121,60 @@ Outcome Evaluator::forks() {
                 return no(san + " forks " + fork_targets.dump() + " but not " + square_name(s));
         }
     return yes(san + " forks " + fork_targets.dump());
+}
+
+// stops: threat works if the side to move passes (it mates, or wins material by static
+// exchange), and after move it does not (gone, or no longer mate / no longer winning).
+Outcome Evaluator::stops() {
+    Outcome bad;
+    auto m = move(bad);
+    if (!m) return bad;
+    const std::string san = move_to_san(pos_, *m);
+    const Color them = ~pos_.side_to_move();
+    if (pos_.is_check())
+        return unknown(std::string("no threat can be read: ") + color_word(~them) + " is in check");
+    Position np;
+    if (!np.set(null_move_fen(pos_)).ok()) return unknown("bad null-move position");
+    const std::string text = str("threat");
+    MoveParse tp = parse_move_text(np, text);
+    if (!tp.ok()) {
+        Outcome o = no(quote_input(text) + " is not a move " + color_word(them) +
+                       " could play: " + tp.message);
+        o.legality = true;
+        return o;
+    }
+    const Move t = tp.move;
+    const std::string tsan = move_to_san(np, t);
+    Position passed = np;
+    passed.do_move(t);
+    const bool mate = passed.is_checkmate();
+    const bool capture = np.captured_piece(t) != NoPiece;
+    const int gain = capture ? see(np, t) : 0;
+    ev_["threat"] = {{"san", tsan}, {"mates", mate}, {"see", gain}};
+    if (!mate && gain < 100)
+        return unknown(tsan + " neither mates nor wins material by static exchange (" +
+                       std::to_string(gain) + " cp): not a threat the board proves");
+    Position after = pos_;
+    after.do_move(*m);
+    std::optional<Move> again;
+    for (Move x : MoveList(after))
+        if (x.from() == t.from() && x.to() == t.to() && x.kind() == t.kind() &&
+            (x.kind() != Promotion || x.promotion() == t.promotion()))
+            again = x;
+    if (!again) return yes("after " + san + ", " + tsan + " is no longer possible");
+    const std::string asan = move_to_san(after, *again);
+    Position played = after;
+    played.do_move(*again);
+    if (mate) {
+        ev_["after"] = {{"san", asan}, {"mates", played.is_checkmate()}};
+        return is(!played.is_checkmate(), "after " + san + ", " + asan + " no longer mates",
+                  "after " + san + ", " + asan + " still mates");
+    }
+    const int left = after.captured_piece(*again) != NoPiece ? see(after, *again) : 0;
+    ev_["after"] = {{"san", asan}, {"see", left}};
+    return is(left < 100,
+              "after " + san + ", " + asan + " wins only " + std::to_string(left) + " cp",
+              "after " + san + ", " + asan + " still wins " + std::to_string(left) + " cp");
 }
 
 // discovers_attack: after move, an enemy piece (on target) is attacked by a slider that

@@ -39,6 +39,7 @@ Outcome Evaluator::run() {
     if (p == "undefended") return undefended();
     if (p == "threatens") return threatens();
     if (p == "forks") return forks();
+    if (p == "stops") return stops();
     if (p == "opens_file") return opens_file();
     if (p == "open_file") return open_file();
     if (p == "opens_line") return opens_line();

@@ -84,6 +84,7 @@ private:
     Outcome can_capture();
     Outcome hangs();
     Outcome forks();
+    Outcome stops();
     Outcome discovers_attack();
 
     // Engine predicates and the helpers they share (evaluate_engine.cpp).

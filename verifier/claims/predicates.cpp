@@ -102,6 +102,12 @@ const std::vector<PredicateSpec>& specs() {
           "undefended (including targets, when given)"},
          {{"move", Move, true}, {"targets", Squares, false}},
          {}},
+        {{"stops", EC::TacticalReasoning, false,
+          "move stops threat: threat (a move of the other side) mates or wins material by static "
+          "exchange if the side to move passes, and after move it is no longer legal, or no longer "
+          "mates (a mate threat) or no longer wins material (a threat to win material)"},
+         {{"move", Move, true}, {"threat", Move, true}},
+         {}},
         {{"opens_file", EC::BoardComprehension, false,
           "move leaves file with fewer pawns of the mover (now open or half-open for the mover)"},
          {{"move", Move, true}, {"file", File, true}},

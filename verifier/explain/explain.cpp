@@ -12,6 +12,7 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/see.h"
+#include "tools/board_tools.h"
 #include "tools/tools.h"
 
 namespace glossfish::verifier {
@@ -132,25 +133,16 @@ bool ends_in_mate(Position pos, const std::vector<Move>& line) {
 }  // namespace
 
 std::vector<std::string> motifs_for_reason(const Position& start, const std::vector<Move>& line,
-                                           bool hanging) {
-    // Decided here without a tagger; engine/motifs (lichess's themes) takes over once merged.
-    std::vector<std::string> out;
-    if (line.empty()) return out;
-    const Color first = start.side_to_move();
-    Position pos = start;
-    bool promotes = false;
-    for (Move m : line) {
-        if (m.kind() == Promotion && pos.side_to_move() == first) promotes = true;
-        pos.do_move(m);
-    }
-    if (pos.is_checkmate() && pos.side_to_move() != first) {
-        out.push_back("mate");
-        const int n = int(line.size() + 1) / 2;
-        if (n >= 1 && n <= 5) out.push_back("mateIn" + std::to_string(n));
-    }
-    if (hanging) out.push_back("hangingPiece");
-    if (promotes) out.push_back("promotion");
-    return out;
+                                           const std::optional<SetupMove>& setup) {
+    std::vector<Move> puzzle = legal_prefix(start, line);
+    // A puzzle line ends with the solver's move.
+    if (puzzle.size() % 2 == 0 && !puzzle.empty()) puzzle.pop_back();
+    if (puzzle.empty()) return {};
+    MotifOptions mo;
+    mo.length_themes = false;
+    mo.endgame_themes = false;
+    if (setup && setup->before.is_legal(setup->move)) return tag_motifs(start, puzzle, mo, setup);
+    return tag_motifs(start, puzzle, mo);
 }
 
 bool check_reason(const Position& before, Move played, Reason& r, const ExplainOptions& options) {
@@ -198,9 +190,10 @@ public:
             if (!mated) loses_material();
             const bool missed = misses_mate();
             if (!missed) misses_material();
-            if (out_.reasons.empty()) spoils_advantage();
+            if (out_.reasons.empty() && spoils_advantage()) best_reply();
         } else {
             if (!mates()) wins_material();
+            defends();
             only_move();
         }
         if (out_.reasons.size() > o_.max_reasons) out_.reasons.resize(o_.max_reasons);
@@ -218,8 +211,12 @@ private:
         return true;
     }
 
+    // A reason with its line (shown: at most ShownPlies) and the motifs of the line's first
+    // motif_plies plies taken as a puzzle; after_move: the line starts after the played move,
+    // which is then the puzzle's setup move.
     Reason make(const char* kind, std::string text, const Position& start,
-                const std::vector<Move>& line, bool hanging = false) {
+                const std::vector<Move>& line, std::size_t motif_plies = ScanPlies,
+                bool after_move = false) {
         Reason r;
         r.kind = kind;
         r.text = std::move(text);
@@ -227,7 +224,11 @@ private:
                                 line.begin() + std::ptrdiff_t(std::min(line.size(), ShownPlies)));
         r.line = sans(start, shown);
         r.line_uci = ucis(start, shown);
-        r.motifs = motifs_for_reason(start, line, hanging);
+        std::vector<Move> tagged(line.begin(),
+                                 line.begin() + std::ptrdiff_t(std::min(line.size(), motif_plies)));
+        std::optional<SetupMove> setup;
+        if (after_move) setup = SetupMove{before_, played_};
+        r.motifs = motifs_for_reason(start, tagged, setup);
         return r;
     }
 
@@ -243,25 +244,46 @@ private:
         const std::string text = "After " + played_san_ + ", " + side_name(~us_) + " mates in " +
                                  count_word(n) + " with " + move_to_san(after_, refutation_[0]) +
                                  ".";
-        return offer(make("allows_mate", text, after_, refutation_));
+        return offer(make("allows_mate", text, after_, refutation_, ScanPlies, true));
     }
 
     // The opponent wins material along the played move's own line: "After Bxe5, Black wins a
     // bishop with dxe5." / "After Nf6 Nc7+ Kd8, White wins a rook with Nxa8."
     bool loses_material() {
         auto w = first_win(before_, played_line_, ~us_);
-        if (!w || w->net < 100) return false;
+        if (!w) return material_line_lost();
+        if (w->net < 100) return false;
         std::vector<Move> ctx(played_line_.begin(),
                               played_line_.begin() + std::ptrdiff_t(w->index));
         Position at = before_;
         for (Move m : ctx) at.do_move(m);
         const Move cap = played_line_[w->index];
-        // Left en prise: taken at once, by the first reply.
-        const bool hanging = w->index == 1;
         const std::string text = "After " + joined(sans(before_, ctx)) + ", " + side_name(~us_) +
                                  " wins " + won_phrase(w->piece) + " with " + move_to_san(at, cap) +
                                  ".";
-        return offer(make("loses_material", text, after_, refutation_, hanging));
+        return offer(make("loses_material", text, after_, refutation_, w->index, true));
+    }
+
+    // No capture along the line wins by static exchange, but the refutation nets the opponent
+    // material over its first plies (a capture of a defended piece after a deflection, a
+    // promotion, …): said as the engine's line, which the verifier checks with its own search.
+    // "After Qe1, Black wins material with Qd3+."
+    bool material_line_lost() {
+        if (!engine() || refutation_.empty()) return false;
+        Position pos = after_;
+        int net = 0;
+        for (std::size_t i = 0; i < refutation_.size() && i < ScanPlies; ++i) {
+            const Move m = refutation_[i];
+            const Piece cap = pos.captured_piece(m);
+            int change = cap == NoPiece ? 0 : PieceValue[type_of(cap)];
+            if (m.kind() == Promotion) change += PieceValue[m.promotion()] - PieceValue[Pawn];
+            net += pos.side_to_move() == us_ ? -change : change;
+            pos.do_move(m);
+        }
+        if (net < 100) return false;
+        const std::string text = "After " + played_san_ + ", " + side_name(~us_) +
+                                 " wins material with " + move_to_san(after_, refutation_[0]) + ".";
+        return offer(make("loses_material", text, after_, refutation_, ScanPlies, true));
     }
 
     // The mover had a mate: "Instead of Rb1, White mates in two with Qf6+."
@@ -290,7 +312,7 @@ private:
         const std::string text = "Instead of " + played_san_ + ", " + side_name(us_) + " wins " +
                                  won_phrase(w->piece) + " with " +
                                  move_to_san(before_, best_line_[0]) + ".";
-        return offer(make("misses_material", text, before_, best_line_, w->index == 0));
+        return offer(make("misses_material", text, before_, best_line_, w->index + 1));
     }
 
     // No tactic found: the win% lost and the better move, nothing more. "Rb1 lowers White's
@@ -304,7 +326,16 @@ private:
                                  "'s winning chances from " + std::to_string(from) + "% to " +
                                  std::to_string(to) + "% compared with " +
                                  move_to_san(before_, best_line_[0]) + ".";
-        return offer(make("spoils_advantage", text, before_, best_line_));
+        return offer(make("spoils_advantage", text, before_, best_line_, 0));
+    }
+
+    // After spoils_advantage, the opponent's answer the played move's line starts with, as a
+    // fact the engine checks (no plan is said): "After Rb1, Qxf7 is the best move."
+    bool best_reply() {
+        if (!engine() || refutation_.empty()) return false;
+        const std::string text = "After " + played_san_ + ", " +
+                                 move_to_san(after_, refutation_[0]) + " is the best move.";
+        return offer(make("best_reply", text, after_, refutation_, ScanPlies, true));
     }
 
     // The move mates, or forces mate: "Qxf7# is checkmate." / "Qf6+ forces mate in two."
@@ -336,7 +367,62 @@ private:
             text = "After " + joined(sans(before_, ctx)) + ", " + side_name(us_) + " wins " +
                    won_phrase(w->piece) + " with " + move_to_san(at, played_line_[w->index]) + ".";
         }
-        return offer(make("wins_material", text, before_, played_line_, false));
+        return offer(make("wins_material", text, before_, played_line_, w->index + 1));
+    }
+
+    // The move stops the opponent's threat: "Kh1 stops the threat of Qxf2#." The threats the
+    // board proves after a pass (a mate in one, a capture that wins by static exchange); when
+    // there are several, a null-move search at threat_depth (engine) says which is the threat,
+    // else the biggest (a mate first, then the largest gain). Said only when the move stops it.
+    bool defends() {
+        if (!o_.threat_search || before_.is_check()) return false;
+        Position np;
+        if (!np.set(null_move_fen(before_)).ok()) return false;
+        std::optional<Move> mate;
+        std::optional<Move> capture;
+        int best_gain = 0;
+        for (Move t : MoveList(np)) {
+            Position p = np;
+            p.do_move(t);
+            if (p.is_checkmate()) {
+                if (!mate) mate = t;
+                continue;
+            }
+            if (np.captured_piece(t) == NoPiece) continue;
+            const int g = see(np, t);
+            if (g >= 100 && g > best_gain) {
+                best_gain = g;
+                capture = t;
+            }
+        }
+        if (!mate && !capture) return false;
+        Move threat = mate ? *mate : *capture;
+        if (mate && capture && engine()) {
+            AnalysisLimits l;
+            l.depth = o_.threat_depth;
+            l.reproducible = o_.limits.reproducible;
+            AnalysisResult r = o_.analyzer->analyse(np, l, 1, {}, -1, false, o_.cancel);
+            if (r.ok() && (r.best == *mate || r.best == *capture)) threat = r.best;
+        }
+        if (!stopped(threat, mate && threat == *mate)) return false;
+        const std::string text =
+            played_san_ + " stops the threat of " + move_to_san(np, threat) + ".";
+        return offer(make("defends", text, np, {threat}));
+    }
+
+    // Whether the threat (a move from the null-move position) no longer works after the played
+    // move: gone, or no longer mate, or no longer a capture that wins by static exchange.
+    bool stopped(Move threat, bool mate) const {
+        for (Move x : MoveList(after_)) {
+            if (x.from() != threat.from() || x.to() != threat.to() || x.kind() != threat.kind() ||
+                (x.kind() == Promotion && x.promotion() != threat.promotion()))
+                continue;
+            Position p = after_;
+            p.do_move(x);
+            if (mate) return !p.is_checkmate();
+            return after_.captured_piece(x) == NoPiece || see(after_, x) < 100;
+        }
+        return true;
     }
 
     // Every other move is much worse: "Kg1 is the only move." / "Kg1 is the only legal move."

@@ -5,12 +5,14 @@
 // move; a reason that does not pass is held back and counted, never said.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis/annotate.h"
 #include "analysis/quality.h"
 #include "host/analyzer.h"
+#include "motifs/motifs.h"
 #include "rules/position.h"
 
 namespace glossfish::verifier {
@@ -21,7 +23,9 @@ struct ExplainOptions {
     // hits); null: board claims only, and reasons that need the engine are held back.
     Analyzer* analyzer = nullptr;
     AnalysisLimits limits;
-    // defends: one null-move search at threat_depth (the one search the reasons add).
+    // defends: the threats the board proves after a pass (mate in one, a capture winning by
+    // static exchange); when there are both, one null-move search at threat_depth (the one
+    // search the reasons add) says which. Off: no defends reason.
     bool threat_search = true;
     int threat_depth = 8;
     const CancelToken* cancel = nullptr;
@@ -35,7 +39,8 @@ struct Explanation {
 
 // The reasons of a label made by label_move (or built by hand with its lines). Kinds, in the
 // order they are tried: for a move labelled inaccuracy or worse allows_mate, loses_material,
-// misses_mate, misses_material and, when no tactic explains the loss, spoils_advantage; for a
+// misses_mate, misses_material and, when no tactic explains the loss, spoils_advantage (then
+// best_reply: the opponent's answer, engine-checked); for a
 // good move mates, wins_material, defends and only_move. Never throws.
 Explanation explain(const MoveLabel& label, const ExplainOptions& options = {});
 
@@ -53,12 +58,12 @@ void explain_game(const PgnGame& game, GameAnnotation& annotation,
 // the tools of `options` (engine claims need its analyzer).
 bool check_reason(const Position& before, Move played, Reason& r, const ExplainOptions& options);
 
-// The lichess puzzle themes of a reason's line (played from start) that are decided here
-// without a tagger: mate and mateInN (the line ends in checkmate; N = the moves of the side
-// that plays first), promotion (that side promotes) and hangingPiece (said by the caller: the
-// first move takes a piece left en prise). The full tagger (engine/motifs, lichess's themes)
-// replaces this function once merged; its callers pass the same start and line.
+// The lichess puzzle themes of a reason's line, as lichess's tagger (engine/motifs) gives them
+// for the line taken as a puzzle: the side that plays line[0] from start is the solver, the
+// line is cut to end with a solver move, and with `setup` (the move that led to start, from the
+// position before it) the setup-move themes (hangingPiece, intermezzo) are decided as for a
+// lichess puzzle. Length and endgame themes are left out (they describe a puzzle, not a reason).
 std::vector<std::string> motifs_for_reason(const Position& start, const std::vector<Move>& line,
-                                           bool hanging = false);
+                                           const std::optional<SetupMove>& setup = std::nullopt);
 
 }  // namespace glossfish::verifier

@@ -480,7 +480,9 @@ JudgedRecord Judge::judge(const JudgeInput& input) const {
     ClaimsDoc label_doc;
     label_doc.move = move_to_uci(before, mp.move);
     label_doc.stance = Stance::Inconclusive;  // not used; avoids deriving one
-    rec.engine_label = verifier.verify(before, label_doc).engine_label;
+    PositionVerdict label_verdict = verifier.verify(before, label_doc);
+    rec.engine_label = label_verdict.engine_label;
+    rec.engine_reasons = std::move(label_verdict.engine_reasons);
     match_gold(before, rec);
     extract_stance(before, input.claims ? input.claims->stance : std::nullopt, rec);
     if (options_.chains) rec.chains = chains(before, rec);

@@ -129,6 +129,7 @@ struct JudgedRecord {
     std::string stance_source;  // "llm", "rules" or "given"
     std::string stance_quote;   // the LLM's deciding words
     std::optional<QualityLabel> engine_label;
+    nlohmann::json engine_reasons = nlohmann::json::array();  // why engine_label (reason JSON)
     MoveEvents events;
     std::vector<nlohmann::json> gold;       // as given
     std::vector<std::vector<int>> matches;  // per gold atom: 1-based atoms that cover it
@@ -180,8 +181,8 @@ private:
 // The commentary numbered by sentence for the prompts: "[1] First sentence.\n[2] …".
 std::string numbered_sentences(const std::vector<std::string>& sentences);
 
-// {"line","id","fen","move","commentary","events","engine_label","stance","stance_source",
-//  "stance_quote","atoms":[{"text","context","type","method","sentence","verdict",
+// {"line","id","fen","move","commentary","events","engine_label","engine_reasons","stance",
+//  "stance_source","stance_quote","atoms":[{"text","context","type","method","sentence","verdict",
 //  "verifiable","failed","claims"|"subclaims","detail","events","event_verdict","error"}],
 //  "gold_atoms","matches":[{"gold","atoms","matched"}],"match_method","recall",
 //  "event_recall":{"produced":[names],"mentioned":[names]},"warnings",

@@ -99,6 +99,7 @@ json judged_json(const JudgedRecord& r) {
         {"commentary", r.commentary},
         {"events", events_json(r.events)},
         {"engine_label", r.engine_label ? json(label_name(*r.engine_label)) : json(nullptr)},
+        {"engine_reasons", r.engine_reasons},
         {"stance", stance_name(r.stance)},
         {"stance_source", r.stance_source},
         {"stance_quote", r.stance_quote},

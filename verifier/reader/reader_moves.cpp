@@ -229,6 +229,22 @@ bool SentenceReader::move_effect_clause(std::size_t i, std::size_t end, const Su
         add(make_claim("forks", args, mctx, neg));
         return true;
     }
+    // Threats stopped: "Kh1 stops Qxf2#", "stops the threat (of) Nxe5", "prevents Qxf2#".
+    if (is_move && (verb == "stops" || verb == "stop" || verb == "prevents" || verb == "prevent" ||
+                    verb == "parries" || verb == "parry")) {
+        std::size_t k = i + 1;
+        if (k < end && words_[k].low == "the") {
+            if (k + 1 >= end || words_[k + 1].low != "threat") return false;
+            k += 2;
+            if (k < end && words_[k].low == "of") ++k;
+        }
+        if (k + 1 != end || !move_shaped(words_[k].raw) || parse_square(words_[k].low) != NoSquare)
+            return false;
+        if (illegal_subject(s, mctx)) return true;
+        add(make_claim("stops", {{"move", mv}, {"threat", strip_annotations(words_[k].raw)}}, mctx,
+                       neg));
+        return true;
+    }
     // "centralizes the queen".
     if (is_move && (verb == "centralizes" || verb == "centralises")) {
         if (illegal_subject(s, mctx)) return true;
