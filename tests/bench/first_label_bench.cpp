@@ -18,61 +18,16 @@
 #include <thread>
 #include <vector>
 
-#include "host/child_process.h"
 #include "pgn/pgn.h"
 #include "rules/notation.h"
+#include "uci_peer.h"
 
 using namespace glossfish;
 using Clock = std::chrono::steady_clock;
 
 namespace {
 
-// glossfish over pipes; lines are stamped with their arrival time.
-class Gui {
-public:
-    explicit Gui(const std::string& path) {
-        auto err = proc_.start(
-            path, {},
-            [this](std::string_view line) {
-                std::lock_guard lock(m_);
-                lines_.push_back({std::string(line), Clock::now()});
-                cv_.notify_all();
-            },
-            [this] {
-                std::lock_guard lock(m_);
-                closed_ = true;
-                cv_.notify_all();
-            });
-        if (err) {
-            std::fprintf(stderr, "cannot start %s: %s\n", path.c_str(), err->c_str());
-            std::exit(1);
-        }
-    }
-    ~Gui() { proc_.quit(500); }
-    void send(const std::string& line) { proc_.write_line(line); }
-    // The first line starting with prefix before the deadline (lines before it are dropped),
-    // with its arrival time.
-    std::optional<std::pair<std::string, Clock::time_point>> expect(const std::string& prefix,
-                                                                    Clock::time_point deadline) {
-        std::unique_lock lock(m_);
-        while (true) {
-            while (!lines_.empty()) {
-                auto l = std::move(lines_.front());
-                lines_.pop_front();
-                if (l.first.rfind(prefix, 0) == 0) return l;
-            }
-            if (closed_ || cv_.wait_until(lock, deadline) == std::cv_status::timeout)
-                return std::nullopt;
-        }
-    }
-
-private:
-    ChildProcess proc_;
-    std::mutex m_;
-    std::condition_variable cv_;
-    std::deque<std::pair<std::string, Clock::time_point>> lines_;
-    bool closed_ = false;
-};
+using Gui = bench::UciPeer;
 
 double percentile(std::vector<double> v, double q) {
     if (v.empty()) return 0;
@@ -128,11 +83,11 @@ int main(int argc, char** argv) {
 
     Gui gui(glossfish);
     gui.send("uci");
-    gui.expect("uciok", Clock::now() + std::chrono::seconds(30));
+    gui.expect("uciok");
     gui.send("setoption name UCI_AnalyseMode value true");
     gui.send("setoption name Glossfish Info Format value json");
     gui.send("isready");
-    gui.expect("readyok", Clock::now() + std::chrono::seconds(30));
+    gui.expect("readyok");
 
     std::vector<double> first_s, full_s;
     int missed = 0;
@@ -141,20 +96,20 @@ int main(int argc, char** argv) {
         const auto go = Clock::now();
         gui.send("go infinite");
         const auto stop_at = go + std::chrono::milliseconds(wait_ms);
-        auto first = gui.expect("info string glossfish.quality ", stop_at);
+        auto first = gui.wait_for("info string glossfish.quality ", stop_at);
         if (!first) {
             ++missed;
         } else {
-            first_s.push_back(std::chrono::duration<double>(first->second - go).count());
-            if (first->first.find("\"quick\":true") == std::string::npos) {
+            first_s.push_back(std::chrono::duration<double>(first->at - go).count());
+            if (first->text.find("\"quick\":true") == std::string::npos) {
                 full_s.push_back(first_s.back());
-            } else if (auto full = gui.expect("info string glossfish.quality ", stop_at)) {
-                full_s.push_back(std::chrono::duration<double>(full->second - go).count());
+            } else if (auto full = gui.wait_for("info string glossfish.quality ", stop_at)) {
+                full_s.push_back(std::chrono::duration<double>(full->at - go).count());
             }
         }
         std::this_thread::sleep_until(stop_at);
         gui.send("stop");
-        gui.expect("bestmove", Clock::now() + std::chrono::seconds(30));
+        gui.expect("bestmove");
     }
     std::printf("first label after go   %zu positions of %s, GUI stops after %d ms\n",
                 positions.size(), pgn.c_str(), wait_ms);

@@ -22,67 +22,14 @@
 #include <vector>
 
 #include "host/child_process.h"
+#include "uci_peer.h"
 
 using namespace glossfish;
 using Clock = std::chrono::steady_clock;
 
 namespace {
 
-// A UCI process whose output lines are queued for the benchmark thread.
-class Peer {
-public:
-    explicit Peer(const std::string& path) {
-        auto err = proc_.start(
-            path, {},
-            [this](std::string_view line) {
-                std::lock_guard lock(m_);
-                lines_.emplace_back(line);
-                cv_.notify_all();
-            },
-            [this] {
-                std::lock_guard lock(m_);
-                closed_ = true;
-                cv_.notify_all();
-            });
-        if (err) {
-            std::fprintf(stderr, "cannot start %s: %s\n", path.c_str(), err->c_str());
-            std::exit(1);
-        }
-    }
-    ~Peer() { proc_.quit(500); }
-    void send(const std::string& line) { proc_.write_line(line); }
-    // Waits for a line starting with prefix; returns it (lines before it are dropped, the
-    // last `info depth` line is kept).
-    std::string expect(const std::string& prefix) {
-        std::unique_lock lock(m_);
-        const auto deadline = Clock::now() + std::chrono::seconds(60);
-        for (;;) {
-            while (!lines_.empty()) {
-                std::string l = std::move(lines_.front());
-                lines_.pop_front();
-                if (l.rfind(prefix, 0) == 0) return l;
-                if (l.rfind("info depth", 0) == 0) last_info_ = l;
-            }
-            if (closed_ || cv_.wait_until(lock, deadline) == std::cv_status::timeout) {
-                std::fprintf(stderr, "timed out waiting for '%s'\n", prefix.c_str());
-                std::exit(1);
-            }
-        }
-    }
-    std::string last_info() {
-        std::lock_guard lock(m_);
-        return last_info_;
-    }
-    int pid() const { return proc_.pid(); }
-
-private:
-    ChildProcess proc_;
-    std::mutex m_;
-    std::condition_variable cv_;
-    std::deque<std::string> lines_;
-    std::string last_info_;
-    bool closed_ = false;
-};
+using Peer = bench::UciPeer;
 
 // A reader of the page: GET view 20 times a second, and one event stream followed throughout.
 class Poller {
