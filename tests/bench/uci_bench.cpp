@@ -23,19 +23,8 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 using Peer = bench::UciPeer;
-
-std::uint64_t nodes_of(const std::string& info) {
-    auto p = info.find(" nodes ");
-    return p == std::string::npos ? 0 : std::strtoull(info.c_str() + p + 7, nullptr, 10);
-}
-
-const char* Positions[] = {
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-};
+using bench::nodes_of;
+using bench::Positions;
 
 // Total nodes and wall seconds of fixed-depth searches over Positions.
 std::pair<std::uint64_t, double> search_suite(Peer& p, int depth) {

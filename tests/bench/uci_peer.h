@@ -1,14 +1,21 @@
-// UciPeer: a UCI program (glossfish or Stockfish) driven by a benchmark over pipes. Its output
-// lines are queued with their arrival times; every wait has a deadline.
+// What the UCI benchmarks share: UciPeer, a UCI program (glossfish or Stockfish) driven over
+// pipes whose output lines are queued with their arrival times (every wait has a deadline); the
+// positions of the search-speed runs; node counts and CPU seconds.
 #pragma once
+
+#include <unistd.h>
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <fstream>
+#include <iterator>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include "host/child_process.h"
@@ -90,5 +97,36 @@ private:
     std::string last_info_;
     bool closed_ = false;
 };
+
+// The fixed positions of the search-speed benchmarks (uci, live).
+inline const char* const Positions[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+};
+
+// The node count of an `info` line, 0 when it has none.
+inline std::uint64_t nodes_of(const std::string& info) {
+    auto p = info.find(" nodes ");
+    return p == std::string::npos ? 0 : std::strtoull(info.c_str() + p + 7, nullptr, 10);
+}
+
+// CPU seconds (user + system) of one process, not its children, from /proc/<pid>/stat.
+inline double cpu_seconds(int pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto close = text.rfind(')');
+    if (close == std::string::npos) return 0;
+    std::istringstream rest(text.substr(close + 2));
+    std::string field;
+    unsigned long long utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && rest >> field; ++i) {
+        if (i == 14) utime = std::stoull(field);
+        if (i == 15) stime = std::stoull(field);
+    }
+    return double(utime + stime) / double(::sysconf(_SC_CLK_TCK));
+}
 
 }  // namespace glossfish::bench
