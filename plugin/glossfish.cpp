@@ -1,8 +1,8 @@
-// libglossfish: the C ABI over the tool suite (verifier/tools/tools.h) and the rules core. Every
-// exception stops here.
+// libglossfish: the C ABI over the tool suite (verifier/tools/tool_suite.h) and the rules core.
+// Every exception stops here.
 #include "glossfish.h"
 
-#include <climits>
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -16,13 +16,15 @@
 
 #include "analysis/quality.h"
 #include "claims/claims.h"
-#include "claims/verify.h"
 #include "host/analyzer.h"
 #include "rules/bitboard.h"
+#include "rules/fen_json.h"
 #include "rules/perft.h"
 #include "rules/position.h"
+#include "service/make_tool_suite.h"
+#include "service/verify.h"
 #include "session/settings.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 using nlohmann::json;
 
@@ -50,177 +52,158 @@ const std::string& version_text() {
 thread_local std::string open_error;       // why the last gf_open on this thread failed
 thread_local std::string last_error_copy;  // what gf_last_error returned last on this thread
 
-// A failure with a stable snake_case code (the tool suite's codes); {"error": {...}} at the ABI.
-struct CallError {
-    std::string code;
-    std::string message;
-    std::string argument;
-};
-
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
-
-json error_json(const CallError& e) {
-    json err = {{"code", e.code}, {"message", e.message}};
-    if (!e.argument.empty()) err["argument"] = e.argument;
-    return {{"error", std::move(err)}};
-}
 
 // The object of arguments; NULL or "" means {}.
 json parse_object(const char* text, const char* what) {
     if (!text || !*text) return json::object();
-    try {
-        json j = json::parse(text);
-        if (!j.is_object())
-            throw CallError{"bad_json", std::string(what) + " must be a JSON object", {}};
-        return j;
-    } catch (const json::parse_error& e) {
-        throw CallError{"bad_json", std::string(what) + " is not valid JSON: " + e.what(), {}};
-    }
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded())
+        throw verifier::ToolError("bad_json", std::string(what) + " is not valid JSON");
+    if (!j.is_object())
+        throw verifier::ToolError("bad_json", std::string(what) + " must be a JSON object");
+    return j;
 }
 
-const json* find_arg(const json& args, const char* key) {
-    auto it = args.find(key);
-    return it == args.end() || it->is_null() ? nullptr : &*it;
+using verifier::ArgSpec;
+using verifier::ArgType;
+using verifier::ToolCall;
+using verifier::ToolSpec;
+
+ArgSpec chess960_arg() {
+    return {.name = "chess960",
+            .type = ArgType::Boolean,
+            .description = "read castling rights as Chess960",
+            .default_value = false};
 }
 
-std::string string_arg(const json& args, const char* key, const char* fallback) {
-    const json* v = find_arg(args, key);
-    if (!v) {
-        if (fallback) return fallback;
-        throw CallError{"missing_argument", std::string("missing argument \"") + key + "\"", key};
-    }
-    if (!v->is_string())
-        throw CallError{"bad_argument_type", std::string("\"") + key + "\" must be a string", key};
-    return v->get<std::string>();
+// The calls that are not tools of the suite, declared like them: their arguments are checked
+// by the registry's one validator (validate_args), with its codes and wording.
+std::vector<ToolSpec> extra_specs() {
+    ArgSpec fen = verifier::fen_arg();
+    ArgSpec optional_fen = fen;
+    optional_fen.required = false;
+    return {
+        {.name = "tools",
+         .args = {{.name = "schema",
+                   .type = ArgType::Boolean,
+                   .description = "the OpenAI tools array",
+                   .default_value = false}}},
+        {.name = "perft",
+         .args = {optional_fen,
+                  {.name = "depth",
+                   .type = ArgType::Integer,
+                   .required = true,
+                   .description = "plies to count (check_perft_depth, as on every surface)"},
+                  chess960_arg()}},
+        {.name = "validate_fen",
+         .args = {{.name = "fen",
+                   .type = ArgType::String,
+                   .required = true,
+                   .description = "the FEN to check"},
+                  chess960_arg()}},
+        {.name = "verify",
+         .args = {fen,
+                  {.name = "move", .type = ArgType::String, .description = "the move, SAN or UCI"},
+                  {.name = "text", .type = ArgType::String, .description = "commentary"},
+                  {.name = "claims", .type = ArgType::String, .description = "claims JSON"},
+                  verifier::setting_arg(&Settings::analysis_depth),
+                  verifier::setting_arg(&Settings::quality_scheme)}},
+        {.name = "settings", .args = {}},
+    };
 }
 
-bool bool_arg(const json& args, const char* key, bool fallback) {
-    const json* v = find_arg(args, key);
-    if (!v) return fallback;
-    if (!v->is_boolean())
-        throw CallError{"bad_argument_type", std::string("\"") + key + "\" must be true or false",
-                        key};
-    return v->get<bool>();
+const ToolSpec* find_extra(std::string_view name) {
+    static const std::vector<ToolSpec> specs = extra_specs();
+    for (const ToolSpec& s : specs)
+        if (s.name == name) return &s;
+    return nullptr;
 }
 
-long long int_arg(const json& args, const char* key, long long lo, long long hi,
-                  long long fallback) {
-    const json* v = find_arg(args, key);
-    if (!v) return fallback;
-    if (!v->is_number_integer())
-        throw CallError{"bad_argument_type", std::string("\"") + key + "\" must be an integer",
-                        key};
-    long long n = v->get<long long>();
-    if (n < lo || n > hi)
-        throw CallError{"bad_value",
-                        std::string("\"") + key + "\" must be between " + std::to_string(lo) +
-                            " and " + std::to_string(hi) + ", got " + std::to_string(n),
-                        key};
-    return n;
-}
-
-void reject_unknown(const json& args, std::initializer_list<std::string_view> known,
-                    const char* what) {
-    for (const auto& [key, value] : args.items()) {
-        bool ok = false;
-        for (std::string_view k : known) ok = ok || key == k;
-        if (!ok) {
-            std::string list;
-            for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-            throw CallError{
-                "unknown_argument",
-                std::string("unknown ") + what + " \"" + key + "\" (known: " + list + ")", key};
-        }
-    }
-}
-
-// The position named by "fen" (start position when absent) and "chess960".
-Position position_arg(const json& args, bool fen_required) {
-    std::string fen = string_arg(args, "fen", fen_required ? nullptr : StartFen);
+// The position of "fen" (the start position when absent) and "chess960".
+Position position_arg(const json& args) {
     Position pos;
-    FenStatus status = pos.set(fen, bool_arg(args, "chess960", false));
-    if (!status.ok()) throw CallError{"bad_fen", status.message(), "fen"};
+    const auto fen = args.find("fen");
+    FenStatus status = pos.set(
+        fen == args.end() || fen->is_null() ? std::string(StartFen) : fen->get<std::string>(),
+        args.value("chess960", false));
+    if (!status.ok())
+        throw verifier::ToolError("bad_fen", status.message(), "fen",
+                                  {{"problems", fen_problems_json(status.problems)}});
     return pos;
 }
 
 json perft_call(const json& args) {
-    reject_unknown(args, {"fen", "depth", "chess960"}, "argument");
-    if (!find_arg(args, "depth"))
-        throw CallError{"missing_argument", "missing argument \"depth\"", "depth"};
-    Position pos = position_arg(args, false);
-    long long depth = int_arg(args, "depth", LLONG_MIN, LLONG_MAX, 0);
-    if (auto err = check_perft_depth(depth)) throw CallError{"bad_value", *err, "depth"};
+    Position pos = position_arg(args);
+    // An integer of any size (the validator checked it is one); out of range is
+    // check_perft_depth's.
+    const long long depth = (long long)std::clamp(args["depth"].get<double>(), -1e9, 1e9);
+    if (auto err = check_perft_depth(depth)) throw verifier::ToolError("bad_value", *err, "depth");
     return {{"fen", pos.fen()}, {"depth", depth}, {"nodes", perft(pos, int(depth))}};
 }
 
-json problems_json(const std::vector<FenProblem>& problems) {
-    json out = json::array();
-    for (const FenProblem& p : problems)
-        out.push_back({{"code", fen_issue_code(p.issue)}, {"message", p.message}});
-    return out;
-}
-
 json validate_fen_call(const json& args) {
-    reject_unknown(args, {"fen", "chess960"}, "argument");
-    std::string fen = string_arg(args, "fen", nullptr);
     Position pos;
-    FenStatus status = pos.set(fen, bool_arg(args, "chess960", false));
+    FenStatus status = pos.set(args["fen"].get<std::string>(), args.value("chess960", false));
     json out = {{"valid", status.ok()},
-                {"problems", problems_json(status.problems)},
-                {"warnings", problems_json(status.warnings)}};
+                {"problems", fen_problems_json(status.problems)},
+                {"warnings", fen_problems_json(status.warnings)}};
     if (status.ok()) out["fen"] = pos.fen();
     return out;
 }
 
 json tools_call(const verifier::ToolSuite& suite, const json& args) {
-    reject_unknown(args, {"schema"}, "argument");
-    if (bool_arg(args, "schema", false)) return {{"schema", suite.schema()}};
+    if (args.value("schema", false)) return {{"schema", suite.schema()}};
     json list = json::array();
     for (const auto& e : suite.list())
         list.push_back({{"name", e.name},
                         {"group", e.group},
                         {"summary", e.summary},
                         {"engine", e.needs_engine}});
-    json extras = json::array({"tools", "perft", "validate_fen", "verify"});
+    json extras = json::array({"tools", "perft", "validate_fen", "verify", "settings"});
     return {{"tools", std::move(list)}, {"extras", std::move(extras)}};
 }
 
 // Claims (JSON) or commentary (text) about a position and a move, checked by the verifier:
 // the report of `glossfish verify` (verdicts, evidence, unread sentences, metrics).
-json verify_call(const gf_handle& handle, const json& args) {
-    reject_unknown(args, {"fen", "move", "text", "claims", "depth", "scheme"}, "argument");
-    if (!find_arg(args, "fen"))
-        throw CallError{"missing_argument", "missing argument \"fen\"", "fen"};
-    const bool has_text = find_arg(args, "text"), has_claims = find_arg(args, "claims");
-    if (has_text == has_claims)
-        throw CallError{"bad_arguments", "give exactly one of \"text\" and \"claims\"", {}};
+json verify_call(const gf_handle& handle, json args) {
+    // claims may be an object or an array: not one of the registry's types, checked here.
+    json claims = args.contains("claims") ? args["claims"] : json(nullptr);
+    args.erase("claims");
+    if (!claims.is_null() && !claims.is_object() && !claims.is_array())
+        throw verifier::ToolError(
+            "bad_argument_type",
+            std::string("argument 'claims' must be an object or an array, got ") +
+                claims.type_name(),
+            "claims");
+    verifier::validate_args(*find_extra("verify"), args);
+    const bool has_text = args.contains("text") && !args["text"].is_null();
+    if (has_text == !claims.is_null())
+        throw verifier::ToolError("bad_arguments", "give exactly one of text and claims");
     verifier::VerifyOptions options = verifier::verify_options(handle.settings);
-    options.depth = int(int_arg(args, "depth", 1, MaxToolDepth, options.depth));
-    const std::string scheme = string_arg(args, "scheme", scheme_name(options.scheme));
-    auto parsed = parse_scheme(scheme);
-    if (!parsed)
-        throw CallError{"bad_value",
-                        "\"scheme\" must be act-eval or lichess, got \"" + scheme + "\"", "scheme"};
-    options.scheme = *parsed;
-    json line = {{"fen", string_arg(args, "fen", nullptr)}};
-    if (find_arg(args, "move")) line["move"] = string_arg(args, "move", nullptr);
-    if (has_text) line["text"] = string_arg(args, "text", nullptr);
-    else line["claims"] = args["claims"];
+    options.depth = args.value("depth", options.depth);
+    options.scheme = parse_scheme(args.value("scheme", scheme_name(options.scheme))).value();
+    json line = {{"fen", args["fen"]}};
+    if (args.contains("move") && !args["move"].is_null()) line["move"] = args["move"];
+    if (has_text) line["text"] = args["text"];
+    else line["claims"] = claims;
     verifier::ClaimVerifier verifier(*handle.suite, options);
     json id;
     verifier::VerifyOutcome outcome = verifier::verify_line(verifier, line.dump(), id);
-    if (!outcome.ok()) throw CallError{"bad_arguments", outcome.error, {}};
+    if (!outcome.ok()) throw verifier::ToolError("bad_arguments", outcome.error);
     return outcome.report;
 }
 
 json run(const gf_handle& handle, std::string_view name, const json& args) {
     const verifier::ToolSuite& suite = *handle.suite;
-    if (name == "tools") return tools_call(suite, args);
+    const ToolSpec* extra = find_extra(name);
+    if (!extra) return suite.call(name, args);  // the suite answers unknown names itself
     if (name == "verify") return verify_call(handle, args);
+    verifier::validate_args(*extra, args);
+    if (name == "tools") return tools_call(suite, args);
     if (name == "perft") return perft_call(args);
     if (name == "validate_fen") return validate_fen_call(args);
-    // The suite answers unknown names itself, listing its tools.
-    return suite.call(name, args);
+    return settings_json(handle.settings);  // "settings"
 }
 
 void set_error(gf_handle* handle, const std::string& message) noexcept {
@@ -236,36 +219,18 @@ std::string call(gf_handle* handle, const char* name, const char* args_json) {
     json reply;
     try {
         reply = run(*handle, name ? name : "", parse_object(args_json, "arguments"));
-    } catch (const CallError& e) {
-        reply = error_json(e);
+    } catch (const verifier::ToolError& e) {
+        reply = e.to_json();
     } catch (const std::bad_alloc&) {
         throw;
     } catch (const std::exception& e) {
-        reply = error_json({"internal_error", std::string("internal error: ") + e.what(), {}});
+        reply = verifier::error_json("internal_error", std::string("internal error: ") + e.what());
     }
     if (reply.is_object() && reply.contains("error")) {
         const json& err = reply["error"];
         set_error(handle, err.value("message", std::string("error")));
     }
     return dump(reply);
-}
-
-// The settings of a handle from its config (see gf_open in glossfish.h); the rest is Settings{}.
-Settings settings_from(const json& config) {
-    reject_unknown(config,
-                   {"stockfish", "workers", "hash", "threads", "depth", "nodes", "movetime"},
-                   "setting");
-    Settings s;
-    s.stockfish_path = string_arg(config, "stockfish", "");
-    s.analysis_workers = int(int_arg(config, "workers", 1, 64, s.analysis_workers));
-    s.analysis_hash_mb = int(int_arg(config, "hash", 1, 65536, s.analysis_hash_mb));
-    s.analysis_threads = int(int_arg(config, "threads", 1, 256, s.analysis_threads));
-    s.analysis_depth = int(int_arg(config, "depth", 1, MaxToolDepth, s.analysis_depth));
-    if (find_arg(config, "nodes"))
-        s.analysis_nodes = std::uint64_t(int_arg(config, "nodes", 1, 1'000'000'000, 1));
-    if (find_arg(config, "movetime"))
-        s.analysis_movetime_ms = int(int_arg(config, "movetime", 1, 60000, 1000));
-    return s;
 }
 
 void set_open_error(const std::string& message) noexcept {
@@ -292,11 +257,13 @@ gf_handle* gf_open(const char* config_json) {
         open_error.clear();
         init_bitboards();
         auto handle = std::make_unique<gf_handle>();
-        handle->settings = settings_from(parse_object(config_json, "config"));
+        // The settings table checks every key (session/settings.h), as for every surface.
+        if (auto err = apply_keys(handle->settings, parse_object(config_json, "config"))) {
+            set_open_error(*err);
+            return nullptr;
+        }
         handle->suite = verifier::make_tool_suite(handle->settings);
         return handle.release();
-    } catch (const CallError& e) {
-        set_open_error(e.message);
     } catch (const std::exception& e) {
         set_open_error(e.what());
     } catch (...) {

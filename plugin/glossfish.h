@@ -37,11 +37,15 @@ GF_API const char* gf_version(void);
 /* Opens a handle from a JSON object of settings; NULL or "" takes every default:
  *   "stockfish"          path of the UCI engine (default: $GLOSSFISH_STOCKFISH, PATH, then
  *                        /usr/games/stockfish)
- *   "workers"            engine processes in the analysis pool, 1..64 (default 1)
+ *   "workers"            engine processes in the analysis pool, 1..256 (default 1)
  *   "hash"               hash MB per engine process, 1..65536 (default 16)
  *   "threads"            search threads per engine process, 1..256 (default 1)
  *   "depth" | "nodes" | "movetime"   default limits of engine calls that give none (depth 12,
  *                        the analysis depth of every surface)
+ *   and every other key of docs/settings.md (scheme, quality_depth, plies, breadth, tree_depth,
+ *   wdl, reproducible): one table gives each key its type, default and range on every surface.
+ * A bad value fails with the words of every surface, e.g. "setting 'hash' must be an integer
+ * 1..65536, got '70000'"; an unknown key lists the known ones.
  * The engine starts on the first call that needs it, so board tools work without Stockfish.
  * Returns NULL on a bad setting; gf_last_error(NULL) then says which and why. */
 GF_API gf_handle* gf_open(const char* config_json);
@@ -61,6 +65,7 @@ GF_API void gf_close(gf_handle* handle);
  *   "verify"        {"fen", "move"?, "text" | "claims", "depth"?, "scheme"?} -> the verdict
  *                   report of `glossfish verify` (atoms, evidence, unread sentences, metrics);
  *                   scheme lichess unless given, as on every surface
+ *   "settings"      {} -> the handle's settings, {key: value} for every key above
  * Bad input gives {"error": {...}} and sets gf_last_error; NULL is returned only when no reply
  * can be made (NULL handle, out of memory). Engine calls block until their searches end. */
 GF_API char* gf_call(gf_handle* handle, const char* name, const char* args_json);

@@ -10,9 +10,9 @@
 #include <sstream>
 
 #include "host/go_and_wait.h"
+#include "host/uci_protocol.h"
 #include "io/text.h"
 #include "rules/movegen.h"
-#include "session/settings.h"
 
 namespace glossfish {
 
@@ -78,16 +78,14 @@ std::optional<std::string> set_limit(AnalysisLimits& limits, const std::string& 
                                      const std::string& value) {
     const std::optional<long long> n = to_number<long long>(value);
     if (name == "@nodes") {
-        if (!n || *n < 1 || *n > 1'000'000'000'000LL)
-            return "@nodes must be 1..1000000000000, got '" + value + "'";
+        if (!n || *n < 1 || *n > MaxSearchNodes) return range_error(name, 1, MaxSearchNodes, value);
         limits.nodes = std::uint64_t(*n);
     } else if (name == "@depth") {
-        if (!n || *n < 1 || *n > MaxOptionDepth)
-            return "@depth must be 1.." + std::to_string(MaxOptionDepth) + ", got '" + value + "'";
+        if (!n || *n < 1 || *n > MaxSearchDepth) return range_error(name, 1, MaxSearchDepth, value);
         limits.depth = int(*n);
     } else if (name == "@movetime") {
-        if (!n || *n < 1 || *n > 3'600'000)
-            return "@movetime must be 1..3600000 (ms), got '" + value + "'";
+        if (!n || *n < 1 || *n > MaxSearchMovetimeMs)
+            return range_error(name, 1, MaxSearchMovetimeMs, value);
         limits.movetime_ms = int(*n);
     } else {
         return "unknown limit '" + name + "' (known: @nodes, @depth, @movetime)";

@@ -32,6 +32,13 @@ enum class QualityScheme { Lichess, ActEval };
 const char* scheme_name(QualityScheme s);  // "lichess", "act-eval"
 std::optional<QualityScheme> parse_scheme(std::string_view name);
 
+// Label thresholds: lichess's, what lichess.org shows; act-eval stays selectable.
+inline constexpr QualityScheme DefaultQualityScheme = QualityScheme::Lichess;
+// Search depth of move-quality labels (label, annotate, report, Glossfish Quality Depth).
+inline constexpr int DefaultQualityDepth = 14;
+// Depth of the quick label printed first in analysis, before the one at the quality depth.
+inline constexpr int QuickQualityDepth = 8;
+
 enum class QualityLabel { Good, Inaccuracy, Mistake, Blunder };
 const char* label_name(QualityLabel l);  // "good", "inaccuracy", "mistake", "blunder"
 // The label as a sentence says it after "is": "good", "an inaccuracy", "a mistake", "a blunder".

@@ -17,7 +17,6 @@
 #include "analysis/quality.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "session/settings.h"
 
 namespace glossfish {
 

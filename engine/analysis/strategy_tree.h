@@ -41,9 +41,13 @@
 
 #include "host/analyzer.h"
 #include "rules/position.h"
-#include "session/settings.h"
 
 namespace glossfish {
+
+inline constexpr int DefaultTreePlies = 3;    // strategy-tree plies
+inline constexpr int DefaultTreeBreadth = 3;  // opponent replies kept per node (k_strat)
+inline constexpr int MaxTreePlies = 30;
+inline constexpr int MaxTreeBreadth = 64;
 
 struct TreeOptions {
     enum Mode { Plain, Fast };
@@ -53,9 +57,6 @@ struct TreeOptions {
     bool reproducible = false;
     Mode mode = Fast;
 };
-
-inline constexpr int MaxTreePlies = 30;
-inline constexpr int MaxTreeBreadth = 64;
 
 struct TreeNode {
     Move move;                       // Move::none() at the root

@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "analysis/quality.h"
-#include "render/markup.h"
+#include "io/markup.h"
 
 namespace glossfish {
 

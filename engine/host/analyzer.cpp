@@ -7,7 +7,6 @@
 #include "host/go_and_wait.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "session/settings.h"
 
 namespace glossfish {
 

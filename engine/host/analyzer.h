@@ -17,6 +17,16 @@
 
 namespace glossfish {
 
+// Search depth of an analysis whose limits are empty: engine tools, verify predicates,
+// strategy-tree nodes, TEPP evaluations and engine players when a request gives none.
+inline constexpr int DefaultAnalysisDepth = 12;
+// The deepest search any of glossfish's own depths may ask for (labels, trees, tools, players).
+inline constexpr int MaxSearchDepth = 60;
+// The largest node and time limits of one of glossfish's own searches (tools, trees, labels,
+// players): 10^12 nodes, one hour.
+inline constexpr long long MaxSearchNodes = 1'000'000'000'000LL;
+inline constexpr int MaxSearchMovetimeMs = 3'600'000;
+
 struct AnalysisLimits {
     std::optional<int> depth;
     std::optional<std::uint64_t> nodes;

@@ -11,9 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#include "io/input_limits.h"
 #include "io/utf8.h"  // quote_input
+#include "rules/perft.h"
 #include "rules/position.h"
-#include "session/settings.h"
 
 namespace glossfish {
 

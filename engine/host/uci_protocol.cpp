@@ -11,11 +11,14 @@
 
 #include <algorithm>
 #include <charconv>
+#include <climits>
 #include <system_error>
 #include <type_traits>
 #include <utility>
 
+#include "io/input_limits.h"
 #include "io/text.h"
+#include "io/utf8.h"
 
 namespace glossfish {
 namespace {
@@ -293,6 +296,36 @@ std::string format_info(const SearchInfo& info) {
         for (const std::string& m : info.pv) out += ' ' + m;
     }
     return out;
+}
+
+std::optional<std::string> check_option_value(const OptionDecl& d, std::string& value,
+                                              bool has_value) {
+    const std::string quoted = "option '" + d.name + "'";
+    if (d.type == "button") {
+        if (has_value && !value.empty()) return quoted + " is a button and takes no value";
+        return std::nullopt;
+    }
+    if (!has_value && d.type != "string") return quoted + " needs a value";
+    if (d.type == "spin") {
+        const auto n = to_number<long long>(value);
+        if (!n || (d.min && *n < *d.min) || (d.max && *n > *d.max))
+            return range_error(quoted, d.min.value_or(LLONG_MIN), d.max.value_or(LLONG_MAX), value);
+        value = std::to_string(*n);
+    } else if (d.type == "check") {
+        const std::string v = lower(value);
+        if (v != "true" && v != "false")
+            return quoted + " must be true or false, got " + quote_input(value);
+        value = v;
+    } else if (d.type == "combo") {
+        auto it = std::find_if(d.vars.begin(), d.vars.end(),
+                               [&](const std::string& v) { return iequals(v, value); });
+        if (it == d.vars.end()) return choice_error(quoted, d.vars, value);
+        value = *it;
+    } else if (d.type == "string" && value.size() > MaxOptionValueBytes) {
+        return quoted + " takes at most " + std::to_string(MaxOptionValueBytes) + " bytes, got " +
+               quote_input(value);
+    }
+    return std::nullopt;
 }
 
 }  // namespace glossfish

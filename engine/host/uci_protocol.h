@@ -87,4 +87,11 @@ EngineEvent parse_engine_line(std::string_view line);
 // Writes an info line back in UCI form (used to relay a child's output to the GUI).
 std::string format_info(const SearchInfo& info);
 
+// Checks value against a declared option (check/spin/combo/button/string) and rewrites it to
+// its canonical spelling ("TRUE" -> "true", a combo choice as declared); has_value is false when
+// `setoption` gave no value. Returns the error text, e.g. "option 'Hash' must be an integer
+// 1..33554432, got 'x'".
+std::optional<std::string> check_option_value(const OptionDecl& decl, std::string& value,
+                                              bool has_value = true);
+
 }  // namespace glossfish

@@ -1,4 +1,4 @@
-// The sizes glossfish accepts from the inputs of its batch commands (docs/limits.md).
+// The sizes glossfish accepts from its inputs: batch commands (docs/limits.md) and UCI.
 // A line, row, game or argument over its limit is an error that names it and quotes at most
 // QuoteBytes of it; a batch reports it and goes on with the next record.
 #pragma once
@@ -16,5 +16,12 @@ inline constexpr std::size_t QuoteBytes = 80;  // bytes of a bad input quoted in
 // Commentary the reader reads (`verify --text`, a verify/judge record's text, a PGN comment):
 // a longer --text or record is refused; of a longer PGN comment the report reads this much.
 inline constexpr std::size_t MaxCommentaryText = 20000;
+
+// UCI input (docs/uci.md "Input limits"): longer input is rejected with an error that quotes at
+// most QuoteBytes of it.
+inline constexpr std::size_t MaxUciLineBytes = 1 << 20;   // one UCI input line (1 MiB)
+inline constexpr std::size_t MaxPositionMoves = 12000;    // moves after `position ... moves`
+inline constexpr std::size_t MaxOptionValueBytes = 8192;  // a string option's value
+inline constexpr std::size_t MaxQueuedRequests = 64;      // label/tree/tool/verify waiting
 
 }  // namespace glossfish

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "io/utf8.h"
+
 namespace glossfish {
 
 namespace {
@@ -26,6 +28,19 @@ std::string_view trim(std::string_view s) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
     return s;
+}
+
+std::string range_error(std::string_view what, long long lo, long long hi, std::string_view got) {
+    return std::string(what) + " must be an integer " + std::to_string(lo) + ".." +
+           std::to_string(hi) + ", got " + quote_input(got);
+}
+
+std::string choice_error(std::string_view what, const std::vector<std::string>& choices,
+                         std::string_view got) {
+    std::string list;
+    for (std::size_t i = 0; i < choices.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
+    return std::string(what) + " must be " + list + ", got " + quote_input(got);
 }
 
 }  // namespace glossfish

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <vector>
 
 namespace glossfish {
 
@@ -29,5 +30,13 @@ std::optional<T> to_number(std::string_view text) {
     if (ec != std::errc() || ptr != last || text.empty()) return std::nullopt;
     return value;
 }
+
+// The one wording of a number that is not an integer in [lo, hi], on every surface (UCI options
+// and commands, command-line flags, gf_open keys, tool arguments): "<what> must be an integer
+// LO..HI, got 'TEXT'" (TEXT quoted as quote_input does).
+std::string range_error(std::string_view what, long long lo, long long hi, std::string_view got);
+// The same for a value that must be one of choices: "<what> must be a, b or c, got 'TEXT'".
+std::string choice_error(std::string_view what, const std::vector<std::string>& choices,
+                         std::string_view got);
 
 }  // namespace glossfish

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "render/markup.h"
+#include "io/markup.h"
 
 namespace glossfish {
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "render/markup.h"
+#include "io/markup.h"
 
 namespace glossfish {
 

@@ -1,6 +1,7 @@
 // Perft with bulk counting at the last ply, like Stockfish's.
 #include "rules/perft.h"
 
+#include "io/text.h"
 #include "rules/movegen.h"
 
 namespace glossfish {
@@ -27,6 +28,11 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int dept
         pos.undo_move(m);
     }
     return out;
+}
+
+std::optional<std::string> check_perft_depth(long long depth) {
+    if (depth >= 1 && depth <= MaxPerftDepth) return std::nullopt;
+    return range_error("perft depth", 1, MaxPerftDepth, std::to_string(depth));
 }
 
 }  // namespace glossfish

@@ -11,6 +11,7 @@
 #include "analysis/quality.h"
 #include "io/text.h"
 #include "openings/opening.h"
+#include "rules/fen_json.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 
@@ -145,30 +146,29 @@ std::vector<OptionDecl> Session::options() {
     std::vector<OptionDecl> out;
     for (const auto& o : child_options_)
         if (!find_option(o.name)) out.push_back(o);
-    for (const OptionSpec& o : option_table()) out.push_back(option_decl(o));
+    for (const SettingSpec& s : setting_table())
+        if (!s.option.empty()) out.push_back(s.option_decl());
     return out;
 }
 
 std::optional<InputError> Session::set_option(const std::string& name, std::string value,
                                               bool has_value) {
     join_restart();
-    if (const OptionSpec* spec = find_option(name)) {
-        if (auto err = check_option_value(*spec, value, has_value))
+    if (const SettingSpec* spec = find_option(name)) {
+        if (auto err = check_setting(*spec, "option '" + spec->option + "'", value, has_value))
             return InputError{"bad_option_value", *err, {}};
-        const std::string& n = spec->name;
-        if (n == "Stockfish Path" && searching())
-            return InputError{"busy", "the Stockfish path cannot change during a search", {}};
-        apply_option(settings_, n, value);
-        if (n == "Stockfish Path") {
+        if (spec->rebuild == Rebuild::Engine && searching())
+            return InputError{
+                "busy", "option '" + spec->option + "' cannot change during a search", {}};
+        set_setting(settings_, *spec, value);
+        if (spec->rebuild == Rebuild::Engine) {
             if (host_) host_->quit();
             host_.reset();
             child_options_.clear();
             ensure_host();
         }
         // The pool and the provider are made again from the new settings on next use.
-        if (n == "Stockfish Path" || n.rfind("Glossfish Analysis", 0) == 0 ||
-            n.rfind("Glossfish LLM", 0) == 0 || n == "Glossfish Reproducible")
-            backend_.reset();
+        if (spec->rebuild != Rebuild::None) backend_.reset();
         return std::nullopt;
     }
 
@@ -239,10 +239,8 @@ std::optional<InputError> Session::set_position(const PositionCommand& command) 
     Position root;
     FenStatus status = root.set(command.fen, chess960_);
     if (!status.ok()) {
-        nlohmann::json problems = nlohmann::json::array();
-        for (const auto& p : status.problems)
-            problems.push_back({{"code", fen_issue_code(p.issue)}, {"message", p.message}});
-        return InputError{"bad_fen", status.message(), {{"problems", problems}}};
+        return InputError{
+            "bad_fen", status.message(), {{"problems", fen_problems_json(status.problems)}}};
     }
     if (command.moves.size() > MaxPositionMoves)
         return InputError{"too_many_moves",

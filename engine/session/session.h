@@ -12,7 +12,7 @@
 // Products start when the position arrives and are printed only while that position's search
 // runs (from its `go` to its bestmove), so every line belongs to the search it comes in.
 // Products that need the verifier (tool calls, verify, LLM comments) come from a
-// ProductProvider that the verifier library implements (verifier/tools/session_products.h).
+// ProductProvider that the verifier library implements (verifier/service/session_provider.h).
 //
 // Threads: calls come from one thread (the UCI input thread). Events go to the sink from the
 // caller's thread, Stockfish's reader thread and the product threads, one at a time and in
@@ -97,17 +97,17 @@ public:
 using ProductProviderFactory =
     std::function<std::unique_ptr<ProductProvider>(const Settings&, Analyzer&)>;
 
-// `label [move M] [depth D] [scheme S]`: unset fields come from the settings.
+// `label [move M] [depth D] [scheme S]`: the label of a move, with the session's settings as
+// the request changed them (label_limits, quality_scheme).
 struct LabelRequest {
     std::optional<std::string> move;  // SAN or UCI from the current position; else its last move
-    std::optional<int> depth;
-    std::optional<QualityScheme> scheme;
+    Settings settings;
 };
 
-// `tree [plies P] [breadth K] [depth D | nodes N]`: unset fields come from the settings.
+// `tree [plies P] [breadth K] [depth D | nodes N]`: the strategy tree of the position with the
+// session's settings as the request changed them (tree_options).
 struct TreeRequest {
-    std::optional<int> plies, breadth;
-    AnalysisLimits limits;
+    Settings settings;
 };
 
 // The one legal move that leads from `from` to `to` (same placement, side to move and

@@ -91,9 +91,7 @@ void Session::start_products(bool at_go, bool analysis) {
     const Position before = snapshot.before, pos = snapshot.position;
     const std::optional<Move> move = snapshot.move;
     if (label && wanted("quality")) {
-        AnalysisLimits limits;
-        limits.depth = s.quality_depth;
-        limits.reproducible = s.reproducible;
+        const AnalysisLimits limits = label_limits(s);
         const QualityScheme scheme = s.quality_scheme;
         const bool inferred = snapshot.inferred;
         auto label_at = [before, move, scheme, inferred](const AnalysisLimits& at, bool quick) {
@@ -128,11 +126,7 @@ void Session::start_products(bool at_go, bool analysis) {
                      });
     }
     if (s.tree && wanted("tree")) {
-        TreeOptions options;
-        options.plies = s.tree_plies;
-        options.breadth = s.tree_breadth;
-        options.limits.depth = s.tree_depth;
-        options.reproducible = s.reproducible;
+        const TreeOptions options = tree_options(s);
         post_product("tree", *engine_lane_, false,
                      [pos, options](Backend& b, const CancelToken& cancel) {
                          StrategyTree t = build_tree(*b.analyzer, pos, options, &cancel);
@@ -294,10 +288,8 @@ std::optional<InputError> Session::label(const LabelRequest& r) {
         return InputError{
             "bad_label", "the position has no last move; use 'label move <move>'", {}};
     }
-    AnalysisLimits limits;
-    limits.depth = r.depth.value_or(settings_.quality_depth);
-    limits.reproducible = settings_.reproducible;
-    const QualityScheme scheme = r.scheme.value_or(settings_.quality_scheme);
+    const AnalysisLimits limits = label_limits(r.settings);
+    const QualityScheme scheme = r.settings.quality_scheme;
     return post_request(
         "label", [before, move, limits, scheme](Backend& b, const CancelToken& cancel) {
             MoveLabel l = label_move(*b.analyzer, before, move, limits, scheme, &cancel);
@@ -307,12 +299,7 @@ std::optional<InputError> Session::label(const LabelRequest& r) {
 }
 
 std::optional<InputError> Session::tree(const TreeRequest& r) {
-    TreeOptions options;
-    options.plies = r.plies.value_or(settings_.tree_plies);
-    options.breadth = r.breadth.value_or(settings_.tree_breadth);
-    options.limits = r.limits;
-    if (options.limits.empty()) options.limits.depth = settings_.tree_depth;
-    options.reproducible = settings_.reproducible;
+    const TreeOptions options = tree_options(r.settings);
     const Position root = current_;
     return post_request("tree", [root, options](Backend& b, const CancelToken& cancel) {
         return std::optional<Product>(

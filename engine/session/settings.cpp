@@ -1,13 +1,11 @@
-// Settings: the shared defaults, the version, and glossfish's own UCI options.
+// Settings: the table of every setting, its checks, and the factories built on it.
 #include "session/settings.h"
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
 
-#include "analysis/strategy_tree.h"
-#include "host/uci_input.h"
+#include "io/input_limits.h"
 #include "io/text.h"
+#include "io/utf8.h"
 
 #ifndef GLOSSFISH_VERSION
 #error "GLOSSFISH_VERSION must come from CMake's PROJECT_VERSION (engine/CMakeLists.txt)"
@@ -17,87 +15,319 @@ namespace glossfish {
 
 namespace {
 
-std::string text(bool b) { return b ? "true" : "false"; }
+// The names the surfaces share: a setting is one entry here and nowhere else.
+struct Names {
+    std::string option, key, flag;
+};
 
-std::vector<OptionSpec> make_table() {
-    const Settings d;  // every default below comes from here
-    auto spin = [](std::string name, int def, long long mn, long long mx, std::string help) {
-        return OptionSpec{
-            std::move(name), "spin", std::to_string(def), std::move(help), mn, mx, {}};
-    };
-    auto check = [](std::string name, bool def, std::string help) {
-        return OptionSpec{std::move(name), "check", text(def), std::move(help), 0, 0, {}};
-    };
-    auto string = [](std::string name, std::string def, std::string help) {
-        return OptionSpec{std::move(name), "string", std::move(def), std::move(help), 0, 0, {}};
-    };
+SettingSpec make(Names n, SettingType type, std::string def, SettingField field, Rebuild rebuild,
+                 std::string help) {
+    SettingSpec s;
+    s.option = std::move(n.option);
+    s.key = std::move(n.key);
+    s.flag = std::move(n.flag);
+    s.type = type;
+    s.default_value = std::move(def);
+    s.field = field;
+    s.rebuild = rebuild;
+    s.help = std::move(help);
+    return s;
+}
+
+SettingSpec check(Names n, bool def, bool Settings::*field, Rebuild rebuild, std::string help) {
+    return make(std::move(n), SettingType::Check, def ? "true" : "false", field, rebuild,
+                std::move(help));
+}
+
+SettingSpec spin(Names n, long long def, long long lo, long long hi, SettingField field,
+                 Rebuild rebuild, std::string help) {
+    SettingSpec s = make(std::move(n), SettingType::Spin, def ? std::to_string(def) : "", field,
+                         rebuild, std::move(help));
+    s.min = lo;
+    s.max = hi;
+    return s;
+}
+
+SettingSpec text(Names n, std::string Settings::*field, Rebuild rebuild, std::string help) {
+    return make(std::move(n), SettingType::String, "", field, rebuild, std::move(help));
+}
+
+template <typename Enum>
+SettingSpec combo(Names n, Enum def, Enum Settings::*field, std::vector<Enum> values,
+                  const char* (*name)(Enum), Rebuild rebuild, std::string help) {
+    SettingSpec s =
+        make(std::move(n), SettingType::Combo, name(def), field, rebuild, std::move(help));
+    for (Enum v : values) s.choices.push_back(name(v));
+    return s;
+}
+
+std::vector<SettingSpec> make_table() {
+    using S = Settings;
+    const Rebuild none = Rebuild::None, backend = Rebuild::Backend;
     return {
-        string("Stockfish Path", d.stockfish_path,
-               "Path of the Stockfish binary; empty: $GLOSSFISH_STOCKFISH, then PATH, then "
-               "/usr/games/stockfish"),
-        check("Glossfish Quality", d.quality,
+        text({"Stockfish Path", "stockfish", "--stockfish"}, &S::stockfish_path, Rebuild::Engine,
+             "Path of the Stockfish binary; empty: $GLOSSFISH_STOCKFISH, then PATH, then "
+             "/usr/games/stockfish"),
+        check({"Glossfish Quality", "", ""}, true, &S::quality, none,
               "Label the last move of the position during analysis"),
-        OptionSpec{"Glossfish Quality Scheme",
-                   "combo",
-                   scheme_name(d.quality_scheme),
-                   "Label thresholds: lichess or act-eval",
-                   0,
-                   0,
-                   {"lichess", "act-eval"}},
-        OptionSpec{"Glossfish Info Format",
-                   "combo",
-                   info_format_name(d.info_format),
-                   "glossfish's info lines: text (a sentence a person reads), json (for scripts) "
-                   "or both",
-                   0,
-                   0,
-                   {"text", "json", "both"}},
-        spin("Glossfish Quality Depth", d.quality_depth, 1, MaxOptionDepth,
-             "Search depth of the label searches"),
-        check("Glossfish Quality In Games", d.quality_in_games,
+        combo({"Glossfish Quality Scheme", "scheme", "--scheme"}, DefaultQualityScheme,
+              &S::quality_scheme, {QualityScheme::Lichess, QualityScheme::ActEval}, scheme_name,
+              backend, "Label thresholds: lichess or act-eval"),
+        combo({"Glossfish Info Format", "", ""}, InfoFormat::Both, &S::info_format,
+              {InfoFormat::Text, InfoFormat::Json, InfoFormat::Both}, info_format_name, none,
+              "glossfish's info lines: text (a sentence a person reads), json (for scripts) or "
+              "both"),
+        spin({"Glossfish Quality Depth", "quality_depth", "--quality-depth"}, DefaultQualityDepth,
+             1, MaxSearchDepth, &S::quality_depth, none, "Search depth of the label searches"),
+        check({"Glossfish Quality In Games", "", ""}, false, &S::quality_in_games, none,
               "Also label moves in timed games (on the analysis pool, never on the game clock)"),
-        spin("Glossfish Analysis Workers", d.analysis_workers, 1, MaxAnalysisWorkers,
-             "Stockfish processes kept for our own analysis, apart from the GUI's search"),
-        spin("Glossfish Analysis Hash", d.analysis_hash_mb, 1, MaxAnalysisHashMb,
-             "Hash (MB) of each analysis worker"),
-        check("Glossfish Tree", d.tree,
+        spin({"Glossfish Analysis Workers", "workers", "--jobs"}, 1, 1, 256, &S::analysis_workers,
+             backend, "Stockfish processes kept for our own analysis, apart from the GUI's search"),
+        spin({"Glossfish Analysis Hash", "hash", "--hash"}, 16, 1, 65536, &S::analysis_hash_mb,
+             backend, "Hash (MB) of each analysis worker"),
+        spin({"Glossfish Analysis Threads", "threads", "--threads"}, 1, 1, 256,
+             &S::analysis_threads, backend, "Search threads of each analysis worker"),
+        spin({"Glossfish Analysis Depth", "depth", "--depth"}, DefaultAnalysisDepth, 1,
+             MaxSearchDepth, &S::analysis_depth, backend,
+             "Search depth of engine tools and verify when a request gives none"),
+        spin({"", "nodes", "--nodes"}, 0, 1, MaxSearchNodes, &S::analysis_nodes, backend,
+             "Nodes per search instead of a depth"),
+        spin({"", "movetime", "--movetime"}, 0, 1, MaxSearchMovetimeMs, &S::analysis_movetime_ms,
+             backend, "Milliseconds per search instead of a depth"),
+        check({"", "wdl", ""}, true, &S::show_wdl, backend,
+              "Engine tools report win/draw/loss (UCI_ShowWDL on the analysis workers)"),
+        check({"Glossfish Tree", "", ""}, false, &S::tree, none,
               "Print the strategy tree of each searched position (glossfish.tree)"),
-        spin("Glossfish Tree Plies", d.tree_plies, 1, MaxTreePlies, "Plies of the strategy tree"),
-        spin("Glossfish Tree Breadth", d.tree_breadth, 1, MaxTreeBreadth,
-             "Opponent replies kept per node (k_strat)"),
-        spin("Glossfish Tree Depth", d.tree_depth, 1, MaxOptionDepth, "Search depth per tree node"),
-        check("Glossfish Reproducible", d.reproducible,
+        spin({"Glossfish Tree Plies", "plies", "--plies"}, DefaultTreePlies, 1, MaxTreePlies,
+             &S::tree_plies, none, "Plies of the strategy tree"),
+        spin({"Glossfish Tree Breadth", "breadth", "--breadth"}, DefaultTreeBreadth, 1,
+             MaxTreeBreadth, &S::tree_breadth, none, "Opponent replies kept per node (k_strat)"),
+        spin({"Glossfish Tree Depth", "tree_depth", "--tree-depth"}, DefaultAnalysisDepth, 1,
+             MaxSearchDepth, &S::tree_depth, none, "Search depth per tree node"),
+        check({"Glossfish Reproducible", "reproducible", "--reproducible"}, false, &S::reproducible,
+              backend,
               "Search every analysed position (labels, trees, verify) from a cleared hash, so that "
               "results do not depend on the order or on earlier searches"),
-        string(
-            "Glossfish Commentary", d.commentary,
-            "Commentary on the last move, verified for each searched position (glossfish.verify)"),
-        check("Glossfish Comment", d.comment,
+        text({"Glossfish Commentary", "", ""}, &S::commentary, none,
+             "Commentary on the last move, verified for each searched position (glossfish.verify)"),
+        check({"Glossfish Comment", "", ""}, false, &S::comment, none,
               "For each searched position, the language model comments on the last move; "
               "verified (glossfish.comment)"),
         // The language model (verifier/llm/llm_client.h); the key only ever comes from the
         // environment.
-        string(
-            "Glossfish LLM URL", d.llm_url,
+        text(
+            {"Glossfish LLM URL", "", ""}, &S::llm_url, backend,
             "OpenAI-compatible endpoint, e.g. http://localhost:8080/v1; empty: $GLOSSFISH_LLM_URL"),
-        string("Glossfish LLM Model", d.llm_model,
-               "Model name sent to the endpoint; empty: $GLOSSFISH_LLM_MODEL"),
-        check("Glossfish Live Page", d.live_page,
+        text({"Glossfish LLM Model", "", ""}, &S::llm_model, backend,
+             "Model name sent to the endpoint; empty: $GLOSSFISH_LLM_MODEL"),
+        check({"Glossfish Live Page", "", ""}, false, &S::live_page, none,
               "Serve a page on 127.0.0.1 that shows the position, labels, lines, tree and "
               "commentary as the GUI moves (glossfish.live has its address; `glossfish live`)"),
     };
 }
 
+std::string join_choices(const std::vector<std::string>& choices, const char* last) {
+    std::string out;
+    for (std::size_t i = 0; i < choices.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == choices.size() ? last : ", ") + choices[i];
+    return out;
+}
+
 }  // namespace
 
-OptionDecl option_decl(const OptionSpec& s) {
+Settings::Settings() {
+    for (const SettingSpec& spec : setting_table()) set_setting(*this, spec, spec.default_value);
+}
+
+bool SettingSpec::optional_number() const {
+    return std::holds_alternative<std::optional<std::uint64_t> Settings::*>(field) ||
+           std::holds_alternative<std::optional<int> Settings::*>(field);
+}
+
+std::string SettingSpec::kind() const {
+    switch (type) {
+    case SettingType::Check: return "true or false";
+    case SettingType::Spin: return "an integer " + std::to_string(min) + ".." + std::to_string(max);
+    case SettingType::Combo: return join_choices(choices, " or ");
+    case SettingType::String: return "text";
+    }
+    return "text";
+}
+
+OptionDecl SettingSpec::option_decl() const {
     OptionDecl d;
-    d.name = s.name;
-    d.type = s.type;
-    if (s.type != "button") d.default_value = s.default_value;
-    if (s.type == "spin") d.min = s.min, d.max = s.max;
-    d.vars = s.vars;
+    d.name = option;
+    static const char* const types[] = {"check", "spin", "combo", "string"};
+    d.type = types[int(type)];
+    d.default_value = default_value;
+    if (type == SettingType::Spin) d.min = min, d.max = max;
+    d.vars = choices;
     return d;
+}
+
+const std::vector<SettingSpec>& setting_table() {
+    static const std::vector<SettingSpec> table = make_table();
+    return table;
+}
+
+const SettingSpec& setting_of(SettingField field) {
+    for (const SettingSpec& s : setting_table())
+        if (s.field == field) return s;
+    std::abort();  // every member of Settings is in the table (SettingsTable.EveryFieldOnce)
+}
+
+const SettingSpec* find_option(std::string_view name) {
+    for (const SettingSpec& s : setting_table())
+        if (!s.option.empty() && iequals(s.option, name)) return &s;
+    return nullptr;
+}
+
+const SettingSpec* find_key(std::string_view key) {
+    for (const SettingSpec& s : setting_table())
+        if (!s.key.empty() && s.key == key) return &s;
+    return nullptr;
+}
+
+std::optional<std::string> check_setting(const SettingSpec& spec, std::string_view what,
+                                         std::string& text, bool has_value) {
+    const std::string subject(what);
+    if (!has_value && spec.type != SettingType::String) return subject + " needs a value";
+    switch (spec.type) {
+    case SettingType::Spin: {
+        const auto n = to_number<long long>(text);
+        if (!n || *n < spec.min || *n > spec.max)
+            return range_error(subject, spec.min, spec.max, text);
+        text = std::to_string(*n);
+        return std::nullopt;
+    }
+    case SettingType::Check: {
+        const std::string v = lower(text);
+        if (v != "true" && v != "false")
+            return subject + " must be true or false, got " + quote_input(text);
+        text = v;
+        return std::nullopt;
+    }
+    case SettingType::Combo: {
+        auto it = std::find_if(spec.choices.begin(), spec.choices.end(),
+                               [&](const std::string& c) { return iequals(c, text); });
+        if (it == spec.choices.end()) return choice_error(subject, spec.choices, text);
+        text = *it;
+        return std::nullopt;
+    }
+    case SettingType::String:
+        if (text.size() > MaxOptionValueBytes)
+            return subject + " takes at most " + std::to_string(MaxOptionValueBytes) +
+                   " bytes, got " + quote_input(text);
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> check_setting_json(const SettingSpec& spec, std::string_view what,
+                                              const nlohmann::json& value, std::string& text) {
+    if (value.is_null()) {
+        text = spec.default_value;
+        return std::nullopt;
+    }
+    const bool fits = spec.type == SettingType::Spin    ? value.is_number_integer()
+                      : spec.type == SettingType::Check ? value.is_boolean()
+                                                        : value.is_string();
+    if (!fits) {
+        // A string shows as its text, as the same value typed on a command line or in UCI would;
+        // one that would be right as a number or a boolean says that it is a string.
+        std::string shown =
+            value.is_string()
+                ? value.get<std::string>()
+                : value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        if (std::string copy = shown; value.is_string() && !check_setting(spec, what, copy)) {
+            const std::string base =
+                spec.type == SettingType::Spin
+                    ? range_error(what, spec.min, spec.max, shown)
+                    : std::string(what) + " must be " + spec.kind() + ", got " + quote_input(shown);
+            return base + " (a JSON string; give it as a " +
+                   (spec.type == SettingType::Spin ? "number" : "boolean") + ")";
+        }
+        if (spec.type == SettingType::Spin) return range_error(what, spec.min, spec.max, shown);
+        return std::string(what) + " must be " +
+               (spec.type == SettingType::String ? "a string" : spec.kind()) + ", got " +
+               quote_input(shown);
+    }
+    text = value.is_string() ? value.get<std::string>() : value.dump();
+    return check_setting(spec, what, text);
+}
+
+std::string setting_text(const Settings& s, const SettingSpec& spec) {
+    return std::visit(
+        [&](auto member) -> std::string {
+            const auto& v = s.*member;
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, bool>) return v ? "true" : "false";
+            else if constexpr (std::is_same_v<T, int>) return std::to_string(v);
+            else if constexpr (std::is_same_v<T, std::string>) return v;
+            else if constexpr (std::is_same_v<T, QualityScheme>) return scheme_name(v);
+            else if constexpr (std::is_same_v<T, InfoFormat>) return info_format_name(v);
+            else return v ? std::to_string(*v) : std::string();
+        },
+        spec.field);
+}
+
+void set_setting(Settings& s, const SettingSpec& spec, const std::string& text) {
+    std::visit(
+        [&](auto member) {
+            auto& v = s.*member;
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, bool>) v = text == "true";
+            else if constexpr (std::is_same_v<T, int>) v = to_number<int>(text).value_or(0);
+            else if constexpr (std::is_same_v<T, std::string>) v = text;
+            else if constexpr (std::is_same_v<T, QualityScheme>)
+                v = parse_scheme(text).value_or(DefaultQualityScheme);
+            else if constexpr (std::is_same_v<T, InfoFormat>)
+                v = parse_info_format(text).value_or(InfoFormat::Both);
+            else if (text.empty()) v.reset();
+            else v = to_number<typename T::value_type>(text);
+        },
+        spec.field);
+}
+
+std::optional<std::string> apply_option(Settings& s, std::string_view name, std::string value) {
+    const SettingSpec* spec = find_option(name);
+    if (!spec) return "no option " + quote_input(name);
+    if (auto err = check_setting(*spec, "option '" + spec->option + "'", value)) return err;
+    set_setting(s, *spec, value);
+    return std::nullopt;
+}
+
+std::optional<std::string> apply_keys(Settings& settings, const nlohmann::json& config) {
+    if (!config.is_object()) return std::string("the settings must be a JSON object");
+    Settings next = settings;
+    for (const auto& [key, value] : config.items()) {
+        const SettingSpec* spec = find_key(key);
+        if (!spec) {
+            std::string known;
+            for (const SettingSpec& s : setting_table())
+                if (!s.key.empty()) known += (known.empty() ? "" : ", ") + s.key;
+            return "unknown setting " + quote_input(key) + " (known: " + known + ")";
+        }
+        std::string text;
+        if (auto err = check_setting_json(*spec, "setting '" + key + "'", value, text)) return err;
+        set_setting(next, *spec, text);
+    }
+    settings = std::move(next);
+    return std::nullopt;
+}
+
+nlohmann::json settings_json(const Settings& s) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const SettingSpec& spec : setting_table()) {
+        if (spec.key.empty()) continue;
+        const std::string text = setting_text(s, spec);
+        if (spec.type == SettingType::Spin)
+            out[spec.key] = text.empty() ? nlohmann::json(nullptr)
+                                         : nlohmann::json(*to_number<long long>(text));
+        else if (spec.type == SettingType::Check) out[spec.key] = text == "true";
+        else out[spec.key] = text;
+    }
+    return out;
 }
 
 const char* version() { return GLOSSFISH_VERSION; }
@@ -127,94 +357,40 @@ Analyzer::Config analyzer_config(const Settings& s) {
     return c;
 }
 
-AnalysisLimits default_limits(const Settings& s) {
+namespace {
+
+// The node or time limit when one is set, else the given depth.
+AnalysisLimits limits_or_depth(const Settings& s, int depth) {
     AnalysisLimits l;
     if (s.analysis_nodes) l.nodes = *s.analysis_nodes;
     if (s.analysis_movetime_ms) l.movetime_ms = *s.analysis_movetime_ms;
-    if (l.empty()) l.depth = s.analysis_depth;
+    if (l.empty()) l.depth = depth;
     l.reproducible = s.reproducible;
     return l;
 }
 
-std::optional<std::string> check_perft_depth(long long depth) {
-    if (depth >= 1 && depth <= MaxPerftDepth) return std::nullopt;
-    return "perft depth must be 1.." + std::to_string(MaxPerftDepth) + ", got " +
-           std::to_string(depth);
+}  // namespace
+
+AnalysisLimits default_limits(const Settings& s) { return limits_or_depth(s, s.analysis_depth); }
+
+AnalysisLimits label_limits(const Settings& s) { return limits_or_depth(s, s.quality_depth); }
+
+TreeOptions tree_options(const Settings& s) {
+    TreeOptions o;
+    o.plies = s.tree_plies;
+    o.breadth = s.tree_breadth;
+    o.limits = limits_or_depth(s, s.tree_depth);
+    o.limits.reproducible = false;  // TreeOptions::reproducible says it for the tree
+    o.reproducible = s.reproducible;
+    return o;
 }
 
-const std::vector<OptionSpec>& option_table() {
-    static const std::vector<OptionSpec> table = make_table();
-    return table;
-}
-
-const OptionSpec* find_option(std::string_view name) {
-    for (const OptionSpec& o : option_table())
-        if (iequals(o.name, name)) return &o;
-    return nullptr;
-}
-
-std::optional<std::string> check_option_value(const OptionDecl& d, std::string& value,
-                                              bool has_value) {
-    const std::string quoted = "option '" + d.name + "'";
-    if (d.type == "button") {
-        if (has_value && !value.empty()) return quoted + " is a button and takes no value";
-        return std::nullopt;
-    }
-    if (!has_value && d.type != "string") return quoted + " needs a value";
-    if (d.type == "spin") {
-        const auto n = to_number<long long>(value);
-        if (!n || (d.min && *n < *d.min) || (d.max && *n > *d.max))
-            return quoted + " must be an integer " + (d.min ? std::to_string(*d.min) : "") + ".." +
-                   (d.max ? std::to_string(*d.max) : "") + ", got " + quote_input(value);
-        value = std::to_string(*n);
-    } else if (d.type == "check") {
-        const std::string v = lower(value);
-        if (v != "true" && v != "false")
-            return quoted + " must be true or false, got " + quote_input(value);
-        value = v;
-    } else if (d.type == "combo") {
-        auto it = std::find_if(d.vars.begin(), d.vars.end(),
-                               [&](const std::string& v) { return iequals(v, value); });
-        if (it == d.vars.end()) return quoted + " has no choice " + quote_input(value);
-        value = *it;
-    } else if (d.type == "string" && value.size() > MaxOptionValueBytes) {
-        return quoted + " takes at most " + std::to_string(MaxOptionValueBytes) + " bytes, got " +
-               quote_input(value);
-    }
-    return std::nullopt;
-}
-
-std::optional<std::string> check_option_value(const OptionSpec& spec, std::string& value,
-                                              bool has_value) {
-    return check_option_value(option_decl(spec), value, has_value);
-}
-
-std::optional<std::string> apply_option(Settings& s, std::string_view name, std::string value) {
-    const OptionSpec* spec = find_option(name);
-    if (!spec) return "no option " + quote_input(name);
-    if (auto err = check_option_value(*spec, value)) return err;
-    const std::string& n = spec->name;
-    const bool on = value == "true";
-    const int number = spec->type == "spin" ? int(*to_number<long long>(value)) : 0;
-    if (n == "Stockfish Path") s.stockfish_path = value;
-    else if (n == "Glossfish Quality") s.quality = on;
-    else if (n == "Glossfish Quality Scheme") s.quality_scheme = *parse_scheme(value);
-    else if (n == "Glossfish Quality Depth") s.quality_depth = number;
-    else if (n == "Glossfish Info Format") s.info_format = *parse_info_format(value);
-    else if (n == "Glossfish Quality In Games") s.quality_in_games = on;
-    else if (n == "Glossfish Analysis Workers") s.analysis_workers = number;
-    else if (n == "Glossfish Analysis Hash") s.analysis_hash_mb = number;
-    else if (n == "Glossfish Tree") s.tree = on;
-    else if (n == "Glossfish Tree Plies") s.tree_plies = number;
-    else if (n == "Glossfish Tree Breadth") s.tree_breadth = number;
-    else if (n == "Glossfish Tree Depth") s.tree_depth = number;
-    else if (n == "Glossfish Reproducible") s.reproducible = on;
-    else if (n == "Glossfish Commentary") s.commentary = value;
-    else if (n == "Glossfish Comment") s.comment = on;
-    else if (n == "Glossfish LLM URL") s.llm_url = value;
-    else if (n == "Glossfish LLM Model") s.llm_model = value;
-    else if (n == "Glossfish Live Page") s.live_page = on;
-    return std::nullopt;
+AnnotateOptions annotate_options(const Settings& s) {
+    AnnotateOptions o;
+    o.limits = label_limits(s);
+    o.scheme = s.quality_scheme;
+    o.jobs = s.analysis_workers;
+    return o;
 }
 
 }  // namespace glossfish

@@ -14,7 +14,7 @@
 
 #include "rules/position.h"
 #include "tools/board_tools.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 using namespace glossfish;
 using Clock = std::chrono::steady_clock;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Fails when docs/tools.md is not what docs/gen_tools.py prints for the built binary.
+"""Fails when a generated page of docs/ is not what its generator prints for the built binary:
+docs/tools.md (docs/gen_tools.py) and docs/settings.md (docs/gen_settings.py).
 
-Usage: check_tools_doc.py SOURCE_DIR BINARY
+Usage: check_tools_doc.py SOURCE_DIR BINARY [NAME]   NAME: tools (default) or settings
 """
 import difflib
 import os
@@ -10,28 +11,29 @@ import sys
 
 
 def main():
-    if len(sys.argv) != 3:
-        print("usage: check_tools_doc.py SOURCE_DIR BINARY", file=sys.stderr)
+    if len(sys.argv) not in (3, 4):
+        print("usage: check_tools_doc.py SOURCE_DIR BINARY [tools|settings]", file=sys.stderr)
         return 2
     root, binary = sys.argv[1], sys.argv[2]
-    script = os.path.join(root, "docs", "gen_tools.py")
+    name = sys.argv[3] if len(sys.argv) == 4 else "tools"
+    script = os.path.join(root, "docs", "gen_%s.py" % name)
     done = subprocess.run([sys.executable, script, binary], capture_output=True, text=True,
                           timeout=600)
     if done.returncode != 0:
-        print(f"docs/gen_tools.py failed ({done.returncode}): {done.stderr.strip()}")
+        print(f"docs/gen_{name}.py failed ({done.returncode}): {done.stderr.strip()}")
         return 1
-    path = os.path.join(root, "docs", "tools.md")
+    path = os.path.join(root, "docs", name + ".md")
     with open(path, encoding="utf-8") as f:
         current = f.read()
     if current == done.stdout:
-        print("docs/tools.md is up to date")
+        print(f"docs/{name}.md is up to date")
         return 0
     diff = difflib.unified_diff(current.splitlines(), done.stdout.splitlines(),
-                                "docs/tools.md", "generated", lineterm="", n=1)
+                                f"docs/{name}.md", "generated", lineterm="", n=1)
     for line in list(diff)[:40]:
         print(line)
-    print("docs/tools.md differs from the tools the binary declares: run "
-          "docs/gen_tools.py build/glossfish > docs/tools.md")
+    print(f"docs/{name}.md differs from what the binary declares: run "
+          f"docs/gen_{name}.py build/glossfish > docs/{name}.md")
     return 1
 
 

@@ -10,7 +10,7 @@
 
 #include "claims/claims.h"
 #include "rules/bitboard.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 using namespace glossfish;
 using namespace glossfish::verifier;

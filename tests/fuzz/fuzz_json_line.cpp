@@ -12,7 +12,7 @@
 #include "io/json_line.h"
 #include "io/utf8.h"
 #include "rules/bitboard.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 using namespace glossfish;
 

@@ -9,7 +9,7 @@
 
 #include "judge/judge.h"
 #include "rules/bitboard.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 using namespace glossfish;
 using namespace glossfish::verifier;

@@ -12,7 +12,7 @@
 
 #include "mcp/mcp_server.h"
 #include "rules/bitboard.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 using namespace glossfish;
 

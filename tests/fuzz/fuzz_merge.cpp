@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "io/merge.h"
+#include "batch/merge.h"
 #include "io/shard.h"
 #include "judge/shard_summary.h"
 #include "pgn/pgn.h"

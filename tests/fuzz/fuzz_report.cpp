@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "render/markup.h"
+#include "io/markup.h"
 #include "report/report.h"
 #include "rules/notation.h"
 

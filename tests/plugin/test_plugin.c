@@ -70,9 +70,10 @@ int main(void) {
     }
     expect_open_fails("{not json", "not valid JSON");
     expect_open_fails("[1]", "must be a JSON object");
-    expect_open_fails("{\"workers\": 0}", "\"workers\" must be between 1 and 64");
-    expect_open_fails("{\"workers\": \"two\"}", "\"workers\" must be an integer");
-    expect_open_fails("{\"depht\": 10}", "unknown setting \"depht\"");
+    expect_open_fails("{\"workers\": 0}", "setting 'workers' must be an integer 1..256, got '0'");
+    expect_open_fails("{\"workers\": \"two\"}",
+                      "setting 'workers' must be an integer 1..256, got 'two'");
+    expect_open_fails("{\"depht\": 10}", "unknown setting 'depht'");
 
     gf_handle* h = gf_open(NULL);
     if (!h) {

@@ -19,9 +19,9 @@ def expect(what, ok, detail):
         failures.append(what)
 
 
-for settings, why in [({"workers": 0}, '"workers" must be between 1 and 64'),
-                      ({"hash": "big"}, '"hash" must be an integer'),
-                      ({"colour": "white"}, 'unknown setting "colour"')]:
+for settings, why in [({"workers": 0}, "setting 'workers' must be an integer 1..256, got '0'"),
+                      ({"hash": "big"}, "setting 'hash' must be an integer 1..65536, got 'big'"),
+                      ({"colour": "white"}, "unknown setting 'colour'")]:
     try:
         Glossfish(lib, **settings)
         expect("gf_open %s fails" % settings, False, "opened")

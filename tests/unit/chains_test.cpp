@@ -14,7 +14,7 @@
 #include "cli_run.h"
 #include "fake_llm_server.h"
 #include "judge/judge.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier::testing {
 namespace {

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "claims_test_util.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 namespace {

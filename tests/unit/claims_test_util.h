@@ -1,7 +1,7 @@
 // Positions and helpers shared by the claims and commentary-reader tests.
 #pragma once
 
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier::claims_testing {
 

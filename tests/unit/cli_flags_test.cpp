@@ -137,35 +137,35 @@ TEST(CliFlags, MissingRequiredFlagsAreNamed) {
 TEST(CliFlags, BadNumbersNameTheFlagTheRangeAndTheValue) {
     CliRun r = glossfish("label", {"--move", "e4", "--depth", "61"});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_EQ(r.err, "glossfish label: --depth must be 1..60, got '61'\n");
-    r = glossfish("tool", {"legal_moves", "{}", "--depth", "41"});
+    EXPECT_EQ(r.err, "glossfish label: --depth must be an integer 1..60, got '61'\n");
+    r = glossfish("tool", {"legal_moves", "{}", "--depth", "61"});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_EQ(r.err, "glossfish tool: --depth must be 1..40, got '41'\n");
+    EXPECT_EQ(r.err, "glossfish tool: --depth must be an integer 1..60, got '61'\n");
     r = glossfish("tree", {"--plies", "0"});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_EQ(r.err, "glossfish tree: --plies must be 1..30, got '0'\n");
+    EXPECT_EQ(r.err, "glossfish tree: --plies must be an integer 1..30, got '0'\n");
     r = glossfish("annotate", {"in.pgn", "--jobs", "257"});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_EQ(r.err, "glossfish annotate: --jobs must be 1..256, got '257'\n");
+    EXPECT_EQ(r.err, "glossfish annotate: --jobs must be an integer 1..256, got '257'\n");
     r = glossfish("verify", {"--jsonl", "--bootstrap", "12x"});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_EQ(r.err, "glossfish verify: --bootstrap must be 1..1000000, got '12x'\n");
+    EXPECT_EQ(r.err, "glossfish verify: --bootstrap must be an integer 1..1000000, got '12x'\n");
     // A long value is quoted by its first 80 bytes and its length.
     r = glossfish("tree", {"--breadth", std::string(200, '9')});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_EQ(r.err, "glossfish tree: --breadth must be 1..64, got '" + std::string(80, '9') +
-                         "…' (200 bytes)\n");
+    EXPECT_EQ(r.err, "glossfish tree: --breadth must be an integer 1..64, got '" +
+                         std::string(80, '9') + "…' (200 bytes)\n");
     // A bad value is reported before a missing flag (--move here).
     r = glossfish("label", {"--depth", "x"});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_EQ(r.err, "glossfish label: --depth must be 1..60, got 'x'\n");
+    EXPECT_EQ(r.err, "glossfish label: --depth must be an integer 1..60, got 'x'\n");
     // A flag given twice keeps its last value, as before CLI11.
     r = glossfish("perft",
                   {"2", "--fen", "8/8/8/8/8/8/8/8", "w", "-", "-", "0", "1", "--fen", "startpos"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(has(r.out, "\nNodes searched: 400\n")) << r.out;
     r = glossfish("label", {"--move", "e4", "--depth", "0", "--depth", "61"});
-    EXPECT_EQ(r.err, "glossfish label: --depth must be 1..60, got '61'\n");
+    EXPECT_EQ(r.err, "glossfish label: --depth must be an integer 1..60, got '61'\n");
 }
 
 TEST(CliFlags, UnknownFlagsAndExclusiveFlagsAreNamed) {

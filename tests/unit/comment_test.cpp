@@ -1,4 +1,4 @@
-// Grounded commentary (verifier/llm/commenter.h) against the fake OpenAI-compatible server: the
+// Grounded commentary (verifier/judge/commenter.h) against the fake OpenAI-compatible server: the
 // model writes commentary with the tools, the judge decomposes and verifies it, a false claim
 // is dropped and flagged; and `glossfish comment` without an endpoint.
 #include <gtest/gtest.h>
@@ -7,8 +7,8 @@
 #include <cstdio>
 
 #include "fake_llm_server.h"
-#include "llm/commenter.h"
-#include "tools/tools.h"
+#include "judge/commenter.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier::testing {
 namespace {

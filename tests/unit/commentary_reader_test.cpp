@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "claims/metrics.h"
-#include "claims/verify.h"
 #include "claims_test_util.h"
-#include "tools/tools.h"
+#include "service/verify.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 namespace {

@@ -17,7 +17,8 @@
 #include "fake_llm_server.h"
 #include "host/analyzer.h"
 #include "rules/notation.h"
-#include "tools/tools.h"
+#include "service/make_tool_suite.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier::testing {
 namespace {
@@ -139,7 +140,8 @@ class JudgeRules : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         analyzer_ = std::make_unique<Analyzer>(Analyzer::Config{});
-        suite_ = std::make_unique<ToolSuite>(analyzer_.get());
+        // The suite every surface uses: move_quality with explain's reasons.
+        suite_ = make_tool_suite(Settings(), analyzer_.get());
     }
     static void TearDownTestSuite() {
         suite_.reset();

@@ -364,10 +364,10 @@ TEST(LiveFeed, OffCostsNothingAndStaleSearchLinesAreDropped) {
 }
 
 TEST(LiveOption, IsACheckOffByDefault) {
-    const OptionSpec* spec = find_option("glossfish live page");
+    const SettingSpec* spec = find_option("glossfish live page");
     ASSERT_NE(spec, nullptr);
-    EXPECT_EQ(spec->name, "Glossfish Live Page");
-    EXPECT_EQ(spec->type, "check");
+    EXPECT_EQ(spec->option, "Glossfish Live Page");
+    EXPECT_EQ(spec->type, SettingType::Check);
     EXPECT_EQ(spec->default_value, "false");
     Settings s;
     EXPECT_FALSE(s.live_page);

@@ -10,7 +10,7 @@
 #include "fake_llm_server.h"
 #include "llm/llm_client.h"
 #include "rules/notation.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 namespace {

@@ -8,7 +8,7 @@
 #include <cstdlib>
 
 #include "fake_llm_server.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier::testing {
 namespace {

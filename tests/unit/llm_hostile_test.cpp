@@ -13,7 +13,7 @@
 #include "cli_run.h"
 #include "fake_llm_server.h"
 #include "llm/llm_client.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier::testing {
 namespace {
@@ -173,7 +173,8 @@ TEST(LlmDeadline, VerbalizeEndsAtItsDeadlineAgainstAHangingServer) {
     EXPECT_LT(took, 10.0);
     CliRun bad = run("verbalize", {"--fen", Fen, "--deadline", "0"}, {});
     EXPECT_EQ(bad.exit_code, 2);
-    EXPECT_NE(bad.err.find("--deadline must be 1..86400, got '0'"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find("--deadline must be an integer 1..86400, got '0'"), std::string::npos)
+        << bad.err;
     server.stop();
 }
 
@@ -205,7 +206,8 @@ TEST(LlmDeadline, JudgeCutsEachRecordAtItsDeadline) {
     EXPECT_EQ(cut, 2) << r.out << r.err;
     CliRun bad = run("judge", {"--input", in, "--deadline", "0"}, {});
     EXPECT_EQ(bad.exit_code, 2);
-    EXPECT_NE(bad.err.find("--deadline must be 1..86400, got '0'"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find("--deadline must be an integer 1..86400, got '0'"), std::string::npos)
+        << bad.err;
     std::filesystem::remove(in);
     server.stop();
 }

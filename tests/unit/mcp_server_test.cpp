@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "mcp/mcp_tools.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace {
 

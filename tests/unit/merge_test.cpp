@@ -1,8 +1,8 @@
-// engine/io/merge.h without an engine: the PGN marker format, merge_pgn on shard files whose
+// engine/batch/merge.h without an engine: the PGN marker format, merge_pgn on shard files whose
 // "annotation" is the game itself (so the merge must give back the input byte for byte, the
 // independent oracle), and plan_jsonl_merge on hand-written records: order, missing,
 // duplicated, foreign and torn lines, tepp groups, summaries.
-#include "io/merge.h"
+#include "batch/merge.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -16,7 +16,7 @@
 
 #include "host/analyzer.h"
 #include "reader/commentary_reader.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 namespace {

@@ -10,11 +10,11 @@
 
 #include "analysis/tree_format.h"
 #include "claims/claims.h"
-#include "render/markup.h"
+#include "io/markup.h"
 #include "render/svg_board.h"
 #include "render/svg_graph.h"
 #include "rules/notation.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish {
 namespace {

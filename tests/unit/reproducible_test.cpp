@@ -19,7 +19,7 @@
 #include "cli_run.h"
 #include "rules/notation.h"
 #include "session/settings.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish {
 namespace {
@@ -294,9 +294,9 @@ TEST(Reproducible, TreeFromReproducibleLimitsIsAReproducibleTree) {
 }
 
 TEST(Reproducible, UciOptionIsDeclaredAndApplied) {
-    const OptionSpec* o = find_option("Glossfish Reproducible");
+    const SettingSpec* o = find_option("Glossfish Reproducible");
     ASSERT_NE(o, nullptr);
-    EXPECT_EQ(o->type, "check");
+    EXPECT_EQ(o->type, SettingType::Check);
     EXPECT_EQ(o->default_value, "false");
     Settings s;
     EXPECT_FALSE(apply_option(s, "glossfish reproducible", "TRUE"));

@@ -495,8 +495,9 @@ TEST(PlayerSpecs, BadSpecsSayWhy) {
     EXPECT_EQ(error("stockfish =5"), "bad player spec: option '=5' has no name");
     EXPECT_EQ(error("stockfish Hash=1 hash=2"), "bad player spec: option 'hash' given twice");
     EXPECT_EQ(error("stockfish @nodes=0"),
-              "bad player spec: @nodes must be 1..1000000000000, got '0'");
-    EXPECT_EQ(error("stockfish @depth=x"), "bad player spec: @depth must be 1..60, got 'x'");
+              "bad player spec: @nodes must be an integer 1..1000000000000, got '0'");
+    EXPECT_EQ(error("stockfish @depth=x"),
+              "bad player spec: @depth must be an integer 1..60, got 'x'");
     EXPECT_EQ(error("stockfish @speed=1"),
               "bad player spec: unknown limit '@speed' (known: @nodes, @depth, @movetime)");
     EXPECT_EQ(error("stockfish \\"), "bad player spec: a backslash ends the spec");
@@ -546,7 +547,7 @@ TEST(EngineOptions, CheckedAgainstTheDeclarations) {
               "option 'Clear Hash' is a button and takes no value");
     EXPECT_FALSE(check_engine_option(d, "Style", "risky"));
     EXPECT_EQ(check_engine_option(d, "Style", "Wild").value_or(""),
-              "option 'Style' has no choice 'Wild'");
+              "option 'Style' must be Solid or Risky, got 'Wild'");
     EXPECT_EQ(check_engine_option(d, "Skil Level", "0").value_or(""), "no option 'Skil Level'");
 }
 

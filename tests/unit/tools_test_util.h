@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier::testing {
 

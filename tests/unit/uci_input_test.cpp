@@ -9,6 +9,7 @@
 #include <string>
 
 #include "io/utf8.h"
+#include "session/settings.h"
 
 namespace glossfish {
 namespace {
@@ -39,9 +40,9 @@ TEST(UciInput, BadGoLimitsRejectTheWholeGo) {
     EXPECT_EQ(go_error("go nodes 0"),
               "'go nodes' must be 1..18446744073709551615, got '0'; the go is rejected");
     EXPECT_EQ(go_error("go perft -1"),
-              "'go perft': perft depth must be 1..12, got -1; the go is rejected");
+              "'go perft': perft depth must be an integer 1..12, got '-1'; the go is rejected");
     EXPECT_EQ(go_error("go perft 13"),
-              "'go perft': perft depth must be 1..12, got 13; the go is rejected");
+              "'go perft': perft depth must be an integer 1..12, got '13'; the go is rejected");
     EXPECT_EQ(go_error("go depth"), "'go depth' needs a number; the go is rejected");
     EXPECT_EQ(go_error("go depth movetime 100"), "'go depth' needs a number; the go is rejected");
     EXPECT_EQ(go_error("go dpeth 5"), "unknown 'go' parameter 'dpeth'; the go is rejected");

@@ -249,7 +249,7 @@ TEST(VerbalizeCommand, UsageErrors) {
     EXPECT_TRUE(contains(both.err, "give one of --fen, --csv with --id, --tree"));
     CliRun refine = run_glossfish({"--fen", Fen, "--refine", "11"}, {});
     EXPECT_EQ(refine.err.substr(0, refine.err.find('\n')),
-              "glossfish verbalize: --refine must be 0..10, got '11'");
+              "glossfish verbalize: --refine must be an integer 0..10, got '11'");
     CliRun concepts =
         run_glossfish({"--fen", Fen, "--mode", "c"}, {"GLOSSFISH_LLM_URL=http://127.0.0.1:9/v1"});
     EXPECT_EQ(concepts.exit_code, 2);

@@ -1,11 +1,12 @@
-// Subcommands of the glossfish binary. Each takes the arguments after its name and returns
-// the process exit code: 0 success, 1 runtime failure, 2 bad usage or input.
+// Subcommands of the glossfish binary (the table in cli.cpp). Each takes the arguments after its
+// name and returns the process exit code: 0 success, 1 runtime failure, 2 bad usage or input.
 #pragma once
 
 #include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analysis/puzzles.h"
@@ -43,6 +44,18 @@ int live_command(const Args& args);       // `glossfish live` (cli_live.cpp)
 int merge_command(const Args& args);      // `glossfish merge` (cli_merge.cpp)
 int mcp_command(const Args& args);        // `glossfish mcp` (cli_mcp.cpp)
 int opening_command(const Args& args);    // `glossfish opening` (cli_opening.cpp)
+int settings_command(const Args& args);   // `glossfish settings` (cli_settings.cpp)
+
+struct Command {
+    const char* name;
+    const char* summary;  // one line of `glossfish --help`
+    int (*run)(const Args& args);
+};
+
+// Every subcommand, in `glossfish --help` order.
+const std::vector<Command>& commands();
+// The command called name, or null.
+const Command* find_command(std::string_view name);
 
 // Reads the puzzles of `--csv` (lichess) or else `--jsonl` (positions), reports the file's
 // failure or each skipped row on stderr as "glossfish COMMAND: FILE:LINE: …", keeps the

@@ -1,5 +1,5 @@
 // `glossfish comment --fen F --move M [--depth D] [--pretty] [--verbose]`: a language model
-// writes commentary on the move with the tools, the judge verifies it (verifier/llm/commenter.h);
+// writes commentary on the move with the tools, the judge verifies it (verifier/judge/commenter.h);
 // prints each sentence with its verdict as JSON.
 #include <chrono>
 #include <cstdio>
@@ -8,10 +8,11 @@
 #include "cli/cli.h"
 #include "cli/flags.h"
 #include "io/utf8.h"
-#include "llm/commenter.h"
+#include "judge/commenter.h"
+#include "service/make_tool_suite.h"
 #include "session/settings.h"
 #include "tools/board_tools.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::cli {
 
@@ -29,13 +30,12 @@ int comment_command(const Args& args) {
     const auto started = std::chrono::steady_clock::now();
     long long deadline_s = DefaultLlmDeadlineSeconds;
     std::optional<std::string> fen, move;
-    Settings settings;  // the defaults every surface shares
-    int depth = settings.analysis_depth;
+    Settings settings;  // the defaults every surface shares, as the flags change them
     bool pretty = false, verbose = false;
     Flags flags("comment", "LLM commentary on one move, checked by the verifier.", CommentUsage);
     flags.fen(fen)->required();
     flags.text("--move", move, "the move, SAN or UCI")->required();
-    flags.number("--depth", depth, 1, MaxToolDepth, "search depth of the engine tools");
+    flags.setting(settings, &Settings::analysis_depth);
     flags.number("--deadline", deadline_s, 1, 86400, "the whole command's seconds");
     flags.flag("--pretty", pretty, "indent the answer");
     flags.flag("--verbose", verbose, "log every model request on stderr");
@@ -65,7 +65,6 @@ int comment_command(const Args& args) {
         config.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
     config.deadline = started + std::chrono::seconds(deadline_s);
     config.deadline_s = double(deadline_s);
-    settings.analysis_depth = depth;
     std::unique_ptr<verifier::ToolSuite> suite = verifier::make_tool_suite(settings);
     verifier::LlmClient client(config);
     verifier::PromptLibrary prompts;

@@ -9,8 +9,9 @@
 #include "cli/flags.h"
 #include "io/utf8.h"
 #include "judge/judge.h"
+#include "service/make_tool_suite.h"
 #include "session/settings.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::cli {
 
@@ -36,8 +37,8 @@ const char* JudgeUsage =
 
 int judge_command(const Args& args) {
     std::string input_path, out_path, decomposer = "llm";
-    Settings settings;  // the defaults every surface shares
-    int depth = settings.analysis_depth, resamples = 10000;
+    Settings settings;  // the defaults every surface shares, as the flags change them
+    int resamples = 10000;
     std::uint64_t seed = 20260101;
     bool verbose = false;
     long long deadline_s = DefaultLlmDeadlineSeconds;
@@ -46,7 +47,7 @@ int judge_command(const Args& args) {
     flags.text("--input", input_path, "the records, JSONL")->required();
     flags.text("--out", out_path, "the answers (default: stdout)");
     flags.text("--decomposer", decomposer, "llm or rules");
-    flags.number("--depth", depth, 1, MaxToolDepth, "engine depth");
+    flags.setting(settings, &Settings::analysis_depth);
     flags.bootstrap(resamples, seed);
     flags.shard(shard);
     flags.number("--deadline", deadline_s, 1, 86400, "seconds per record for the model");
@@ -80,7 +81,6 @@ int judge_command(const Args& args) {
         return 2;
     std::ostream& out = out_path.empty() ? std::cout : file.stream();
 
-    settings.analysis_depth = depth;
     std::unique_ptr<verifier::ToolSuite> suite = verifier::make_tool_suite(settings);
     verifier::LlmClient client(config);
     verifier::PromptLibrary prompts;

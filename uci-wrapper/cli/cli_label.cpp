@@ -13,19 +13,17 @@
 namespace glossfish::cli {
 
 int label_command(const Args& args) {
-    const Settings settings;  // the defaults every surface shares
+    Settings settings;  // the defaults every surface shares, as the flags change them
     std::string fen = StartFen, move_text;
-    QualityScheme scheme = settings.quality_scheme;
-    int depth = settings.quality_depth;
-    bool chess960 = false, reproducible = false;
+    bool chess960 = false;
     Flags flags("label", "The move-quality label of one move, as JSON.",
                 "usage: glossfish label [--fen FEN|startpos] --move MOVE [--depth D] "
                 "[--scheme lichess|act-eval] [--reproducible] [--chess960]\n");
     flags.fen(fen);
     flags.text("--move", move_text, "the move, SAN or UCI")->required();
-    flags.number("--depth", depth, 1, MaxOptionDepth, "search depth");
-    flags.scheme(scheme);
-    flags.flag("--reproducible", reproducible, "one thread, fresh hash: the same answer each run");
+    flags.setting(settings, &Settings::quality_depth, "--depth");
+    flags.setting(settings, &Settings::quality_scheme);
+    flags.setting(settings, &Settings::reproducible);
     flags.flag("--chess960", chess960, "read castling rights as Chess960");
     if (auto code = flags.parse(args)) return *code;
     Position pos;
@@ -37,10 +35,8 @@ int label_command(const Args& args) {
         return 2;
     }
     Analyzer analyzer(analyzer_config(settings));
-    AnalysisLimits limits;
-    limits.depth = depth;
-    limits.reproducible = reproducible;
-    MoveLabel label = label_move(analyzer, pos, mp.move, limits, scheme);
+    const AnalysisLimits limits = label_limits(settings);
+    MoveLabel label = label_move(analyzer, pos, mp.move, limits, settings.quality_scheme);
     verifier::ExplainOptions why;
     why.analyzer = &analyzer;
     why.limits = limits;

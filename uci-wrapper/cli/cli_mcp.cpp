@@ -1,4 +1,4 @@
-// `glossfish mcp [--stockfish PATH] [--depth D] [--workers N] ...`: the tool suite, verify and
+// `glossfish mcp [--stockfish PATH] [--depth D] [--jobs N] ...`: the tool suite, verify and
 // label served to agents over the Model Context Protocol on stdin/stdout (mcp/mcp_server.h).
 // Only protocol messages go to stdout: the process's own stdout is pointed at stderr, so that
 // nothing else written there can reach the client.
@@ -21,8 +21,8 @@ namespace {
 
 const char* McpUsage =
     "usage: glossfish mcp [--stockfish PATH] [--depth D] [--quality-depth D] [--workers N]\n"
-    "                     [--hash MB] [--scheme lichess|act-eval] [--reproducible]\n"
-    "                     [--progress-ms MS]\n"
+    "                     [--hash MB] [--threads N] [--scheme lichess|act-eval]\n"
+    "                     [--reproducible] [--progress-ms MS]\n"
     "  a Model Context Protocol server on stdin/stdout (JSON-RPC, one message per line)\n";
 
 // How long the calls still running at the end of the input may take to answer.
@@ -35,18 +35,14 @@ int mcp_command(const Args& args) {
     int progress_ms = 1000;
     Flags flags("mcp", "Serves the tools to agents over the Model Context Protocol (stdio).",
                 McpUsage);
-    flags.text("--stockfish", settings.stockfish_path,
-               "the Stockfish binary (default: $GLOSSFISH_STOCKFISH, PATH, /usr/games/stockfish)");
-    flags.number("--depth", settings.analysis_depth, 1, MaxToolDepth,
-                 "search depth of engine tools and verify when a call gives none");
-    flags.number("--quality-depth", settings.quality_depth, 1, MaxOptionDepth,
-                 "search depth of label when a call gives none");
-    flags.number("--workers", settings.analysis_workers, 1, MaxAnalysisWorkers,
-                 "Stockfish processes searching at once");
-    flags.number("--hash", settings.analysis_hash_mb, 1, MaxAnalysisHashMb,
-                 "hash of each Stockfish process, MB");
-    flags.scheme(settings.quality_scheme);
-    flags.flag("--reproducible", settings.reproducible, "labels and trees from a cleared hash");
+    for (SettingField field :
+         {SettingField(&Settings::stockfish_path), SettingField(&Settings::analysis_depth),
+          SettingField(&Settings::quality_depth), SettingField(&Settings::analysis_hash_mb),
+          SettingField(&Settings::analysis_threads), SettingField(&Settings::quality_scheme),
+          SettingField(&Settings::reproducible)})
+        flags.setting(settings, field);
+    // --workers is what MCP client configurations already say; --jobs as everywhere else.
+    flags.setting(settings, &Settings::analysis_workers, "--workers");
     flags.number("--progress-ms", progress_ms, 50, 60000,
                  "interval of progress notifications of a call that asks for them");
     if (auto code = flags.parse(args)) return *code;

@@ -16,9 +16,9 @@
 #include <map>
 #include <sstream>
 
+#include "batch/merge.h"
 #include "cli/cli.h"
 #include "cli/flags.h"
-#include "io/merge.h"
 #include "judge/shard_summary.h"
 
 namespace glossfish::cli {

@@ -3,14 +3,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <optional>
-#include <thread>
 
 #include "analysis/puzzles.h"
 #include "analysis/strategy_tree.h"
 #include "cli/cli.h"
 #include "cli/flags.h"
 #include "io/utf8.h"
+#include "session/settings.h"
 
 namespace glossfish::cli {
 
@@ -57,82 +58,61 @@ std::optional<PuzzleFile> read_puzzle_input(const char* command, const std::stri
     return input;
 }
 
-int puzzles_command(const Args& args) {
+namespace {
+
+struct PuzzlesArgs {
     std::string csv_path, jsonl_path, out_path;
-    std::optional<int> fixed_plies;
-    bool plies_from_solution = false;
-    TreeOptions options;
-    unsigned cores = std::thread::hardware_concurrency();
-    int jobs = cores == 0 ? 1 : int(cores);
+    Settings settings;
+    bool fixed_plies = false;  // --plies given: every tree that deep, else the solution's plies
     std::optional<long long> limit;
     ShardSpec shard;
+    const std::string& in_path() const { return csv_path.empty() ? jsonl_path : csv_path; }
+};
 
+// Reads the arguments into a; nullopt to go on, or the exit code (0 after --help).
+std::optional<int> parse_args(const Args& args, PuzzlesArgs& a) {
+    bool plies_from_solution = false;
     Flags flags("puzzles", "Strategy trees for a batch of puzzles, resumable after a kill.",
                 PuzzlesUsage);
-    flags.puzzle_source(csv_path, jsonl_path);
-    flags.text("--out", out_path, "the trees, one JSON line per puzzle")->required();
-    CLI::Option* plies_flag =
-        flags.number("--plies", fixed_plies, 1, MaxTreePlies, "plies of each tree");
+    flags.puzzle_source(a.csv_path, a.jsonl_path);
+    flags.text("--out", a.out_path, "the trees, one JSON line per puzzle")->required();
+    CLI::Option* plies = flags.setting(a.settings, &Settings::tree_plies);
     flags.flag("--plies-from-solution", plies_from_solution, "plies of the puzzle's solution")
-        ->excludes(plies_flag);
-    flags.number("--breadth", options.breadth, 1, MaxTreeBreadth, "moves per node");
-    flags.depth_or_nodes(options.limits.depth, options.limits.nodes, MaxOptionDepth);
-    flags.jobs(jobs);
-    flags.number("--limit", limit, 1, 1'000'000'000LL, "only the first N records");
-    flags.shard(shard);
-    flags.flag("--reproducible", options.reproducible, "the same trees each run");
-    if (auto code = flags.parse(args)) return *code;
-    // The output is checked before anything is read: not a regular file, or the input itself.
-    const std::string& in_path = csv_path.empty() ? jsonl_path : csv_path;
-    if (std::string err = resumable_output_error(out_path, {in_path}); !err.empty()) {
-        std::fprintf(stderr, "glossfish puzzles: %s\n", err.c_str());
-        return 2;
-    }
-    std::optional<PuzzleFile> read =
-        read_puzzle_input("puzzles", csv_path, jsonl_path, limit, shard);
-    if (!read) return 2;
-    PuzzleFile& input = *read;
+        ->excludes(plies);
+    flags.setting(a.settings, &Settings::tree_breadth);
+    flags.search_limit(a.settings, &Settings::tree_depth);
+    flags.setting(a.settings, &Settings::analysis_workers);
+    flags.number("--limit", a.limit, 1, 1'000'000'000LL, "only the first N records");
+    flags.shard(a.shard);
+    flags.setting(a.settings, &Settings::reproducible);
+    if (auto code = flags.parse(args)) return code;
+    a.fixed_plies = plies->count() > 0;
+    return std::nullopt;
+}
 
-    ResumeScan scan = scan_and_repair_output(out_path, {in_path});
-    if (!scan.ok()) {
-        std::fprintf(stderr, "glossfish puzzles: %s\n", scan.error.c_str());
-        return scan.refused ? 2 : 1;
-    }
-    if (scan.truncated_bytes > 0)
-        std::fprintf(stderr, "glossfish puzzles: %s: cut a torn last line of %llu bytes\n",
-                     out_path.c_str(), (unsigned long long)scan.truncated_bytes);
-
-    // Trees of one plies count go to build_trees together: pending puzzles grouped by plies,
-    // input order kept within a group.
-    auto plies_of = [&](const PuzzleRecord& p) {
-        if (fixed_plies) return *fixed_plies;
-        return p.plies > 0 ? std::min(p.plies, MaxTreePlies) : TreeOptions{}.plies;
-    };
+// The records not yet in the output, grouped by plies (input order kept within a group): trees
+// of one plies count go to build_trees together.
+std::vector<const PuzzleRecord*> pending_records(
+    const PuzzleFile& input, const ResumeScan& scan,
+    const std::function<int(const PuzzleRecord&)>& plies_of) {
     std::vector<const PuzzleRecord*> pending;
     for (const PuzzleRecord& p : input.records)
         if (!scan.ids.count(p.id)) pending.push_back(&p);
     std::stable_sort(
         pending.begin(), pending.end(),
         [&](const PuzzleRecord* a, const PuzzleRecord* b) { return plies_of(*a) < plies_of(*b); });
-    const std::size_t total = input.records.size();
-    const std::size_t already = total - pending.size();
-    std::fprintf(stderr, "glossfish puzzles: %zu puzzle%s, %zu already in %s, %zu to do\n", total,
-                 total == 1 ? "" : "s", already, out_path.c_str(), pending.size());
+    return pending;
+}
 
-    // Opened even with nothing to do: an empty shard leaves an empty output for the merge.
-    PuzzleOutput out;
-    if (!out.open(out_path)) {
-        std::fprintf(stderr, "glossfish puzzles: %s\n", out.error().c_str());
-        return 1;
-    }
-    if (pending.empty()) return 0;
-    Analyzer::Config config;
-    config.workers = jobs;
-    config.threads_per_worker = 1;
-    Analyzer analyzer(config);
-
+// Builds and writes the trees of pending, 2 per worker at a time, with a progress line after
+// each chunk. The exit code: 0, or 1 when a tree failed or the output could not be written.
+int build_pending(const PuzzlesArgs& a, const std::vector<const PuzzleRecord*>& pending,
+                  const std::function<int(const PuzzleRecord&)>& plies_of, std::size_t already,
+                  std::size_t total, PuzzleOutput& out) {
+    Analyzer analyzer(analyzer_config(a.settings));
+    const TreeOptions options = tree_options(a.settings);
     const auto started = std::chrono::steady_clock::now();
-    const std::size_t chunk = std::size_t(2 * jobs);
+    const std::size_t chunk = std::size_t(2 * a.settings.analysis_workers);
     std::size_t done = 0;
     int failed = 0;
     for (std::size_t begin = 0; begin < pending.size();) {
@@ -155,7 +135,7 @@ int puzzles_command(const Args& args) {
                              trees[k].error.c_str());
             }
             if (!out.write(puzzle_output_record(*pending[begin + k], trees[k]))) {
-                std::fprintf(stderr, "glossfish puzzles: %s: %s\n", out_path.c_str(),
+                std::fprintf(stderr, "glossfish puzzles: %s: %s\n", a.out_path.c_str(),
                              out.error().c_str());
                 return 1;
             }
@@ -169,12 +149,52 @@ int puzzles_command(const Args& args) {
         std::fprintf(stderr, "glossfish puzzles: %zu/%zu, %.1f puzzles/min, ETA %s\n",
                      already + done, total, per_minute, duration_text(eta).c_str());
     }
-    if (failed > 0) {
-        std::fprintf(stderr, "glossfish puzzles: %d tree%s failed (records carry \"error\")\n",
-                     failed, failed == 1 ? "" : "s");
+    if (failed == 0) return 0;
+    std::fprintf(stderr, "glossfish puzzles: %d tree%s failed (records carry \"error\")\n", failed,
+                 failed == 1 ? "" : "s");
+    return 1;
+}
+
+}  // namespace
+
+int puzzles_command(const Args& args) {
+    PuzzlesArgs a;
+    if (auto code = parse_args(args, a)) return *code;
+    // The output is checked before anything is read: not a regular file, or the input itself.
+    if (std::string err = resumable_output_error(a.out_path, {a.in_path()}); !err.empty()) {
+        std::fprintf(stderr, "glossfish puzzles: %s\n", err.c_str());
+        return 2;
+    }
+    std::optional<PuzzleFile> input =
+        read_puzzle_input("puzzles", a.csv_path, a.jsonl_path, a.limit, a.shard);
+    if (!input) return 2;
+    ResumeScan scan = scan_and_repair_output(a.out_path, {a.in_path()});
+    if (!scan.ok()) {
+        std::fprintf(stderr, "glossfish puzzles: %s\n", scan.error.c_str());
+        return scan.refused ? 2 : 1;
+    }
+    if (scan.truncated_bytes > 0)
+        std::fprintf(stderr, "glossfish puzzles: %s: cut a torn last line of %llu bytes\n",
+                     a.out_path.c_str(), (unsigned long long)scan.truncated_bytes);
+
+    auto plies_of = [&](const PuzzleRecord& p) {
+        if (a.fixed_plies || p.plies <= 0) return a.settings.tree_plies;
+        return std::min(p.plies, MaxTreePlies);
+    };
+    const std::vector<const PuzzleRecord*> pending = pending_records(*input, scan, plies_of);
+    const std::size_t total = input->records.size();
+    const std::size_t already = total - pending.size();
+    std::fprintf(stderr, "glossfish puzzles: %zu puzzle%s, %zu already in %s, %zu to do\n", total,
+                 total == 1 ? "" : "s", already, a.out_path.c_str(), pending.size());
+
+    // Opened even with nothing to do: an empty shard leaves an empty output for the merge.
+    PuzzleOutput out;
+    if (!out.open(a.out_path)) {
+        std::fprintf(stderr, "glossfish puzzles: %s\n", out.error().c_str());
         return 1;
     }
-    return 0;
+    if (pending.empty()) return 0;
+    return build_pending(a, pending, plies_of, already, total, out);
 }
 
 }  // namespace glossfish::cli

@@ -1,6 +1,7 @@
 // `glossfish report GAME.pgn [-o report.html] [--game N] [--depth D | --nodes N] [--scheme S]
-// [--jobs N] [--trees] [--tree-plies P] [--tree-breadth K] [--no-verify]`: a self-contained HTML
-// page per PGN file, streamed game by game (read, analyse, write its section, drop it).
+// [--jobs N] [--trees] [--plies P] [--breadth K] [--tree-depth D] [--no-verify]`: a
+// self-contained HTML page per PGN file, streamed game by game (read, analyse, write its section,
+// drop it).
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -14,8 +15,9 @@
 #include "io/output_file.h"
 #include "io/utf8.h"
 #include "report/report.h"
+#include "service/make_tool_suite.h"
 #include "session/settings.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::cli {
 
@@ -24,47 +26,42 @@ namespace {
 const char* ReportUsage =
     "usage: glossfish report GAME.pgn [-o report.html] [--game N] [--depth D | --nodes N]\n"
     "                        [--scheme lichess|act-eval] [--jobs N] [--no-verify]\n"
-    "                        [--trees] [--tree-plies P] [--tree-breadth K] [--reproducible]\n";
+    "                        [--trees] [--plies P] [--breadth K] [--tree-depth D]\n"
+    "                        [--reproducible]\n";
 
 struct ReportArgs {
     std::string in_path, out_path;
     std::optional<int> game;
-    AnnotateOptions annotate;
+    Settings settings;
     bool verify = true, trees = false;
-    TreeOptions tree;
 };
 
 // Reads the arguments into r; nullopt to go on, or the exit code (0 after --help).
 std::optional<int> parse_args(const Args& args, ReportArgs& r) {
-    r.tree.plies = 3;
-    r.tree.breadth = 2;
-    r.annotate.scheme = DefaultQualityScheme;
     bool no_verify = false;
     Flags flags("report", "A self-contained HTML report of the games of a PGN file.", ReportUsage);
     flags.text("GAME.pgn", r.in_path, "the games")->required();
     flags.text("-o,--out", r.out_path, "the report (default: stdout)");
     flags.number("--game", r.game, 1, 100'000'000, "only game N (from 1)");
-    flags.depth_or_nodes(r.annotate.limits.depth, r.annotate.limits.nodes, MaxOptionDepth);
-    flags.scheme(r.annotate.scheme);
-    flags.jobs(r.annotate.jobs);
+    flags.search_limit(r.settings, &Settings::quality_depth);
+    flags.setting(r.settings, &Settings::quality_scheme);
+    flags.setting(r.settings, &Settings::analysis_workers);
     flags.flag("--no-verify", no_verify, "do not check the comments with the claim verifier");
     flags.flag("--trees", r.trees, "a strategy tree at each labelled move");
-    flags.number("--tree-plies", r.tree.plies, 1, MaxTreePlies, "plies of the trees");
-    flags.number("--tree-breadth", r.tree.breadth, 1, MaxTreeBreadth, "moves per tree node");
-    flags.flag("--reproducible", r.annotate.limits.reproducible, "the same report each run");
+    flags.setting(r.settings, &Settings::tree_plies);
+    flags.setting(r.settings, &Settings::tree_breadth);
+    flags.setting(r.settings, &Settings::tree_depth);
+    flags.setting(r.settings, &Settings::reproducible);
     if (auto code = flags.parse(args)) return code;
     r.verify = !no_verify;
-    if (!r.annotate.limits.depth && !r.annotate.limits.nodes)
-        r.annotate.limits.depth = DefaultQualityDepth;
-    r.tree.limits = r.annotate.limits;
     return std::nullopt;
 }
 
 std::string method_text(const ReportArgs& r) {
-    const AnalysisLimits& l = r.annotate.limits;
+    const AnalysisLimits l = label_limits(r.settings);
     std::string out = "Stockfish, ";
     out += l.depth ? "depth " + std::to_string(*l.depth) : "nodes " + std::to_string(*l.nodes);
-    out += std::string(", ") + scheme_name(r.annotate.scheme) + " labels";
+    out += std::string(", ") + scheme_name(r.settings.quality_scheme) + " labels";
     out += r.verify ? ", comments checked by the claim verifier" : ", comments not checked";
     return out;
 }
@@ -75,130 +72,122 @@ std::string base_name(const std::string& path) {
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+// What a report runs with, made from its settings.
+struct ReportRun {
+    explicit ReportRun(const ReportArgs& r)
+        : args(r), annotate(annotate_options(r.settings)), analyzer(analyzer_config(r.settings)) {
+        if (!r.verify) return;
+        // The comment checker's engine predicates search at the report's label depth, at most
+        // the analysis depth, on a Stockfish of their own started on first use.
+        Settings s = r.settings;
+        s.analysis_depth = std::min(s.quality_depth, s.analysis_depth);
+        suite = verifier::make_tool_suite(s);
+        checker = std::make_unique<verifier::ClaimVerifier>(*suite, verifier::verify_options(s));
+    }
+    const ReportArgs& args;
+    AnnotateOptions annotate;
+    Analyzer analyzer;
+    std::unique_ptr<verifier::ToolSuite> suite;
+    std::unique_ptr<verifier::ClaimVerifier> checker;
+    int games = 0, reported = 0, unread = 0, failed = 0;
+};
+
+// The section of one game (a skipped section when it cannot be read or analysed).
+std::string game_section(ReportRun& run, const PgnGame& game) {
+    const ReportArgs& r = run.args;
+    const int line = verifier::game_start_line(game);
+    if (!game.ok()) {
+        ++run.unread;
+        std::fprintf(stderr, "glossfish report: %s: game %d (line %d): %s (skipped)\n",
+                     r.in_path.c_str(), run.games, line, game.error->text().c_str());
+        return verifier::report_skipped_section(run.games, line, game.error->text());
+    }
+    GameAnnotation a = analyse_game(run.analyzer, game, run.annotate);
+    verifier::explain_game(game, a);  // board-verified reasons, no search added
+    if (!a.ok()) {
+        ++run.failed;
+        std::fprintf(stderr, "glossfish report: %s: game %d (line %d): engine failed: %s\n",
+                     r.in_path.c_str(), run.games, line, a.error.c_str());
+        return verifier::report_skipped_section(run.games, line, "engine failed: " + a.error);
+    }
+    verifier::ReportGame rg;
+    rg.number = run.games;
+    rg.game = &game;
+    rg.annotation = &a;
+    rg.comments = verifier::check_comments(run.checker.get(), game);
+    if (r.trees) {
+        const TreeOptions tree = tree_options(r.settings);
+        Position pos = game.start_position();
+        for (std::size_t i = 0; i < a.moves.size(); ++i) {
+            if (a.moves[i].quality.label == QualityLabel::Blunder)
+                rg.trees.emplace_back(int(i), build_tree(run.analyzer, pos, tree));
+            pos.do_move(game.mainline[i].move);
+        }
+    }
+    ++run.reported;
+    std::fprintf(stderr, "glossfish report: game %d: %zu moves, %d labelled, %zu comments\n",
+                 run.games, a.moves.size(),
+                 a.white.inaccuracies + a.white.mistakes + a.white.blunders + a.black.inaccuracies +
+                     a.black.mistakes + a.black.blunders,
+                 rg.comments.size());
+    return verifier::report_game_section(rg);
+}
+
 }  // namespace
 
 int report_command(const Args& args) {
     ReportArgs r;
     if (auto code = parse_args(args, r)) return *code;
-
     std::ifstream in;
     if (!open_input("report", r.in_path, in)) return 2;
     OutputFile file;
     if (!r.out_path.empty() &&
         !open_output("report", file, r.out_path, OutputFile::Mode::Replace, {r.in_path}))
         return 2;
-    Analyzer::Config config;
-    config.workers = r.annotate.jobs;
-    config.threads_per_worker = 1;
-    Analyzer analyzer(config);
-    // The comment checker's engine predicates search at the report's depth (at most the
-    // analysis depth; 10 with a node limit) on a Stockfish of their own, started on first use.
-    Settings settings;
-    const int verify_depth =
-        r.annotate.limits.depth ? std::min(*r.annotate.limits.depth, settings.analysis_depth) : 10;
-    std::unique_ptr<verifier::ToolSuite> suite;
-    std::unique_ptr<verifier::ClaimVerifier> checker;
-    if (r.verify) {
-        settings.analysis_depth = verify_depth;
-        settings.quality_scheme = r.annotate.scheme;
-        settings.reproducible = r.annotate.limits.reproducible;
-        suite = verifier::make_tool_suite(settings);
-        const verifier::VerifyOptions vo = verifier::verify_options(settings);
-        checker = std::make_unique<verifier::ClaimVerifier>(*suite, vo);
-    }
-
-    auto discard = [&] { file.discard(); };
     auto write = [&](const std::string& text) {
         if (!r.out_path.empty()) return file.write(text);
-        return std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
+        return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() &&
+               std::fflush(stdout) == 0;
+    };
+    auto fail = [&](const std::string& message, int code) {
+        std::fprintf(stderr, "glossfish report: %s\n", message.c_str());
+        file.discard();
+        return code;
     };
     auto write_failed = [&] {
-        std::fprintf(stderr, "glossfish report: %s\n",
-                     r.out_path.empty() ? "write error on stdout" : file.error().c_str());
-        discard();
-        return 1;
+        return fail(r.out_path.empty() ? "write error on stdout" : file.error(), 1);
     };
 
+    ReportRun run(r);
     verifier::ReportInfo info;
     info.source = base_name(r.in_path);
     info.method = method_text(r);
     if (!write(verifier::report_page_start(info))) return write_failed();
-
     PgnReader reader(in);
-    int games = 0, reported = 0, unread = 0, failed = 0;
     while (auto game = reader.next()) {
         if (!game->is_game) continue;
-        ++games;
-        if (r.game && games != *r.game) continue;
-        const int line = verifier::game_start_line(*game);
-        if (!game->ok()) {
-            ++unread;
-            std::fprintf(stderr, "glossfish report: %s: game %d (line %d): %s (skipped)\n",
-                         r.in_path.c_str(), games, line, game->error->text().c_str());
-            if (!write(verifier::report_skipped_section(games, line, game->error->text())))
-                return write_failed();
-            continue;
-        }
-        GameAnnotation a = analyse_game(analyzer, *game, r.annotate);
-        verifier::explain_game(*game, a);  // board-verified reasons, no search added
-        if (!a.ok()) {
-            ++failed;
-            std::fprintf(stderr, "glossfish report: %s: game %d (line %d): engine failed: %s\n",
-                         r.in_path.c_str(), games, line, a.error.c_str());
-            if (!write(verifier::report_skipped_section(games, line, "engine failed: " + a.error)))
-                return write_failed();
-            continue;
-        }
-        verifier::ReportGame rg;
-        rg.number = games;
-        rg.game = &*game;
-        rg.annotation = &a;
-        rg.comments = verifier::check_comments(checker.get(), *game);
-        if (r.trees) {
-            Position pos = game->start_position();
-            for (std::size_t i = 0; i < a.moves.size(); ++i) {
-                if (a.moves[i].quality.label == QualityLabel::Blunder)
-                    rg.trees.emplace_back(int(i), build_tree(analyzer, pos, r.tree));
-                pos.do_move(game->mainline[i].move);
-            }
-        }
-        if (!write(verifier::report_game_section(rg))) return write_failed();
-        if (r.out_path.empty()) std::fflush(stdout);
-        ++reported;
-        std::fprintf(stderr, "glossfish report: game %d: %zu moves, %d labelled, %zu comments\n",
-                     games, a.moves.size(),
-                     a.white.inaccuracies + a.white.mistakes + a.white.blunders +
-                         a.black.inaccuracies + a.black.mistakes + a.black.blunders,
-                     rg.comments.size());
+        ++run.games;
+        if (r.game && run.games != *r.game) continue;
+        if (!write(game_section(run, *game))) return write_failed();
     }
-    if (in.bad()) {
-        std::fprintf(stderr, "glossfish report: read error on %s\n",
-                     quote_input(r.in_path).c_str());
-        discard();
-        return 1;
-    }
-    if (r.game && games < *r.game) {
-        std::fprintf(stderr, "glossfish report: --game %d: the file has %d games\n", *r.game,
-                     games);
-        discard();
-        return 2;
-    }
-    const std::string summary = std::to_string(reported) + " game" + (reported == 1 ? "" : "s") +
-                                " reported, " + std::to_string(unread) + " not readable, " +
-                                std::to_string(failed) + " engine failures. Made by glossfish.";
+    if (in.bad()) return fail("read error on " + quote_input(r.in_path), 1);
+    if (r.game && run.games < *r.game)
+        return fail("--game " + std::to_string(*r.game) + ": the file has " +
+                        std::to_string(run.games) + " games",
+                    2);
+    const std::string summary = std::to_string(run.reported) + " game" +
+                                (run.reported == 1 ? "" : "s") + " reported, " +
+                                std::to_string(run.unread) + " not readable, " +
+                                std::to_string(run.failed) + " engine failures. Made by glossfish.";
     if (!write(verifier::report_page_end(summary))) return write_failed();
-    if (!r.out_path.empty()) {
-        if (auto err = file.commit()) {
-            std::fprintf(stderr, "glossfish report: %s\n", err->c_str());
-            return 1;
-        }
-    }
+    if (!r.out_path.empty())
+        if (auto err = file.commit()) return fail(*err, 1);
     std::fprintf(stderr,
                  "glossfish report: %d games: %d reported, %d not readable, %d engine "
                  "failures\n",
-                 games, reported, unread, failed);
-    if (failed > 0) return 1;
-    return unread > 0 ? 2 : 0;
+                 run.games, run.reported, run.unread, run.failed);
+    if (run.failed > 0) return 1;
+    return run.unread > 0 ? 2 : 0;
 }
 
 }  // namespace glossfish::cli

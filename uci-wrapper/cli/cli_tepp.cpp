@@ -50,306 +50,390 @@ struct Entry {
 
 bool is_llm_spec(const std::string& s) { return s == "llm" || s.rfind("llm:", 0) == 0; }
 
-}  // namespace
-
-int tepp_command(const Args& args) {
+struct TeppArgs {
     std::string csv_path, jsonl_path, out_path;
     std::vector<std::string> player_specs, guide_texts;
     std::optional<std::string> baseline_spec;
+    Settings settings;
     TeppOptions options;
-    AnalysisLimits limits;
-    int runs = 1, breadth = 3, refine = 1;
+    int runs = 1, refine = 1;
     bool verbose = false;
     std::optional<long long> limit;
     ShardSpec shard;
+    const std::string& in_path() const { return csv_path.empty() ? jsonl_path : csv_path; }
+};
 
+// Reads the arguments into a; nullopt to go on, or the exit code (0 after --help).
+std::optional<int> parse_args(const Args& args, TeppArgs& a) {
     Flags flags("tepp", "Puzzle playing: players against the optimal line, scored.", TeppUsage);
-    flags.puzzle_source(csv_path, jsonl_path);
-    flags.list("--player", player_specs, "a player (SPEC), once per player")->required();
-    flags.text("--baseline", baseline_spec, "the engine players' baseline (SPEC)");
-    flags.list("--guide", guide_texts, "a guide setting of the llm players");
-    flags.number("--breadth", breadth, 1, MaxTreeBreadth, "moves per node of the guides' trees");
-    flags.number("--refine", refine, 1, verifier::MaxRefineRounds, "refinement rounds");
-    flags.number("--k-eval", options.k_eval, 1, MaxTreeBreadth, "moves an answer is compared with");
-    flags.number("--runs", runs, 1, 1000, "runs per puzzle");
-    flags.number("--retries", options.max_retries, 0, 20, "retries of a bad answer");
-    flags.depth_or_nodes(limits.depth, limits.nodes, MaxOptionDepth);
-    flags.number("--limit", limit, 1, 1'000'000'000LL, "only the first N records");
-    flags.text("--out", out_path, "the rows, JSONL (default: stdout)");
-    flags.shard(shard);
-    flags.flag("-v,--verbose", verbose, "log every model request on stderr");
-    flags.flag("--reproducible", limits.reproducible, "the same answers each run");
-    if (auto code = flags.parse(args)) return *code;
-    if (limits.empty()) limits.depth = DefaultAnalysisDepth;
-    if (baseline_spec && is_llm_spec(*baseline_spec)) {
-        std::fputs(
-            "glossfish tepp: an llm player's baseline is its own --guide none row, played "
-            "automatically; --baseline takes an engine, optimal or human\n",
-            stderr);
-        return 2;
-    }
+    flags.puzzle_source(a.csv_path, a.jsonl_path);
+    flags.list("--player", a.player_specs, "a player (SPEC), once per player")->required();
+    flags.text("--baseline", a.baseline_spec, "the engine players' baseline (SPEC)");
+    flags.list("--guide", a.guide_texts, "a guide setting of the llm players");
+    flags.setting(a.settings, &Settings::tree_breadth);
+    flags.number("--refine", a.refine, 1, verifier::MaxRefineRounds, "refinement rounds");
+    flags.number("--k-eval", a.options.k_eval, 1, MaxTreeBreadth,
+                 "moves an answer is compared with");
+    flags.number("--runs", a.runs, 1, 1000, "runs per puzzle");
+    flags.number("--retries", a.options.max_retries, 0, 20, "retries of a bad answer");
+    flags.search_limit(a.settings, &Settings::analysis_depth);
+    flags.number("--limit", a.limit, 1, 1'000'000'000LL, "only the first N records");
+    flags.text("--out", a.out_path, "the rows, JSONL (default: stdout)");
+    flags.shard(a.shard);
+    flags.flag("-v,--verbose", a.verbose, "log every model request on stderr");
+    flags.setting(a.settings, &Settings::reproducible);
+    if (auto code = flags.parse(args)) return code;
+    if (a.baseline_spec && is_llm_spec(*a.baseline_spec))
+        return flags.fail(
+            "an llm player's baseline is its own --guide none row, played automatically; "
+            "--baseline takes an engine, optimal or human");
+    return std::nullopt;
+}
 
-    // Guide settings: none first (the llm players' baseline), then each --guide once.
+// Guide settings: none first (the llm players' baseline), then each --guide once.
+std::optional<std::vector<verifier::GuideSetting>> read_guides(const TeppArgs& a) {
     std::vector<verifier::GuideSetting> guides{verifier::GuideSetting{}};
-    for (const std::string& g : guide_texts) {
+    for (const std::string& g : a.guide_texts) {
         std::string error;
         auto setting = verifier::parse_guide_setting(g, &error);
         if (!setting) {
             std::fprintf(stderr, "glossfish tepp: --guide: %s\n", error.c_str());
-            return 2;
+            return std::nullopt;
         }
         if (std::find(guides.begin(), guides.end(), *setting) == guides.end())
             guides.push_back(*setting);
     }
+    return guides;
+}
 
-    // Players in report order: --player …, the baseline, optimal (each once, by name).
-    std::vector<std::string> specs = player_specs;
-    if (baseline_spec) specs.push_back(*baseline_spec);
-    specs.push_back("optimal");
+// The players in report order: --player …, the baseline, optimal (each once, by name).
+struct Seating {
     std::vector<Seat> seats;
-    std::optional<std::size_t> baseline_seat, optimal_seat;
+    std::optional<std::size_t> baseline, optimal;
     int humans = 0;
     bool any_llm = false;
+};
+
+// The seat of one spec; false after printing why it cannot be read.
+bool read_seat(const std::string& spec, Seat& seat) {
+    if (is_llm_spec(spec)) {
+        seat.llm = true;
+        seat.model = spec.size() > 4 ? spec.substr(4) : "";
+        if (spec.size() == 4) {
+            std::fprintf(stderr, "glossfish tepp: %s: the model after 'llm:' is empty\n",
+                         quote_input(spec).c_str());
+            return false;
+        }
+        return true;
+    }
+    PlayerSpecParse p = parse_player_spec(spec);
+    if (!p.ok()) {
+        std::fprintf(stderr, "glossfish tepp: %s: %s\n", quote_input(spec).c_str(),
+                     p.error.c_str());
+        return false;
+    }
+    seat.spec = p.spec;
+    seat.name = p.spec.kind == PlayerSpec::Engine  ? p.spec.engine.text
+                : p.spec.kind == PlayerSpec::Human ? "human"
+                                                   : "optimal";
+    return true;
+}
+
+std::optional<Seating> seat_players(const TeppArgs& a) {
+    std::vector<std::string> specs = a.player_specs;
+    if (a.baseline_spec) specs.push_back(*a.baseline_spec);
+    specs.push_back("optimal");
+    Seating out;
     for (std::size_t k = 0; k < specs.size(); ++k) {
         Seat seat;
-        if (is_llm_spec(specs[k])) {
-            seat.llm = any_llm = true;
-            seat.model = specs[k].size() > 4 ? specs[k].substr(4) : "";
-            if (specs[k].size() == 4) {
-                std::fprintf(stderr, "glossfish tepp: %s: the model after 'llm:' is empty\n",
-                             quote_input(specs[k]).c_str());
-                return 2;
-            }
-        } else {
-            PlayerSpecParse p = parse_player_spec(specs[k]);
-            if (!p.ok()) {
-                std::fprintf(stderr, "glossfish tepp: %s: %s\n", quote_input(specs[k]).c_str(),
-                             p.error.c_str());
-                return 2;
-            }
-            seat.spec = p.spec;
-            seat.name = p.spec.kind == PlayerSpec::Engine  ? p.spec.engine.text
-                        : p.spec.kind == PlayerSpec::Human ? "human"
-                                                           : "optimal";
-        }
-        std::size_t index = seats.size();
+        if (!read_seat(specs[k], seat)) return std::nullopt;
+        out.any_llm = out.any_llm || seat.llm;
+        std::size_t index = out.seats.size();
         auto same = [&](const Seat& s) {
             return s.llm == seat.llm && (seat.llm ? s.model == seat.model : s.name == seat.name);
         };
-        auto it = std::find_if(seats.begin(), seats.end(), same);
-        if (it != seats.end()) {
-            index = std::size_t(it - seats.begin());
+        auto it = std::find_if(out.seats.begin(), out.seats.end(), same);
+        if (it != out.seats.end()) {
+            index = std::size_t(it - out.seats.begin());
         } else {
-            if (seat.spec.kind == PlayerSpec::Human && !seat.llm) ++humans;
-            seats.push_back(std::move(seat));
+            if (seat.spec.kind == PlayerSpec::Human && !seat.llm) ++out.humans;
+            out.seats.push_back(std::move(seat));
         }
-        if (baseline_spec && k == player_specs.size()) baseline_seat = index;
-        if (k + 1 == specs.size()) optimal_seat = index;
+        if (a.baseline_spec && k == a.player_specs.size()) out.baseline = index;
+        if (k + 1 == specs.size()) out.optimal = index;
     }
-    if (!any_llm && guides.size() > 1)
-        std::fputs(
-            "glossfish tepp: note: --guide applies to llm players; engine, optimal and "
-            "human players play without it (No Strategy)\n",
-            stderr);
+    return out;
+}
 
-    // The language model before anything else: without one, no puzzle is worth playing.
-    verifier::LlmConfig llm_config;
-    if (any_llm) {
-        std::optional<verifier::LlmConfig> c = llm_config_from_env("tepp", verbose);
-        if (!c) return 2;
-        llm_config = std::move(*c);
-        for (Seat& s : seats)
-            if (s.llm) {
-                if (s.model.empty()) s.model = llm_config.model;
-                s.name = "llm" + (s.model.empty() ? std::string() : ":" + s.model);
-            }
-    }
-
-    const std::string& in_path = csv_path.empty() ? jsonl_path : csv_path;
+// The puzzles of the input; nullopt with the exit code in `code` when there is nothing to play
+// (0 for an empty shard, after writing its empty output).
+std::optional<std::vector<TeppPuzzle>> read_puzzles(const TeppArgs& a, int& code) {
+    code = 2;
     const std::optional<PuzzleFile> input =
-        read_puzzle_input("tepp", csv_path, jsonl_path, limit, shard);
-    if (!input) return 2;
+        read_puzzle_input("tepp", a.csv_path, a.jsonl_path, a.limit, a.shard);
+    if (!input) return std::nullopt;
     std::vector<TeppPuzzle> puzzles;
     for (const PuzzleRecord& r : input->records) puzzles.push_back(tepp_puzzle(r));
-    if (puzzles.empty() && shard.count > 1) {
+    if (!puzzles.empty()) return puzzles;
+    if (a.shard.count > 1) {
         // An empty shard of a non-empty input: an empty output for the merge, and success.
-        if (!out_path.empty() && !std::ofstream(out_path, std::ios::out | std::ios::trunc)) {
-            std::fprintf(stderr, "glossfish tepp: cannot write '%s'\n", out_path.c_str());
-            return 1;
+        if (!a.out_path.empty() && !std::ofstream(a.out_path, std::ios::out | std::ios::trunc)) {
+            std::fprintf(stderr, "glossfish tepp: cannot write '%s'\n", a.out_path.c_str());
+            code = 1;
+            return std::nullopt;
         }
-        std::fprintf(stderr, "glossfish tepp: shard %s holds no puzzles\n", shard.text().c_str());
-        return 0;
+        std::fprintf(stderr, "glossfish tepp: shard %s holds no puzzles\n", a.shard.text().c_str());
+        code = 0;
+        return std::nullopt;
     }
-    if (puzzles.empty()) {
-        std::fprintf(stderr, "glossfish tepp: %s: no puzzles\n", in_path.c_str());
-        return 2;
-    }
+    std::fprintf(stderr, "glossfish tepp: %s: no puzzles\n", a.in_path().c_str());
+    return std::nullopt;
+}
 
-    OutputFile out_file;
-    if (!out_path.empty() &&
-        !open_output("tepp", out_file, out_path, OutputFile::Mode::Stream, {in_path}))
-        return 2;
-    std::ostream& records = out_path.empty() ? std::cout : out_file.stream();
+// The language model of the llm seats (their names completed with it); nullopt after printing
+// why there is none. Without llm seats, an empty config.
+std::optional<verifier::LlmConfig> configure_models(const TeppArgs& a, Seating& seating) {
+    if (!seating.any_llm) return verifier::LlmConfig{};
+    std::optional<verifier::LlmConfig> c = llm_config_from_env("tepp", a.verbose);
+    if (!c) return std::nullopt;
+    for (Seat& s : seating.seats)
+        if (s.llm) {
+            if (s.model.empty()) s.model = c->model;
+            s.name = "llm" + (s.model.empty() ? std::string() : ":" + s.model);
+        }
+    return c;
+}
 
-    Analyzer::Config config;
-    config.workers = 1;
-    config.threads_per_worker = 1;
-    Analyzer analyzer(config);
-    EngineOracle oracle(analyzer, limits);
-
-    // The verbalizer uses the configured model (GLOSSFISH_LLM_MODEL); each llm player its own.
-    verifier::PromptLibrary prompts;
-    std::vector<std::unique_ptr<verifier::LlmClient>> clients;
-    verifier::LlmClient* verbalizer_client = nullptr;
-    if (any_llm) {
-        clients.push_back(std::make_unique<verifier::LlmClient>(llm_config));
-        verbalizer_client = clients.back().get();
+// Everything one tepp run plays with: the engine, the oracle, the models and the players.
+class TeppRun {
+public:
+    TeppRun(const TeppArgs& a, std::vector<verifier::GuideSetting> guides, Seating seating,
+            verifier::LlmConfig llm_config, std::vector<TeppPuzzle> puzzles)
+        : a_(a),
+          limits_(default_limits(a.settings)),
+          guides_(std::move(guides)),
+          seating_(std::move(seating)),
+          puzzles_(std::move(puzzles)),
+          analyzer_(analyzer_config(a.settings)),
+          oracle_(analyzer_, limits_),
+          llm_config_(std::move(llm_config)),
+          sources_(puzzles_.size()),
+          built_(guides_.size(),
+                 std::vector<std::optional<verifier::GuideBuild>>(puzzles_.size())) {
+        // The verbalizer uses the configured model (GLOSSFISH_LLM_MODEL); each llm player its own.
+        if (!seating_.any_llm) return;
+        clients_.push_back(std::make_unique<verifier::LlmClient>(llm_config_));
+        verbalizer_ = clients_.back().get();
     }
 
     // Entries: one per seat, an llm seat once per guide setting (its none row is its base).
-    std::vector<Entry> entries;
-    std::vector<std::size_t> seat_entry(seats.size());  // the seat's first entry
-    for (std::size_t k = 0; k < seats.size(); ++k) {
-        const Seat& seat = seats[k];
-        seat_entry[k] = entries.size();
-        if (seat.llm) {
-            verifier::LlmConfig c = llm_config;
-            c.model = seat.model;
-            clients.push_back(std::make_unique<verifier::LlmClient>(c));
-            for (std::size_t g = 0; g < guides.size(); ++g) {
-                Entry e;
-                e.player =
-                    std::make_unique<verifier::LlmPlayer>(*clients.back(), prompts, seat.name);
-                e.guide = g;
-                e.row.name = seat.name + " [" + guides[g].paper_name() + "]";
-                e.row.base = seat_entry[k];
-                entries.push_back(std::move(e));
-            }
-            continue;
+    bool make_entries() {
+        const std::vector<Seat>& seats = seating_.seats;
+        std::vector<std::size_t> seat_entry(seats.size());  // the seat's first entry
+        for (std::size_t k = 0; k < seats.size(); ++k) {
+            seat_entry[k] = entries_.size();
+            if (seats[k].llm) add_llm_entries(seats[k], seat_entry[k]);
+            else if (!add_entry(seats[k])) return false;
         }
+        if (seating_.baseline)
+            for (std::size_t k = 0; k < seats.size(); ++k)
+                if (!seats[k].llm)
+                    entries_[seat_entry[k]].row.base = seat_entry[*seating_.baseline];
+        optimal_entry_ = seat_entry[*seating_.optimal];
+        return true;
+    }
+
+    // Plays every entry's runs, one record line per puzzle and run; the puzzles with errors.
+    int play(std::ostream& records) {
+        int errors = 0;
+        for (Entry& e : entries_) {
+            for (int run = 0; run < a_.runs; ++run)
+                e.row.run_means.push_back(play_run(e, run, records));
+            errors += e.row.errors;
+        }
+        return errors;
+    }
+
+    void print_summary() const {
+        std::vector<TeppSummaryRow> rows;
+        for (const Entry& e : entries_) rows.push_back(e.row);
+        std::printf("TEPP  %zu puzzle%s, k_eval %d, %d run%s, limit %s", puzzles_.size(),
+                    puzzles_.size() == 1 ? "" : "s", a_.options.k_eval, a_.runs,
+                    a_.runs == 1 ? "" : "s", limits_.go_args().c_str());
+        if (seating_.any_llm && guides_.size() > 1)
+            std::printf(", k_strat %d", a_.settings.tree_breadth);
+        std::printf("\n%s", tepp_summary_table(rows, optimal_entry_).c_str());
+    }
+
+    const Seating& seating() const { return seating_; }
+
+private:
+    void add_llm_entries(const Seat& seat, std::size_t base) {
+        verifier::LlmConfig c = llm_config_;
+        c.model = seat.model;
+        clients_.push_back(std::make_unique<verifier::LlmClient>(c));
+        for (std::size_t g = 0; g < guides_.size(); ++g) {
+            Entry e;
+            e.player = std::make_unique<verifier::LlmPlayer>(*clients_.back(), prompts_, seat.name);
+            e.guide = g;
+            e.row.name = seat.name + " [" + guides_[g].paper_name() + "]";
+            e.row.base = base;
+            entries_.push_back(std::move(e));
+        }
+    }
+
+    bool add_entry(const Seat& seat) {
         Entry e;
         e.row.name = seat.name;
         if (seat.spec.kind == PlayerSpec::Optimal) {
-            e.player = std::make_unique<OptimalPlayer>(oracle);
+            e.player = std::make_unique<OptimalPlayer>(oracle_);
         } else if (seat.spec.kind == PlayerSpec::Human) {
             e.player = std::make_unique<HumanPlayer>(std::cin, std::cerr);
         } else {
-            if (limits.reproducible && seat.spec.engine.limits.movetime_ms) {
+            if (limits_.reproducible && seat.spec.engine.limits.movetime_ms) {
                 std::fprintf(stderr,
                              "glossfish tepp: --reproducible needs depth or nodes, but player "
                              "'%s' searches by @movetime\n",
                              seat.name.c_str());
-                return 2;
+                return false;
             }
-            auto engine = std::make_unique<UciEnginePlayer>(seat.spec.engine, limits);
+            auto engine = std::make_unique<UciEnginePlayer>(seat.spec.engine, limits_);
             if (auto err = engine->start()) {
                 std::fprintf(stderr, "glossfish tepp: player '%s': %s\n", seat.name.c_str(),
                              err->c_str());
-                return 2;
+                return false;
             }
             e.player = std::move(engine);
         }
-        entries.push_back(std::move(e));
+        entries_.push_back(std::move(e));
+        return true;
     }
-    if (baseline_seat)
-        for (std::size_t k = 0; k < seats.size(); ++k)
-            if (!seats[k].llm) entries[seat_entry[k]].row.base = seat_entry[*baseline_seat];
-    const std::size_t optimal_entry = seat_entry[*optimal_seat];
-    if (humans > 0 && out_path.empty())
-        std::fputs("glossfish tepp: the human player reads stdin and draws on stderr\n", stderr);
 
-    // Guides, made once per puzzle on first use: the strategy tree (k_strat = --breadth, plies
-    // from the puzzle, at the run's limits) and each setting's guide.
-    std::vector<std::optional<verifier::GuideSource>> sources(puzzles.size());
-    std::vector<std::vector<std::optional<verifier::GuideBuild>>> built(
-        guides.size(), std::vector<std::optional<verifier::GuideBuild>>(puzzles.size()));
-    auto guided = [&](std::size_t g, std::size_t p) {
-        TeppPuzzle puzzle = puzzles[p];
+    // The mean score of one run of an entry over the puzzles.
+    double play_run(Entry& e, int run, std::ostream& records) {
+        double sum = 0;
+        for (std::size_t p = 0; p < puzzles_.size(); ++p) {
+            const TeppPuzzle puzzle = e.guide ? guided(*e.guide, p) : puzzles_[p];
+            TeppResult r = play_puzzle(oracle_, *e.player, puzzle, a_.options, run);
+            if (e.guide) r.guide = guides_[*e.guide].text();
+            // Ids and themes were checked as UTF-8 when read; model text is only echoed.
+            records << tepp_record(r).dump(-1, ' ', false,
+                                           nlohmann::ordered_json::error_handler_t::replace)
+                    << '\n';
+            records.flush();
+            if (!r.ok()) {
+                ++e.row.errors;
+                std::fprintf(stderr, "glossfish tepp: %s: %s: %s\n", e.row.name.c_str(),
+                             r.id.c_str(), r.error.c_str());
+            }
+            if (!r.failure.empty()) ++e.row.failed;
+            sum += r.score;
+            std::fprintf(stderr, "glossfish tepp: %s, run %d/%d: %zu/%zu (%s %.3f)\n",
+                         e.row.name.c_str(), run + 1, a_.runs, p + 1, puzzles_.size(), r.id.c_str(),
+                         r.score);
+        }
+        return sum / double(puzzles_.size());
+    }
+
+    // A puzzle with guide g's text, made once per puzzle on first use: the strategy tree
+    // (k_strat = --breadth, plies from the puzzle, at the run's limits) and each setting's guide.
+    TeppPuzzle guided(std::size_t g, std::size_t p) {
+        TeppPuzzle puzzle = puzzles_[p];
         if (g == 0) return puzzle;
-        if (!built[g][p]) {
-            if (!sources[p]) {
-                verifier::GuideSource src;
-                src.fen = puzzle.start_fen;
-                src.plies = puzzle.plies;
-                src.concepts = puzzle.themes;
-                Position pos;
-                if (pos.set(puzzle.start_fen, puzzle.chess960).ok()) {
-                    src.solver = pos.side_to_move();
-                    bool tree_needed = false;
-                    for (const auto& s : guides) tree_needed |= s.needs_tree();
-                    if (tree_needed) {
-                        TreeOptions to;
-                        to.plies = puzzle.plies;
-                        to.breadth = breadth;
-                        to.limits = limits;
-                        to.reproducible = true;
-                        StrategyTree tree = build_tree(analyzer, pos, to);
-                        if (tree.ok()) src.tree = tree_to_compact(tree);
-                        else
-                            std::fprintf(stderr, "glossfish tepp: %s: strategy tree: %s\n",
-                                         puzzle.id.c_str(), tree.error.c_str());
-                    }
-                }
-                sources[p] = std::move(src);
-            }
-            built[g][p] =
-                verifier::build_guide(guides[g], *sources[p], *verbalizer_client, prompts, refine);
+        if (!built_[g][p]) {
+            if (!sources_[p]) sources_[p] = guide_source(puzzle);
+            built_[g][p] =
+                verifier::build_guide(guides_[g], *sources_[p], *verbalizer_, prompts_, a_.refine);
         }
-        puzzle.guide = built[g][p]->guide;
-        puzzle.guide_error = built[g][p]->error;
+        puzzle.guide = built_[g][p]->guide;
+        puzzle.guide_error = built_[g][p]->error;
         return puzzle;
-    };
-
-    int errors = 0;
-    for (Entry& e : entries) {
-        for (int run = 0; run < runs; ++run) {
-            double sum = 0;
-            for (std::size_t p = 0; p < puzzles.size(); ++p) {
-                const TeppPuzzle puzzle = e.guide ? guided(*e.guide, p) : puzzles[p];
-                TeppResult r = play_puzzle(oracle, *e.player, puzzle, options, run);
-                if (e.guide) r.guide = guides[*e.guide].text();
-                // Ids and themes were checked as UTF-8 when read; model text is only echoed.
-                records << tepp_record(r).dump(-1, ' ', false,
-                                               nlohmann::ordered_json::error_handler_t::replace)
-                        << '\n';
-                records.flush();
-                if (!r.ok()) {
-                    ++e.row.errors;
-                    std::fprintf(stderr, "glossfish tepp: %s: %s: %s\n", e.row.name.c_str(),
-                                 r.id.c_str(), r.error.c_str());
-                }
-                if (!r.failure.empty()) ++e.row.failed;
-                sum += r.score;
-                std::fprintf(stderr, "glossfish tepp: %s, run %d/%d: %zu/%zu (%s %.3f)\n",
-                             e.row.name.c_str(), run + 1, runs, p + 1, puzzles.size(), r.id.c_str(),
-                             r.score);
-            }
-            e.row.run_means.push_back(sum / double(puzzles.size()));
-        }
-        errors += e.row.errors;
     }
-    if (!out_path.empty()) {
+
+    verifier::GuideSource guide_source(const TeppPuzzle& puzzle) {
+        verifier::GuideSource src;
+        src.fen = puzzle.start_fen;
+        src.plies = puzzle.plies;
+        src.concepts = puzzle.themes;
+        Position pos;
+        if (!pos.set(puzzle.start_fen, puzzle.chess960).ok()) return src;
+        src.solver = pos.side_to_move();
+        bool tree_needed = false;
+        for (const auto& s : guides_) tree_needed |= s.needs_tree();
+        if (!tree_needed) return src;
+        TreeOptions to = tree_options(a_.settings);
+        to.plies = puzzle.plies;
+        to.limits = limits_;
+        to.reproducible = true;
+        StrategyTree tree = build_tree(analyzer_, pos, to);
+        if (tree.ok()) src.tree = tree_to_compact(tree);
+        else
+            std::fprintf(stderr, "glossfish tepp: %s: strategy tree: %s\n", puzzle.id.c_str(),
+                         tree.error.c_str());
+        return src;
+    }
+
+    const TeppArgs& a_;
+    const AnalysisLimits limits_;
+    const std::vector<verifier::GuideSetting> guides_;
+    Seating seating_;
+    const std::vector<TeppPuzzle> puzzles_;
+    Analyzer analyzer_;
+    EngineOracle oracle_;
+    verifier::LlmConfig llm_config_;
+    verifier::PromptLibrary prompts_;
+    std::vector<std::unique_ptr<verifier::LlmClient>> clients_;
+    verifier::LlmClient* verbalizer_ = nullptr;
+    std::vector<Entry> entries_;
+    std::size_t optimal_entry_ = 0;
+    std::vector<std::optional<verifier::GuideSource>> sources_;
+    std::vector<std::vector<std::optional<verifier::GuideBuild>>> built_;
+};
+
+}  // namespace
+
+int tepp_command(const Args& args) {
+    TeppArgs a;
+    if (auto code = parse_args(args, a)) return *code;
+    std::optional<std::vector<verifier::GuideSetting>> guides = read_guides(a);
+    if (!guides) return 2;
+    std::optional<Seating> seating = seat_players(a);
+    if (!seating) return 2;
+    if (!seating->any_llm && guides->size() > 1)
+        std::fputs(
+            "glossfish tepp: note: --guide applies to llm players; engine, optimal and "
+            "human players play without it (No Strategy)\n",
+            stderr);
+    // The language model before anything else: without one, no puzzle is worth playing.
+    std::optional<verifier::LlmConfig> llm_config = configure_models(a, *seating);
+    if (!llm_config) return 2;
+    int code = 2;
+    std::optional<std::vector<TeppPuzzle>> puzzles = read_puzzles(a, code);
+    if (!puzzles) return code;
+    OutputFile out_file;
+    if (!a.out_path.empty() &&
+        !open_output("tepp", out_file, a.out_path, OutputFile::Mode::Stream, {a.in_path()}))
+        return 2;
+    std::ostream& records = a.out_path.empty() ? std::cout : out_file.stream();
+
+    TeppRun run(a, std::move(*guides), std::move(*seating), std::move(*llm_config),
+                std::move(*puzzles));
+    if (!run.make_entries()) return 2;
+    if (run.seating().humans > 0 && a.out_path.empty())
+        std::fputs("glossfish tepp: the human player reads stdin and draws on stderr\n", stderr);
+    const int errors = run.play(records);
+    if (!a.out_path.empty())
         if (auto err = out_file.commit()) {
             std::fprintf(stderr, "glossfish tepp: %s\n", err->c_str());
             return 1;
         }
-    }
-
-    std::vector<TeppSummaryRow> rows;
-    for (const Entry& e : entries) rows.push_back(e.row);
-    std::printf("TEPP  %zu puzzle%s, k_eval %d, %d run%s, limit %s", puzzles.size(),
-                puzzles.size() == 1 ? "" : "s", options.k_eval, runs, runs == 1 ? "" : "s",
-                limits.go_args().c_str());
-    if (any_llm && guides.size() > 1) std::printf(", k_strat %d", breadth);
-    std::printf("\n%s", tepp_summary_table(rows, optimal_entry).c_str());
-    if (errors > 0) {
-        std::fprintf(stderr,
-                     "glossfish tepp: %d puzzle record%s had errors (engine, language model or "
-                     "guide; records carry \"error\", scored 0)\n",
-                     errors, errors == 1 ? "" : "s");
-        return 1;
-    }
-    return 0;
+    run.print_summary();
+    if (errors == 0) return 0;
+    std::fprintf(stderr,
+                 "glossfish tepp: %d puzzle record%s had errors (engine, language model or "
+                 "guide; records carry \"error\", scored 0)\n",
+                 errors, errors == 1 ? "" : "s");
+    return 1;
 }
 
 }  // namespace glossfish::cli

@@ -9,8 +9,9 @@
 #include "cli/flags.h"
 #include "host/analyzer.h"
 #include "io/utf8.h"
+#include "service/make_tool_suite.h"
 #include "session/settings.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::cli {
 
@@ -42,8 +43,7 @@ int tool_command(const Args& args) {
         std::fputs(ToolUsage, stderr);
         return 2;
     }
-    Settings settings;  // the defaults every surface shares
-    int depth = settings.analysis_depth;
+    Settings settings;  // the defaults every surface shares, as the flags change them
     bool pretty = false, jsonl = false;
     std::string name;
     std::vector<std::string> json_words;
@@ -52,7 +52,7 @@ int tool_command(const Args& args) {
     flags.text("NAME", name, "the tool (see `glossfish tools`)");
     flags.list("JSON", json_words, "the arguments, a JSON object");
     flags.flag("--jsonl", jsonl, "read {\"id\",\"tool\",\"args\"} lines on stdin");
-    flags.number("--depth", depth, 1, MaxToolDepth, "search depth of the engine tools");
+    flags.setting(settings, &Settings::analysis_depth);
     flags.flag("--pretty", pretty, "indent the answer");
     if (auto code = flags.parse(args)) return *code;
     if (jsonl && !name.empty())
@@ -60,7 +60,6 @@ int tool_command(const Args& args) {
     if (!jsonl && name.empty()) return flags.fail("NAME is required (or --jsonl)");
     std::string json_text;
     for (const std::string& w : json_words) json_text += (json_text.empty() ? "" : " ") + w;
-    settings.analysis_depth = depth;
     auto suite = verifier::make_tool_suite(settings);
     if (jsonl) {
         std::ios::sync_with_stdio(false);
@@ -81,12 +80,13 @@ int tools_command(const Args& args) {
                 "usage: glossfish tools [--schema]\n");
     flags.flag("--schema", schema, "print the OpenAI tools array (JSON)");
     if (auto code = flags.parse(args)) return *code;
-    verifier::ToolSuite suite;
+    // The one suite of every surface (its engine starts only on a call, never here).
+    const auto suite = verifier::make_tool_suite(Settings());
     if (schema) {
-        std::printf("%s\n", suite.schema().dump(2).c_str());
+        std::printf("%s\n", suite->schema().dump(2).c_str());
         return 0;
     }
-    for (const auto& e : suite.list())
+    for (const auto& e : suite->list())
         std::printf("%-15s %-10s %s%s\n", e.name.c_str(), e.group.c_str(), e.summary.c_str(),
                     e.needs_engine ? " [engine]" : "");
     return 0;

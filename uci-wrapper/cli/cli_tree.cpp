@@ -3,13 +3,13 @@
 #include <cstdio>
 #include <fstream>
 #include <optional>
-#include <thread>
 
 #include "analysis/strategy_tree.h"
 #include "analysis/tree_format.h"
 #include "cli/cli.h"
 #include "cli/flags.h"
 #include "io/utf8.h"
+#include "session/settings.h"
 
 namespace glossfish::cli {
 
@@ -25,35 +25,23 @@ const char* TreeUsage =
 
 int tree_command(const Args& args) {
     std::string fen = StartFen, out_path;
-    bool chess960 = false;
-    TreeOptions options;
+    bool chess960 = false, plain = false;
+    Settings settings;
     TreeFormat format = TreeFormat::Compact;
-    unsigned cores = std::thread::hardware_concurrency();
-    int jobs = cores == 0 ? 1 : int(cores);
-    int hash_mb = 16;
-
-    bool plain = false;
     std::string format_text;
     Flags flags("tree", "The strategy tree of a position, in one of five formats.", TreeUsage);
     flags.fen(fen);
     flags.flag("--chess960", chess960, "read castling rights as Chess960");
-    flags.number("--plies", options.plies, 1, MaxTreePlies, "plies of the tree");
-    flags.number("--breadth", options.breadth, 1, MaxTreeBreadth, "moves per opponent node");
-    CLI::Option* depth =
-        flags.number("--depth", options.limits.depth, 1, MaxOptionDepth, "search depth");
-    CLI::Option* nodes =
-        flags.number("--nodes", options.limits.nodes, 1, 1'000'000'000'000LL, "nodes per search");
-    CLI::Option* movetime =
-        flags.number("--movetime", options.limits.movetime_ms, 1, 3'600'000, "ms per search");
-    depth->excludes(nodes)->excludes(movetime);
-    nodes->excludes(movetime);
+    flags.setting(settings, &Settings::tree_plies);
+    flags.setting(settings, &Settings::tree_breadth);
+    flags.search_limit(settings, &Settings::tree_depth, true);
     CLI::Option* format_flag =
         flags.text("--format", format_text, "compact, json, text, dot or svg");
     flags.text("--out", out_path, "the tree (default: stdout)");
-    flags.jobs(jobs);
+    flags.setting(settings, &Settings::analysis_workers);
     flags.flag("--plain", plain, "one engine, no shortcuts (the reference build)");
-    flags.flag("--reproducible", options.reproducible, "the same tree each run");
-    flags.number("--hash", hash_mb, 1, 65536, "hash MB of each Stockfish child");
+    flags.setting(settings, &Settings::reproducible);
+    flags.setting(settings, &Settings::analysis_hash_mb);
     flags.check([&] {
         if (format_flag->count() == 0) return true;
         if (auto f = parse_tree_format(format_text)) {
@@ -65,7 +53,11 @@ int tree_command(const Args& args) {
         return false;
     });
     if (auto code = flags.parse(args)) return *code;
-    if (plain) options.mode = TreeOptions::Plain;
+    TreeOptions options = tree_options(settings);
+    if (plain) {
+        options.mode = TreeOptions::Plain;
+        settings.analysis_workers = 1;
+    }
     if (options.reproducible && options.limits.movetime_ms) {
         std::fputs("glossfish tree: --reproducible needs --depth or --nodes, not --movetime\n",
                    stderr);
@@ -77,10 +69,7 @@ int tree_command(const Args& args) {
     OutputFile file;
     if (!out_path.empty() && !open_output("tree", file, out_path, OutputFile::Mode::Replace))
         return 2;
-    Analyzer::Config config;
-    config.workers = options.mode == TreeOptions::Plain ? 1 : jobs;
-    config.threads_per_worker = 1;
-    config.hash_mb = hash_mb;
+    const Analyzer::Config config = analyzer_config(settings);
     Analyzer analyzer(config);
     StrategyTree tree = build_tree(analyzer, pos, options);
 

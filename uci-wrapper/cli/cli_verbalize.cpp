@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdio>
 #include <optional>
-#include <thread>
 
 #include "analysis/puzzles.h"
 #include "analysis/strategy_tree.h"
@@ -16,6 +15,7 @@
 #include "io/utf8.h"
 #include "llm/verbalizer.h"
 #include "rules/notation.h"
+#include "session/settings.h"
 
 namespace glossfish::cli {
 
@@ -168,148 +168,165 @@ std::optional<verifier::LlmConfig> llm_config_from_env(const char* command, bool
     return config;
 }
 
-int verbalize_command(const Args& args) {
-    const auto started = std::chrono::steady_clock::now();
+namespace {
+
+struct VerbalizeArgs {
     std::string fen, csv, id, tree_path, out_path, concepts;
     long long deadline_s = DefaultLlmDeadlineSeconds;
     VerbalizeMode mode = VerbalizeMode::S;
     int refine = 0;
     bool pretty = false, verbose = false;
-    TreeOptions options;
-    std::optional<int> plies;
-    unsigned cores = std::thread::hardware_concurrency();
-    int jobs = cores == 0 ? 1 : int(std::min(cores, 4u));
+    Settings settings;
+    bool plies_given = false;  // --plies: else the puzzle's, the tree file's, or the default
+};
 
+// Reads the arguments into a; nullopt to go on, or the exit code (0 after --help).
+std::optional<int> parse_args(const Args& args, VerbalizeArgs& a) {
     std::string mode_text;
     Flags flags("verbalize", "A language model describes a position's strategy tree.",
                 VerbalizeUsage);
-    flags.fen(fen);
-    flags.text("--csv", csv, "lichess puzzles (CSV), with --id");
-    flags.text("--id", id, "the puzzle of --csv");
-    flags.text("--tree", tree_path, "a compact tree (JSON)");
-    flags.text("--out", out_path, "the answer (default: stdout)");
-    flags.text("--concepts", concepts, "concepts to mention");
+    flags.fen(a.fen);
+    flags.text("--csv", a.csv, "lichess puzzles (CSV), with --id");
+    flags.text("--id", a.id, "the puzzle of --csv");
+    flags.text("--tree", a.tree_path, "a compact tree (JSON)");
+    flags.text("--out", a.out_path, "the answer (default: stdout)");
+    flags.text("--concepts", a.concepts, "concepts to mention");
     CLI::Option* mode_flag = flags.text("--mode", mode_text, "s, c or sc");
-    flags.number("--refine", refine, 0, verifier::MaxRefineRounds, "refinement rounds");
-    flags.number("--plies", plies, 1, MaxTreePlies, "plies of the tree");
-    flags.number("--breadth", options.breadth, 1, MaxTreeBreadth, "moves per opponent node");
-    flags.number("--depth", options.limits.depth, 1, MaxOptionDepth, "search depth");
-    flags.jobs(jobs);
-    flags.number("--deadline", deadline_s, 1, 86400, "the whole command's seconds");
-    flags.flag("--pretty", pretty, "indent the answer");
-    flags.flag("--verbose", verbose, "log every model request on stderr");
+    flags.number("--refine", a.refine, 0, verifier::MaxRefineRounds, "refinement rounds");
+    CLI::Option* plies = flags.setting(a.settings, &Settings::tree_plies);
+    flags.setting(a.settings, &Settings::tree_breadth);
+    flags.setting(a.settings, &Settings::tree_depth, "--depth");
+    flags.setting(a.settings, &Settings::analysis_workers);
+    flags.number("--deadline", a.deadline_s, 1, 86400, "the whole command's seconds");
+    flags.flag("--pretty", a.pretty, "indent the answer");
+    flags.flag("--verbose", a.verbose, "log every model request on stderr");
     flags.check([&] {
         if (mode_flag->count() == 0) return true;
         if (auto m = verifier::parse_verbalize_mode(mode_text)) {
-            mode = *m;
+            a.mode = *m;
             return true;
         }
         flags.fail("--mode must be s, c or sc, got " + quote_input(mode_text));
         return false;
     });
-    if (auto code = flags.parse(args)) return *code;
-    const int sources =
-        int(!csv.empty()) + int(!tree_path.empty()) + int(!fen.empty() && tree_path.empty());
+    if (auto code = flags.parse(args)) return code;
+    a.plies_given = plies->count() > 0;
+    const int sources = int(!a.csv.empty()) + int(!a.tree_path.empty()) +
+                        int(!a.fen.empty() && a.tree_path.empty());
     if (sources != 1) {
         std::fprintf(stderr, "glossfish verbalize: give one of --fen, --csv with --id, --tree\n%s",
                      VerbalizeUsage);
         return 2;
     }
-    if (!csv.empty() && id.empty()) {
-        std::fputs("glossfish verbalize: --csv needs --id\n", stderr);
-        return 2;
-    }
-    if (std::string bad = utf8_error(concepts); !bad.empty()) {  // they go into JSON
-        std::fprintf(stderr, "glossfish verbalize: --concepts: %s\n", bad.c_str());
-        return 2;
-    }
+    if (!a.csv.empty() && a.id.empty()) return flags.fail("--csv needs --id");
+    if (std::string bad = utf8_error(a.concepts); !bad.empty())  // they go into JSON
+        return flags.fail("--concepts: " + bad);
+    return std::nullopt;
+}
 
-    // The model first: without one nothing else is worth doing.
-    std::optional<verifier::LlmConfig> llm = llm_config_from_env("verbalize", verbose);
-    if (!llm) return 2;
-    verifier::LlmConfig& config = *llm;
-    config.deadline = started + std::chrono::seconds(deadline_s);
-    config.deadline_s = double(deadline_s);
-    OutputFile out_file;
-    if (!out_path.empty() &&
-        !open_output("verbalize", out_file, out_path, OutputFile::Mode::Replace, {tree_path, csv}))
-        return 2;
-
-    VerbalizeInput input;
+// The position, concepts and (from --tree) the tree to describe; false after printing why not.
+bool read_input(VerbalizeArgs& a, Position& pos, VerbalizeInput& input) {
     std::string error;
-    if (!tree_path.empty() && !read_tree_file(tree_path, fen, input, &error)) {
+    if (!a.tree_path.empty() && !read_tree_file(a.tree_path, a.fen, input, &error)) {
         std::fprintf(stderr, "glossfish verbalize: %s\n", error.c_str());
-        return 2;
+        return false;
     }
-    if (!csv.empty()) {
-        PuzzleFile file = read_lichess_puzzles_file(csv);
+    if (!a.csv.empty()) {
+        PuzzleFile file = read_lichess_puzzles_file(a.csv);
         if (!file.ok()) {
             std::fprintf(stderr, "glossfish verbalize: %s\n", file.error.c_str());
-            return 2;
+            return false;
         }
         const PuzzleRecord* found = nullptr;
         for (const auto& p : file.records)
-            if (p.id == id) found = &p;
+            if (p.id == a.id) found = &p;
         if (!found) {
             std::fprintf(stderr, "glossfish verbalize: no good puzzle with id %s in %s\n",
-                         quote_input(id).c_str(), csv.c_str());
-            return 2;
+                         quote_input(a.id).c_str(), a.csv.c_str());
+            return false;
         }
-        fen = found->start_fen;
+        a.fen = found->start_fen;
         input.concepts = found->themes;
-        if (!plies && found->plies > 0) plies = found->plies;
+        if (!a.plies_given && found->plies > 0) {
+            a.settings.tree_plies = std::min(found->plies, MaxTreePlies);
+            a.plies_given = true;
+        }
     }
-    Position pos;
-    if (FenStatus status = pos.set(fen); !status.ok()) {
+    if (FenStatus status = pos.set(a.fen); !status.ok()) {
         std::fprintf(stderr, "glossfish verbalize: %s\n", status.message().c_str());
-        return 2;
+        return false;
     }
     input.fen = pos.fen();
     input.side = pos.side_to_move() == White ? "White" : "Black";
-    if (!concepts.empty()) input.concepts = split_concepts(concepts);
-    if (mode != VerbalizeMode::S && input.concepts.empty()) {
+    if (!a.concepts.empty()) input.concepts = split_concepts(a.concepts);
+    if (a.mode != VerbalizeMode::S && input.concepts.empty()) {
         std::fputs(
             "glossfish verbalize: modes c and sc need concepts: --concepts A,B or a puzzle "
             "with themes (--csv, or a --tree record with \"themes\")\n",
             stderr);
-        return 2;
+        return false;
     }
+    return true;
+}
 
-    if (!tree_path.empty()) {
+// The tree of the input: the --tree file's, checked move by move, or one built now (none for
+// mode c). The exit code on failure.
+std::optional<int> tree_of(const VerbalizeArgs& a, Position& pos, VerbalizeInput& input) {
+    if (!a.tree_path.empty()) {
+        std::string error;
         const int depth = check_compact_tree(pos, input.tree, "", &error);
         if (depth < 0) {
-            std::fprintf(stderr, "glossfish verbalize: %s: %s\n", tree_path.c_str(), error.c_str());
+            std::fprintf(stderr, "glossfish verbalize: %s: %s\n", a.tree_path.c_str(),
+                         error.c_str());
             return 2;
         }
-        if (depth == 0 && mode != VerbalizeMode::C) {
-            std::fprintf(stderr, "glossfish verbalize: %s: the tree is empty\n", tree_path.c_str());
+        if (depth == 0 && a.mode != VerbalizeMode::C) {
+            std::fprintf(stderr, "glossfish verbalize: %s: the tree is empty\n",
+                         a.tree_path.c_str());
             return 2;
         }
-        input.plies = plies.value_or(depth);
-    } else {
-        input.plies = plies.value_or(DefaultTreePlies);
-        if (mode != VerbalizeMode::C) {
-            options.plies = input.plies;
-            Analyzer::Config ac;
-            ac.workers = jobs;
-            ac.threads_per_worker = 1;
-            Analyzer analyzer(ac);
-            StrategyTree tree = build_tree(analyzer, pos, options);
-            if (!tree.ok()) {
-                std::fprintf(stderr, "glossfish verbalize: strategy tree: %s\n",
-                             tree.error.c_str());
-                return 1;
-            }
-            input.tree = tree_to_compact(tree);
-        }
+        input.plies = a.plies_given ? a.settings.tree_plies : depth;
+        return std::nullopt;
     }
+    input.plies = a.settings.tree_plies;
+    if (a.mode == VerbalizeMode::C) return std::nullopt;
+    Analyzer analyzer(analyzer_config(a.settings));
+    StrategyTree tree = build_tree(analyzer, pos, tree_options(a.settings));
+    if (!tree.ok()) {
+        std::fprintf(stderr, "glossfish verbalize: strategy tree: %s\n", tree.error.c_str());
+        return 1;
+    }
+    input.tree = tree_to_compact(tree);
+    return std::nullopt;
+}
 
-    verifier::LlmClient client(config);
+}  // namespace
+
+int verbalize_command(const Args& args) {
+    const auto started = std::chrono::steady_clock::now();
+    VerbalizeArgs a;
+    if (auto code = parse_args(args, a)) return *code;
+    // The model first: without one nothing else is worth doing.
+    std::optional<verifier::LlmConfig> config = llm_config_from_env("verbalize", a.verbose);
+    if (!config) return 2;
+    config->deadline = started + std::chrono::seconds(a.deadline_s);
+    config->deadline_s = double(a.deadline_s);
+    OutputFile out_file;
+    if (!a.out_path.empty() && !open_output("verbalize", out_file, a.out_path,
+                                            OutputFile::Mode::Replace, {a.tree_path, a.csv}))
+        return 2;
+    Position pos;
+    VerbalizeInput input;
+    if (!read_input(a, pos, input)) return 2;
+    if (auto code = tree_of(a, pos, input)) return *code;
+
+    verifier::LlmClient client(*config);
     verifier::PromptLibrary prompts;
-    verifier::VerbalizeResult result = verifier::verbalize(client, prompts, input, mode, refine);
+    verifier::VerbalizeResult result =
+        verifier::verbalize(client, prompts, input, a.mode, a.refine);
     const std::string text =
-        verifier::verbalize_output(input, mode, result).dump(pretty ? 2 : -1) + "\n";
-    if (out_path.empty()) {
+        verifier::verbalize_output(input, a.mode, result).dump(a.pretty ? 2 : -1) + "\n";
+    if (a.out_path.empty()) {
         std::fwrite(text.data(), 1, text.size(), stdout);
     } else if (std::optional<std::string> err =
                    out_file.write(text) ? out_file.commit()
@@ -322,7 +339,7 @@ int verbalize_command(const Args& args) {
         return 1;
     }
     std::fprintf(stderr, "glossfish verbalize: mode %s, %zu refine round%s, %d request%s\n",
-                 verifier::verbalize_mode_name(mode), result.rounds.size(),
+                 verifier::verbalize_mode_name(a.mode), result.rounds.size(),
                  result.rounds.size() == 1 ? "" : "s", result.requests,
                  result.requests == 1 ? "" : "s");
     return 0;

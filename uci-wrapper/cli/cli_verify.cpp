@@ -7,7 +7,6 @@
 
 #include "claims/claims.h"
 #include "claims/metrics.h"
-#include "claims/verify.h"
 #include "cli/cli.h"
 #include "cli/flags.h"
 #include "io/input_file.h"
@@ -15,7 +14,9 @@
 #include "io/line_reader.h"
 #include "io/utf8.h"
 #include "judge/shard_summary.h"
-#include "tools/tools.h"
+#include "service/make_tool_suite.h"
+#include "service/verify.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::cli {
 
@@ -69,9 +70,8 @@ int run_jsonl(const verifier::ClaimVerifier& verifier, int resamples, std::uint6
 
 int verify_command(const Args& args) {
     std::optional<std::string> fen, move, claims_file, text;
-    Settings settings;  // the defaults every surface shares
-    int depth = settings.analysis_depth;
-    bool pretty = false, jsonl = false, reproducible = false;
+    Settings settings;  // the defaults every surface shares, as the flags change them
+    bool pretty = false, jsonl = false;
     int resamples = 10000;
     std::uint64_t seed = 20260101;
     ShardSpec shard_spec;
@@ -82,13 +82,13 @@ int verify_command(const Args& args) {
     flags.text("--move", move, "the move, SAN or UCI");
     flags.text("--claims", claims_file, "the claims JSON (- for stdin)");
     flags.text("--text", text, "commentary, read by the deterministic reader");
-    flags.number("--depth", depth, 1, MaxToolDepth, "search depth of the engine tools");
-    flags.scheme(settings.quality_scheme);
+    flags.setting(settings, &Settings::analysis_depth);
+    flags.setting(settings, &Settings::quality_scheme);
     flags.bootstrap(resamples, seed);
     flags.shard(shard_spec, &shard);
     flags.flag("--jsonl", jsonl, "batch lines on stdin");
     flags.flag("--pretty", pretty, "indent the answer");
-    flags.flag("--reproducible", reproducible, "the same answer each run");
+    flags.setting(settings, &Settings::reproducible);
     if (auto code = flags.parse(args)) return *code;
     if (shard && !jsonl) {
         std::fputs("glossfish verify: --shard needs --jsonl\n", stderr);
@@ -124,8 +124,6 @@ int verify_command(const Args& args) {
             return 2;
         }
     }
-    settings.analysis_depth = depth;
-    settings.reproducible = reproducible;
     auto suite = verifier::make_tool_suite(settings);
     const verifier::VerifyOptions options = verifier::verify_options(settings);
     verifier::ClaimVerifier verifier(*suite, options);

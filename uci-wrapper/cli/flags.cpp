@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdio>
 
+#include "io/text.h"
 #include "io/utf8.h"
 
 namespace glossfish::cli {
@@ -19,6 +20,13 @@ std::string usage_error_text(const CLI::ParseError& e) {
         what.compare(what.size() - 8, 8, " missing") == 0)
         return what.substr(0, colon) + " needs a value";
     return what;
+}
+
+// "a|b|c": a combo setting's choices as a value type.
+std::string join_choices(const std::vector<std::string>& choices) {
+    std::string out;
+    for (const std::string& c : choices) out += (out.empty() ? "" : "|") + c;
+    return out;
 }
 
 }  // namespace
@@ -89,8 +97,7 @@ CLI::Option* Flags::number_impl(const std::string& names, long long lo, long lon
         long long v = 0;
         auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
         if (ec != std::errc() || p != text.data() + text.size() || v < lo || v > hi) {
-            std::fprintf(stderr, "glossfish %s: %s must be %lld..%lld, got %s\n", command_.c_str(),
-                         o->get_name().c_str(), lo, hi, quote_input(text).c_str());
+            fail(range_error(o->get_name(), lo, hi, text));
             return false;
         }
         store(v);
@@ -125,20 +132,47 @@ CLI::Option* Flags::fen(std::optional<std::string>& target, const std::string& h
     return o;
 }
 
-CLI::Option* Flags::scheme(QualityScheme& target) {
+CLI::Option* Flags::setting(Settings& settings, SettingField field, const std::string& alias) {
+    const SettingSpec& spec = setting_of(field);
+    const std::string names =
+        alias.empty() || alias == spec.flag ? spec.flag : alias + "," + spec.flag;
+    const std::string shown = setting_text(settings, spec);
+    const std::string help = spec.help + (shown.empty() ? "" : " (default: " + shown + ")");
+    if (spec.type == SettingType::Check) {
+        bool& on = switches_.emplace_back(false);
+        CLI::Option* o = app_.add_flag(names, on, help);
+        checks_.push_back([&settings, &spec, &on, o] {
+            if (o->count() > 0) set_setting(settings, spec, on ? "true" : "false");
+            return true;
+        });
+        return o;
+    }
     std::string& raw = slot();
-    CLI::Option* o = app_.add_option("--scheme", raw, "quality labels: lichess or act-eval");
-    o->type_name("lichess|act-eval");
-    after(o, raw, [this, &target](const std::string& v) {
-        auto s = parse_scheme(v);
-        if (!s) {
-            fail("--scheme must be lichess or act-eval, got " + quote_input(v));
+    CLI::Option* o = app_.add_option(names, raw, help);
+    o->type_name(spec.type == SettingType::Spin
+                     ? "INT " + std::to_string(spec.min) + ".." + std::to_string(spec.max)
+                 : spec.type == SettingType::Combo ? join_choices(spec.choices)
+                                                   : "TEXT");
+    after(o, raw, [this, &settings, &spec, o](const std::string& v) {
+        std::string value = v;
+        if (auto err = check_setting(spec, o->get_name(), value)) {
+            fail(*err);
             return false;
         }
-        target = *s;
+        set_setting(settings, spec, value);
         return true;
     });
     return o;
+}
+
+void Flags::search_limit(Settings& settings, SettingField depth_field, bool movetime) {
+    CLI::Option* d = setting(settings, depth_field, "--depth");
+    CLI::Option* n = setting(settings, &Settings::analysis_nodes);
+    d->excludes(n);
+    if (!movetime) return;
+    CLI::Option* t = setting(settings, &Settings::analysis_movetime_ms);
+    d->excludes(t);
+    n->excludes(t);
 }
 
 CLI::Option* Flags::shard(ShardSpec& target, bool* given) {
@@ -156,17 +190,6 @@ CLI::Option* Flags::shard(ShardSpec& target, bool* given) {
         return true;
     });
     return o;
-}
-
-CLI::Option* Flags::jobs(int& target) {
-    return number("--jobs", target, 1, MaxJobs, "Stockfish children working at once");
-}
-
-void Flags::depth_or_nodes(std::optional<int>& depth, std::optional<std::uint64_t>& nodes,
-                           int max_depth) {
-    CLI::Option* d = number("--depth", depth, 1, max_depth, "search depth per position");
-    CLI::Option* n = number("--nodes", nodes, 1, 1'000'000'000'000LL, "nodes per search");
-    d->excludes(n);
 }
 
 void Flags::puzzle_source(std::string& csv, std::string& jsonl) {

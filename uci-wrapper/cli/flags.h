@@ -10,16 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "analysis/quality.h"
 #include "io/shard.h"
 #include "rules/position.h"
+#include "session/settings.h"
 
 namespace glossfish::cli {
 
 using Args = std::vector<std::string>;
-
-// The highest --jobs of every command (one Stockfish child each).
-inline constexpr int MaxJobs = 256;
 
 // "startpos" is the start position; any other text is returned as given.
 std::string resolve_fen(const std::string& text);
@@ -63,15 +60,16 @@ public:
                      const std::string& help = "the position (FEN or startpos)");
     CLI::Option* fen(std::optional<std::string>& target,
                      const std::string& help = "the position (FEN or startpos)");
-    // --scheme lichess|act-eval.
-    CLI::Option* scheme(QualityScheme& target);
+    // The flag of a setting (session/settings.h): its name, help, default and range come from the
+    // settings table, its value is checked there (the error text every surface gives, e.g.
+    // "glossfish tree: --hash must be an integer 1..65536, got '0'") and stored in settings.
+    // alias: the name the command gives it first (a command's main depth is its --depth).
+    CLI::Option* setting(Settings& settings, SettingField field, const std::string& alias = {});
+    // The search limit of a command: --depth (an alias of depth_field's flag), --nodes and, with
+    // movetime, --movetime, which exclude each other.
+    void search_limit(Settings& settings, SettingField depth_field, bool movetime = false);
     // --shard I/N (engine/io/shard.h); `given` is set when the flag is present.
     CLI::Option* shard(ShardSpec& target, bool* given = nullptr);
-    // --jobs N in 1..MaxJobs.
-    CLI::Option* jobs(int& target);
-    // --depth D in 1..max_depth and --nodes N in 1..10^12, which exclude each other.
-    void depth_or_nodes(std::optional<int>& depth, std::optional<std::uint64_t>& nodes,
-                        int max_depth);
     // --csv FILE (lichess puzzles) or --jsonl FILE (positions): exactly one of them.
     void puzzle_source(std::string& csv, std::string& jsonl);
     // --bootstrap B (resamples of the 95% intervals, 1..10^6) and --seed N.
@@ -99,6 +97,7 @@ private:
     std::string command_;
     CLI::App app_;
     std::deque<std::string> texts_;  // raw values (stable addresses)
+    std::deque<bool> switches_;      // the switches of Check settings
     std::deque<std::vector<std::string>> words_;
     std::vector<std::function<bool()>> checks_;
     std::vector<std::function<bool()>> requirements_;  // after the values: "give one of ..."

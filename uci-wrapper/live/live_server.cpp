@@ -11,10 +11,10 @@
 #include <random>
 #include <thread>
 
+#include "io/markup.h"
 #include "io/text.h"
 #include "live/live_registry.h"
 #include "live/live_view.h"
-#include "render/markup.h"
 
 namespace glossfish::live {
 

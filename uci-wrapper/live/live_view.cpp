@@ -6,7 +6,7 @@
 
 #include "analysis/annotate.h"
 #include "analysis/quality.h"
-#include "render/markup.h"
+#include "io/markup.h"
 #include "render/svg_board.h"
 #include "render/svg_graph.h"
 #include "rules/notation.h"

@@ -4,10 +4,11 @@
 
 #include "analysis/quality.h"
 #include "claims/claims.h"
-#include "claims/verify.h"
 #include "io/utf8.h"
+#include "service/make_tool_suite.h"
+#include "service/verify.h"
 #include "tools/tool_registry.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::mcp {
 
@@ -19,11 +20,10 @@ using verifier::ToolCall;
 using verifier::ToolError;
 using verifier::ToolSpec;
 
-ArgSpec scheme_arg() {
-    return {.name = "scheme",
-            .type = ArgType::String,
-            .description = "label thresholds: lichess (what lichess.org shows) or act-eval",
-            .choices = {"lichess", "act-eval"}};
+ArgSpec scheme_arg(const Settings& settings) {
+    return verifier::setting_arg(&Settings::quality_scheme, "scheme",
+                                 "label thresholds: lichess (what lichess.org shows) or act-eval",
+                                 settings);
 }
 
 QualityScheme scheme_of(const ToolCall& call, QualityScheme fallback) {
@@ -52,13 +52,9 @@ ToolSpec verify_spec(const Settings& settings) {
                 {.name = "text",
                  .type = ArgType::String,
                  .description = "commentary to read and verify (or give claims)"},
-                {.name = "depth",
-                 .type = ArgType::Integer,
-                 .description = "search depth of the engine predicates",
-                 .minimum = 1,
-                 .maximum = MaxToolDepth,
-                 .default_value = settings.analysis_depth},
-                scheme_arg(),
+                verifier::setting_arg(&Settings::analysis_depth, "depth",
+                                      "search depth of the engine predicates", settings),
+                scheme_arg(settings),
             },
         .needs_engine = true,
     };
@@ -77,17 +73,11 @@ ToolSpec label_spec(const Settings& settings) {
             {
                 verifier::fen_arg(),
                 verifier::move_arg(),
-                {.name = "depth",
-                 .type = ArgType::Integer,
-                 .description = "search depth",
-                 .minimum = 1,
-                 .maximum = MaxOptionDepth,
-                 .default_value = settings.quality_depth},
-                scheme_arg(),
-                {.name = "reproducible",
-                 .type = ArgType::Boolean,
-                 .description = "clear the hash before each search: the same answer each run",
-                 .default_value = false},
+                verifier::setting_arg(&Settings::quality_depth, "depth", "search depth", settings),
+                scheme_arg(settings),
+                verifier::setting_arg(&Settings::reproducible, "reproducible",
+                                      "clear the hash before each search: the same answer each run",
+                                      settings),
             },
         .needs_engine = true,
     };
@@ -209,9 +199,10 @@ nlohmann::json GlossfishTools::label(const nlohmann::json& args, const CancelTok
     ToolCall call(args, engine, defaults, &cancel);
     const Position pos = call.position();
     const Move move = call.move("move", pos);
-    AnalysisLimits limits;
-    limits.depth = call.integer("depth", settings_.quality_depth);
-    limits.reproducible = call.boolean("reproducible", settings_.reproducible);
+    Settings asked = settings_;
+    asked.quality_depth = call.integer("depth", settings_.quality_depth);
+    asked.reproducible = call.boolean("reproducible", settings_.reproducible);
+    const AnalysisLimits limits = label_limits(asked);
     MoveLabel l = label_move(*analyzer_, pos, move, limits,
                              scheme_of(call, settings_.quality_scheme), &cancel);
     if (l.error == AnalysisCancelled || cancel.cancelled())

@@ -11,7 +11,7 @@
 
 #include "io/text.h"
 #include "rules/notation.h"
-#include "tools/session_products.h"
+#include "service/session_provider.h"
 
 namespace glossfish {
 
@@ -61,7 +61,7 @@ std::string readable_line(const std::string& kind, const nlohmann::ordered_json&
 
 UciEngine::UciEngine(Writer writer)
     : writer_(std::move(writer)),
-      session_([this](const SessionEvent& e) { write_event(e); }, verifier::session_products()) {}
+      session_([this](const SessionEvent& e) { write_event(e); }, verifier::session_provider()) {}
 
 void UciEngine::write(const std::string& line) {
     std::lock_guard lock(out_mutex_);
@@ -268,63 +268,60 @@ void UciEngine::cmd_d() {
     while (std::getline(lines, text)) write(text);
 }
 
+namespace {
+
+// Reads `NAME VALUE` pairs after the command word into settings: each NAME is one of params
+// (the setting it sets, checked by the settings table) or, for `label`, `move`. The first bad
+// pair gives the error text.
+std::optional<std::string> read_params(
+    const std::vector<std::string_view>& words,
+    std::initializer_list<std::pair<std::string_view, SettingField>> params, Settings& settings,
+    std::optional<std::string>* move = nullptr) {
+    for (std::size_t i = 1; i < words.size(); i += 2) {
+        const std::string_view key = words[i];
+        if (i + 1 >= words.size()) return quote_input(key) + " needs a value";
+        std::string value(words[i + 1]);
+        if (move && key == "move") {
+            *move = value;
+            continue;
+        }
+        auto it = std::find_if(params.begin(), params.end(),
+                               [&](const auto& p) { return p.first == key; });
+        if (it == params.end()) {
+            std::string known = move ? "move" : "";
+            for (const auto& p : params)
+                known += (known.empty() ? "" : ", ") + std::string(p.first);
+            return "unknown parameter " + quote_input(key) + " (known: " + known + ")";
+        }
+        const SettingSpec& spec = setting_of(it->second);
+        if (auto err = check_setting(spec, quote_input(key), value)) return err;
+        set_setting(settings, spec, value);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 // label [move M] [depth D] [scheme S]
 void UciEngine::cmd_label(const std::vector<std::string_view>& words) {
-    LabelRequest r;
-    for (std::size_t i = 1; i < words.size(); i += 2) {
-        const std::string key(words[i]);
-        if (i + 1 >= words.size()) return error("bad_label", quote_input(key) + " needs a value");
-        const std::string_view v = words[i + 1];
-        if (key == "move") r.move = std::string(v);
-        else if (key == "depth") {
-            auto n = to_number<long long>(v);
-            if (!n || *n < 1 || *n > MaxOptionDepth)
-                return error("bad_label", "depth must be 1.." + std::to_string(MaxOptionDepth) +
-                                              ", got " + quote_input(v));
-            r.depth = int(*n);
-        } else if (key == "scheme") {
-            r.scheme = parse_scheme(v);
-            if (!r.scheme)
-                return error("bad_label",
-                             "scheme must be lichess or act-eval, got " + quote_input(v));
-        } else {
-            return error("bad_label", "unknown label parameter " + quote_input(key));
-        }
-    }
+    LabelRequest r{.move = {}, .settings = session_.settings()};
+    if (auto err = read_params(
+            words, {{"depth", &Settings::quality_depth}, {"scheme", &Settings::quality_scheme}},
+            r.settings, &r.move))
+        return error("bad_label", *err);
     report(session_.label(r));
 }
 
 // tree [plies P] [breadth K] [depth D | nodes N]
 void UciEngine::cmd_tree(const std::vector<std::string_view>& words) {
-    TreeRequest r;
-    for (std::size_t i = 1; i < words.size(); i += 2) {
-        const std::string key(words[i]);
-        // Every tree parameter is at least 1, so 0 stands for "missing or not a number".
-        const long long n =
-            i + 1 < words.size() ? to_number<long long>(words[i + 1]).value_or(0) : 0;
-        auto bad = [&](const std::string& range) {
-            error("bad_tree", quote_input(key) + " needs a number " + range +
-                                  (i + 1 < words.size() ? ", got " + quote_input(words[i + 1])
-                                                        : std::string()));
-        };
-        if (key == "plies") {
-            if (n < 1 || n > MaxTreePlies) return bad("1.." + std::to_string(MaxTreePlies));
-            r.plies = int(n);
-        } else if (key == "breadth") {
-            if (n < 1 || n > MaxTreeBreadth) return bad("1.." + std::to_string(MaxTreeBreadth));
-            r.breadth = int(n);
-        } else if (key == "depth") {
-            if (n < 1 || n > MaxOptionDepth) return bad("1.." + std::to_string(MaxOptionDepth));
-            r.limits = {};
-            r.limits.depth = int(n);
-        } else if (key == "nodes") {
-            if (n < 1) return bad("above 0");
-            r.limits = {};
-            r.limits.nodes = std::uint64_t(n);
-        } else {
-            return error("bad_tree", "unknown tree parameter " + quote_input(key));
-        }
-    }
+    TreeRequest r{.settings = session_.settings()};
+    if (auto err = read_params(words,
+                               {{"plies", &Settings::tree_plies},
+                                {"breadth", &Settings::tree_breadth},
+                                {"depth", &Settings::tree_depth},
+                                {"nodes", &Settings::analysis_nodes}},
+                               r.settings))
+        return error("bad_tree", *err);
     report(session_.tree(r));
 }
 

@@ -57,7 +57,7 @@ private:
 
     Writer writer_;
     std::mutex out_mutex_;
-    std::atomic<InfoFormat> info_format_{DefaultInfoFormat};  // set by the input thread
+    std::atomic<InfoFormat> info_format_{Settings().info_format};  // set by the input thread
     // The live page (before session_: the session's threads feed it until they end).
     std::shared_ptr<live::LiveFeed> live_feed_ = std::make_shared<live::LiveFeed>();
     std::unique_ptr<live::LiveServer> live_server_;

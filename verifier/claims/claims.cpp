@@ -5,7 +5,7 @@
 #include "claims/evaluator.h"
 #include "claims/predicates.h"
 #include "tools/board_tools.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 

@@ -11,7 +11,7 @@
 #include "claims/predicates.h"
 #include "rules/position.h"
 #include "tools/board_tools.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier::claims_detail {
 

@@ -13,7 +13,7 @@
 #include "rules/notation.h"
 #include "rules/see.h"
 #include "tools/board_tools.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 

@@ -13,7 +13,7 @@
 #include "judge/judge_text.h"
 #include "reader/commentary_reader.h"
 #include "rules/notation.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 

@@ -11,7 +11,7 @@
 #include "reader/commentary_reader.h"
 #include "rules/notation.h"
 #include "tools/board_tools.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 

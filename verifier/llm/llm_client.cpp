@@ -8,13 +8,14 @@
 #include <cmath>
 #include <cstdlib>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <thread>
 #include <unordered_map>
 
 #include "session/settings.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 
@@ -334,38 +335,47 @@ LlmClient::HttpReply LlmClient::post(const std::string& url, const std::string& 
     return reply;
 }
 
-ChatResult LlmClient::chat(const ChatRequest& request) const {
-    ChatResult r;
-    auto fail = [&](LlmErrorKind kind, const std::string& message) {
+// One exchange: requests (each retried on transient failures, none past the deadline), the
+// tool calls the model asks for, and the answer with at most one repair. Each step returns the
+// finished result when the exchange ends there.
+struct LlmClient::Exchange {
+    Exchange(const LlmClient& of, const ChatRequest& asked)
+        : client(of),
+          config(of.config_),
+          request(asked),
+          want_json(asked.json_answer || bool(asked.validate)),
+          max_rounds(std::max(0, asked.max_tool_rounds.value_or(config.max_tool_rounds))) {
+        r.messages = asked.messages.is_array() ? asked.messages : json::array();
+        if (asked.tools) tools = tools_array(*asked.tools, asked.tool_names);
+        offer_tools = tools.is_array() && !tools.empty();
+        if (offer_tools)
+            for (const auto& t : tools)
+                offered.insert(t.value("/function/name"_json_pointer, std::string()));
+    }
+
+    ChatResult fail(LlmErrorKind kind, const std::string& message) {
         r.ok = false;
         r.kind = kind;
-        r.error = redact(one_line(redact(message), 600));
-        log("llm: error: " + r.error);
+        r.error = client.redact(one_line(client.redact(message), 600));
+        client.log("llm: error: " + r.error);
         return r;
-    };
-    r.messages = request.messages.is_array() ? request.messages : json::array();
-    if (!config_.configured()) return fail(LlmErrorKind::NotConfigured, NoLlmEndpointMessage);
-    std::string url_error;
-    const std::string url = config_.endpoint(&url_error);
-    if (url.empty()) return fail(LlmErrorKind::BadConfig, url_error);
-    if (r.messages.empty()) return fail(LlmErrorKind::BadConfig, "no messages to send");
+    }
 
-    const bool want_json = request.json_answer || bool(request.validate);
-    const int max_rounds = std::max(0, request.max_tool_rounds.value_or(config_.max_tool_rounds));
-    json tools = request.tools ? tools_array(*request.tools, request.tool_names) : json();
-    const bool offer_tools = tools.is_array() && !tools.empty();
-    std::set<std::string> offered;
-    if (offer_tools)
-        for (const auto& t : tools)
-            offered.insert(t.value("/function/name"_json_pointer, std::string()));
-    bool repair_used = false;
+    std::optional<ChatResult> start() {
+        if (!config.configured()) return fail(LlmErrorKind::NotConfigured, NoLlmEndpointMessage);
+        std::string url_error;
+        url = config.endpoint(&url_error);
+        if (url.empty()) return fail(LlmErrorKind::BadConfig, url_error);
+        if (r.messages.empty()) return fail(LlmErrorKind::BadConfig, "no messages to send");
+        return std::nullopt;
+    }
 
-    for (;;) {
-        json body = {{"model", config_.model.empty() ? "default" : config_.model},
+    std::string payload() const {
+        json body = {{"model", config.model.empty() ? "default" : config.model},
                      {"messages", r.messages},
                      {"stream", false}};
-        if (config_.temperature) body["temperature"] = *config_.temperature;
-        if (config_.max_tokens) body["max_tokens"] = *config_.max_tokens;
+        if (config.temperature) body["temperature"] = *config.temperature;
+        if (config.max_tokens) body["max_tokens"] = *config.max_tokens;
         if (offer_tools) {
             body["tools"] = tools;
             if (r.tool_rounds >= max_rounds) body["tool_choice"] = "none";
@@ -376,23 +386,25 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
             // Only without tools: some servers refuse a response format together with tools.
             body["response_format"] = {{"type", "json_object"}};
         }
-        const std::string payload = body.dump(-1, ' ', false, json::error_handler_t::replace);
+        return body.dump(-1, ' ', false, json::error_handler_t::replace);
+    }
 
-        // One request with retries on transient failures, none past the deadline.
-        HttpReply reply;
+    // The request with its retries; a failure to get an HTTP 2xx reply ends the exchange.
+    std::optional<ChatResult> send(HttpReply& reply) {
+        const std::string body = payload();
         bool deadline_cut = false, no_retry_left = false;
         int tries = 0;
         for (int attempt = 0;; ++attempt) {
             tries = attempt + 1;
-            double timeout = config_.timeout_s;
-            if (config_.deadline) {
-                const double left = std::chrono::duration<double>(*config_.deadline -
+            double timeout = config.timeout_s;
+            if (config.deadline) {
+                const double left = std::chrono::duration<double>(*config.deadline -
                                                                   std::chrono::steady_clock::now())
                                         .count();
                 if (left <= 0)
                     return fail(LlmErrorKind::Timeout,
-                                "the deadline of " + seconds_text(config_.deadline_s) + " for " +
-                                    config_.deadline_scope + " passed (" +
+                                "the deadline of " + seconds_text(config.deadline_s) + " for " +
+                                    config.deadline_scope + " passed (" +
                                     std::to_string(r.requests) + " requests sent)");
                 if (left < timeout) {
                     timeout = left;
@@ -400,49 +412,63 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
                 }
             }
             ++r.requests;
-            log("llm: POST " + url + " (" + std::to_string(r.messages.size()) + " messages" +
+            client.log(
+                "llm: POST " + url + " (" + std::to_string(r.messages.size()) + " messages" +
                 (offer_tools ? ", " + std::to_string(tools.size()) + " tools" : std::string()) +
                 (attempt ? ", retry " + std::to_string(attempt) : std::string()) + ")");
-            reply = post(url, payload, timeout);
-            if (is_cancelled(config_.cancel)) break;
+            reply = client.post(url, body, timeout);
+            if (is_cancelled(config.cancel)) break;
             const bool transient = reply.code != CURLE_OK ? retryable_curl(reply.code)
                                                           : retryable_status(reply.status);
-            if (!transient || attempt >= config_.max_retries) break;
-            double wait = config_.backoff_s * std::pow(2.0, attempt);
-            if (reply.retry_after_s >= 0) wait = reply.retry_after_s;
-            wait = std::clamp(wait, 0.0, config_.max_backoff_s);
-            if (config_.deadline &&
-                std::chrono::steady_clock::now() + std::chrono::duration<double>(wait) >=
-                    *config_.deadline) {
+            if (!transient || attempt >= config.max_retries) break;
+            if (!wait_before_retry(reply, attempt)) {
                 no_retry_left = true;  // no time left for another attempt
                 break;
             }
-            log("llm: " +
-                (reply.code != CURLE_OK ? reply.curl_error
-                                        : "HTTP " + std::to_string(reply.status)) +
-                ", retrying in " + seconds_text(wait));
-            ++r.retries;
-            const auto until = std::chrono::steady_clock::now() +
-                               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                   std::chrono::duration<double>(wait));
-            while (std::chrono::steady_clock::now() < until && !is_cancelled(config_.cancel))
-                std::this_thread::sleep_for(CancelToken::PollInterval);
         }
-        if (is_cancelled(config_.cancel))
+        return reply_failure(reply, tries, deadline_cut, no_retry_left);
+    }
+
+    // Waits the backoff (or the server's Retry-After) before retry attempt+1; false when the
+    // deadline comes first.
+    bool wait_before_retry(const HttpReply& reply, int attempt) {
+        double wait = config.backoff_s * std::pow(2.0, attempt);
+        if (reply.retry_after_s >= 0) wait = reply.retry_after_s;
+        wait = std::clamp(wait, 0.0, config.max_backoff_s);
+        if (config.deadline &&
+            std::chrono::steady_clock::now() + std::chrono::duration<double>(wait) >=
+                *config.deadline)
+            return false;
+        client.log(
+            "llm: " +
+            (reply.code != CURLE_OK ? reply.curl_error : "HTTP " + std::to_string(reply.status)) +
+            ", retrying in " + seconds_text(wait));
+        ++r.retries;
+        const auto until = std::chrono::steady_clock::now() +
+                           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                               std::chrono::duration<double>(wait));
+        while (std::chrono::steady_clock::now() < until && !is_cancelled(config.cancel))
+            std::this_thread::sleep_for(CancelToken::PollInterval);
+        return true;
+    }
+
+    std::optional<ChatResult> reply_failure(const HttpReply& reply, int tries, bool deadline_cut,
+                                            bool no_retry_left) {
+        if (is_cancelled(config.cancel))
             return fail(LlmErrorKind::Cancelled, "the request to " + url + " was cancelled");
         const std::string attempts =
             (tries > 1 ? " (" + std::to_string(tries) + " attempts)" : std::string()) +
             (no_retry_left
                  ? " (no time for a retry before the deadline of " +
-                       seconds_text(config_.deadline_s) + " for " + config_.deadline_scope + ")"
+                       seconds_text(config.deadline_s) + " for " + config.deadline_scope + ")"
                  : std::string());
         if (reply.code == CURLE_OPERATION_TIMEDOUT && deadline_cut)
             return fail(LlmErrorKind::Timeout, "request to " + url + " cut at the deadline of " +
-                                                   seconds_text(config_.deadline_s) + " for " +
-                                                   config_.deadline_scope + attempts);
+                                                   seconds_text(config.deadline_s) + " for " +
+                                                   config.deadline_scope + attempts);
         if (reply.code == CURLE_OPERATION_TIMEDOUT)
             return fail(LlmErrorKind::Timeout, "request to " + url + " timed out after " +
-                                                   seconds_text(config_.timeout_s) + attempts);
+                                                   seconds_text(config.timeout_s) + attempts);
         if (reply.code != CURLE_OK)
             return fail(LlmErrorKind::Transport,
                         "cannot reach " + url + ": " + reply.curl_error + attempts);
@@ -450,9 +476,13 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
             return fail(LlmErrorKind::Http, "HTTP " + std::to_string(reply.status) + " from " +
                                                 url + attempts + ": " +
                                                 one_line(server_message(reply.body)));
+        return std::nullopt;
+    }
 
-        // Everything the server said is redacted before it is used, printed or kept.
-        json j = redact_json(json::parse(reply.body, nullptr, false));
+    // The reply's first message (everything the server said is redacted before it is used,
+    // printed or kept), with its usage and finish reason recorded.
+    std::optional<ChatResult> read_reply(const HttpReply& reply, json& message) {
+        json j = client.redact_json(json::parse(reply.body, nullptr, false));
         if (j.is_discarded() || !j.is_object())
             return fail(LlmErrorKind::BadResponse, "reply from " + url + " is not a JSON object: " +
                                                        one_line(reply.body, 120));
@@ -475,65 +505,71 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
             return fail(LlmErrorKind::BadResponse,
                         "reply from " + url + " has a choice without a message");
         r.finish_reason = choice.value("finish_reason", std::string());
+        message = *msg;
+        return std::nullopt;
+    }
 
-        // Tool calls: run them and send the results back.
-        auto calls = msg->find("tool_calls");
-        if (calls != msg->end() && calls->is_array() && !calls->empty()) {
-            if (r.tool_rounds >= max_rounds)
-                return fail(LlmErrorKind::ToolRounds, "the model kept calling tools after " +
-                                                          std::to_string(max_rounds) + " rounds");
-            ++r.tool_rounds;
-            json assistant = {{"role", "assistant"},
-                              {"content", msg->contains("content") ? (*msg)["content"] : json()},
-                              {"tool_calls", json::array()}};
-            std::vector<json> results;
-            for (const auto& call : *calls) {
-                ToolCallRecord rec;
-                rec.id = call.is_object() ? call.value("id", std::string()) : std::string();
-                if (rec.id.empty()) rec.id = "call_" + std::to_string(r.tool_calls.size() + 1);
-                const json fn =
-                    call.is_object() ? call.value("function", json::object()) : json::object();
-                rec.name = fn.is_object() ? fn.value("name", std::string()) : std::string();
-                if (fn.is_object() && fn.contains("arguments"))
-                    rec.arguments =
-                        fn["arguments"].is_string()
-                            ? fn["arguments"].get<std::string>()
-                            : fn["arguments"].dump(-1, ' ', false, json::error_handler_t::replace);
-                if (!request.tools || !offered.count(rec.name)) {
-                    rec.result = {{"error",
-                                   {{"code", "unknown_tool"},
-                                    {"message", "tool '" + rec.name + "' is not offered"}}}};
-                } else {
-                    // Every tool call the model makes has a time budget (a strategy tree
-                    // with huge arguments must not hold the exchange for minutes).
-                    const CancelToken budget(
-                        config_.cancel,
-                        std::chrono::steady_clock::now() +
-                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                std::chrono::duration<double>(config_.tool_budget_s)));
-                    rec.result = request.tools->call_text(rec.name, rec.arguments, &budget);
-                }
-                rec.error = rec.result.is_object() && rec.result.contains("error");
-                log("llm: tool " + rec.name + " " + one_line(rec.arguments, 200) + " -> " +
-                    one_line(rec.result.dump(-1, ' ', false, json::error_handler_t::replace), 200));
-                assistant["tool_calls"].push_back(
-                    {{"id", rec.id},
-                     {"type", "function"},
-                     {"function", {{"name", rec.name}, {"arguments", rec.arguments}}}});
-                results.push_back(
-                    {{"role", "tool"},
-                     {"tool_call_id", rec.id},
-                     {"name", rec.name},
-                     {"content", rec.result.dump(-1, ' ', false, json::error_handler_t::replace)}});
-                r.tool_calls.push_back(std::move(rec));
-            }
-            r.messages.push_back(std::move(assistant));
-            for (auto& m : results) r.messages.push_back(std::move(m));
-            continue;
+    // Runs the tool calls of message and adds them and their results to the conversation.
+    std::optional<ChatResult> run_tools(const json& message) {
+        if (r.tool_rounds >= max_rounds)
+            return fail(LlmErrorKind::ToolRounds, "the model kept calling tools after " +
+                                                      std::to_string(max_rounds) + " rounds");
+        ++r.tool_rounds;
+        json assistant = {{"role", "assistant"},
+                          {"content", message.contains("content") ? message["content"] : json()},
+                          {"tool_calls", json::array()}};
+        std::vector<json> results;
+        for (const auto& call : message["tool_calls"]) {
+            ToolCallRecord rec = run_tool(call);
+            assistant["tool_calls"].push_back(
+                {{"id", rec.id},
+                 {"type", "function"},
+                 {"function", {{"name", rec.name}, {"arguments", rec.arguments}}}});
+            results.push_back(
+                {{"role", "tool"},
+                 {"tool_call_id", rec.id},
+                 {"name", rec.name},
+                 {"content", rec.result.dump(-1, ' ', false, json::error_handler_t::replace)}});
+            r.tool_calls.push_back(std::move(rec));
         }
+        r.messages.push_back(std::move(assistant));
+        for (auto& m : results) r.messages.push_back(std::move(m));
+        return std::nullopt;
+    }
 
-        // The final answer.
-        const json& content = msg->contains("content") ? (*msg)["content"] : json();
+    ToolCallRecord run_tool(const json& call) {
+        ToolCallRecord rec;
+        rec.id = call.is_object() ? call.value("id", std::string()) : std::string();
+        if (rec.id.empty()) rec.id = "call_" + std::to_string(r.tool_calls.size() + 1);
+        const json fn = call.is_object() ? call.value("function", json::object()) : json::object();
+        rec.name = fn.is_object() ? fn.value("name", std::string()) : std::string();
+        if (fn.is_object() && fn.contains("arguments"))
+            rec.arguments =
+                fn["arguments"].is_string()
+                    ? fn["arguments"].get<std::string>()
+                    : fn["arguments"].dump(-1, ' ', false, json::error_handler_t::replace);
+        if (!request.tools || !offered.count(rec.name)) {
+            rec.result = {{"error",
+                           {{"code", "unknown_tool"},
+                            {"message", "tool '" + rec.name + "' is not offered"}}}};
+        } else {
+            // Every tool call the model makes has a time budget (a strategy tree with huge
+            // arguments must not hold the exchange for minutes).
+            const CancelToken budget(
+                config.cancel, std::chrono::steady_clock::now() +
+                                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                       std::chrono::duration<double>(config.tool_budget_s)));
+            rec.result = request.tools->call_text(rec.name, rec.arguments, &budget);
+        }
+        rec.error = rec.result.is_object() && rec.result.contains("error");
+        client.log("llm: tool " + rec.name + " " + one_line(rec.arguments, 200) + " -> " +
+                   one_line(rec.result.dump(-1, ' ', false, json::error_handler_t::replace), 200));
+        return rec;
+    }
+
+    // The final answer: accepted, or rejected with one request to repair it.
+    std::optional<ChatResult> answer(const json& message) {
+        const json& content = message.contains("content") ? message["content"] : json();
         r.content = content.is_string() ? content.get<std::string>() : std::string();
         r.messages.push_back(assistant_message(r.content));
         std::string reject;
@@ -541,12 +577,12 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
             reject = "you must call at least one tool to check the claims before answering";
         } else if (want_json) {
             std::string parse_error;
-            auto answer = parse_json_answer(r.content, &parse_error);
-            if (!answer) {
+            auto parsed = parse_json_answer(r.content, &parse_error);
+            if (!parsed) {
                 reject = parse_error;
             } else {
-                if (request.validate) reject = request.validate(*answer);
-                if (reject.empty()) r.answer = std::move(*answer);
+                if (request.validate) reject = request.validate(*parsed);
+                if (reject.empty()) r.answer = std::move(*parsed);
             }
         }
         if (reject.empty()) {
@@ -558,10 +594,40 @@ ChatResult LlmClient::chat(const ChatRequest& request) const {
             return fail(LlmErrorKind::BadAnswer,
                         "the model's answer was rejected after one repair attempt: " + reject);
         repair_used = true;
-        log("llm: answer rejected (" + one_line(reject, 200) + "), asking once more");
+        client.log("llm: answer rejected (" + one_line(reject, 200) + "), asking once more");
         r.messages.push_back(user_message(
             "Your answer was not accepted: " + reject +
             ". Answer again with only the JSON object in the shape the task asked for."));
+        return std::nullopt;
+    }
+
+    const LlmClient& client;
+    const LlmConfig& config;
+    const ChatRequest& request;
+    const bool want_json;
+    const int max_rounds;
+    ChatResult r;
+    std::string url;
+    json tools;
+    bool offer_tools = false;
+    std::set<std::string> offered;
+    bool repair_used = false;
+};
+
+ChatResult LlmClient::chat(const ChatRequest& request) const {
+    Exchange x(*this, request);
+    if (auto done = x.start()) return *done;
+    for (;;) {
+        HttpReply reply;
+        if (auto done = x.send(reply)) return *done;
+        json message;
+        if (auto done = x.read_reply(reply, message)) return *done;
+        const auto calls = message.find("tool_calls");
+        if (calls != message.end() && calls->is_array() && !calls->empty()) {
+            if (auto done = x.run_tools(message)) return *done;
+            continue;  // the results go back to the model
+        }
+        if (auto done = x.answer(message)) return *done;
     }
 }
 

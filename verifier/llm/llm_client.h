@@ -141,6 +141,7 @@ public:
 
 private:
     struct HttpReply;
+    struct Exchange;  // one chat() under way (llm_client.cpp)
     HttpReply post(const std::string& url, const std::string& body, double timeout_s) const;
     void log(const std::string& line) const;
 

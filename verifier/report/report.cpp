@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "analysis/tree_format.h"
-#include "render/markup.h"
+#include "io/markup.h"
 #include "render/svg_board.h"
 #include "render/svg_graph.h"
 #include "rules/notation.h"

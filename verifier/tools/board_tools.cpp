@@ -3,6 +3,7 @@
 
 #include <cctype>
 
+#include "rules/fen_json.h"
 #include "rules/movegen.h"
 #include "rules/structure.h"
 #include "tools/tool_json.h"
@@ -90,15 +91,9 @@ nlohmann::json material_tool(const ToolCall& call) {
 nlohmann::json status_tool(const ToolCall& call) {
     Position pos;
     FenStatus status = pos.set(call.string("fen"));
-    auto problem_list = [](const std::vector<FenProblem>& list) {
-        nlohmann::json out = nlohmann::json::array();
-        for (const FenProblem& p : list)
-            out.push_back({{"code", fen_issue_code(p.issue)}, {"message", p.message}});
-        return out;
-    };
     if (!status.ok())
         return {{"valid", false},
-                {"problems", problem_list(status.problems)},
+                {"problems", fen_problems_json(status.problems)},
                 {"message", status.message()}};
     const std::string fen = pos.fen();
     const Square ep = pos.ep_square();
@@ -106,7 +101,7 @@ nlohmann::json status_tool(const ToolCall& call) {
     std::optional<Outcome> outcome = pos.outcome();
     nlohmann::json out = {
         {"valid", true},
-        {"warnings", problem_list(status.warnings)},
+        {"warnings", fen_problems_json(status.warnings)},
         {"fen", fen},
         {"side_to_move", color_word(pos.side_to_move())},
         {"castling",

@@ -5,7 +5,6 @@
 #include <cstdlib>
 
 #include "analysis/quality.h"
-#include "explain/explain.h"
 #include "rules/movegen.h"
 #include "tools/board_tools.h"
 #include "tools/tool_json.h"
@@ -120,7 +119,8 @@ nlohmann::json move_quality_tool(const ToolCall& call) {
     const Position pos = call.position();
     Move m = call.move("move", pos);
     Analyzer& an = call.analyzer();
-    AnalysisLimits limits = call.limits();
+    // Without depth, nodes or movetime: the label depth, as `label` gives it on every surface.
+    const AnalysisLimits limits = call.limits(label_limits(call.settings()));
     MoveLabel lichess = label_move(an, pos, m, limits, QualityScheme::Lichess, call.cancel());
     if (lichess.error == AnalysisCancelled) throw ToolError("cancelled", call.cancel_reason());
     if (!lichess.error.empty())
@@ -132,13 +132,8 @@ nlohmann::json move_quality_tool(const ToolCall& call) {
         throw ToolError("engine_error", "the analysis engine failed: " + act.error);
     const Quality& q = lichess.quality;
     // The reasons, verified by the claims (which ask for labels without reasons).
-    if (call.boolean("reasons", true)) {
-        ExplainOptions why;
-        why.analyzer = &an;
-        why.limits = limits;
-        why.cancel = call.cancel();
-        explain_label(lichess, why);
-    }
+    if (call.boolean("reasons", true) && call.explainer())
+        (*call.explainer())(lichess, an, limits, call.cancel());
     // The label's own JSON form, with both schemes' labels and an explicit null reason.
     nlohmann::json j = label_to_json(lichess);
     return {
@@ -402,6 +397,22 @@ std::vector<ArgSpec> with_limits(std::vector<ArgSpec> args) {
     return args;
 }
 
+// move_quality's arguments: its limits default to the suite's label depth.
+std::vector<ArgSpec> quality_args() {
+    std::vector<ArgSpec> args =
+        with_limits({fen_arg(),
+                     move_arg(),
+                     {.name = "reasons",
+                      .type = ArgType::Boolean,
+                      .description = "add the verified reasons of the label",
+                      .default_value = true}});
+    for (ArgSpec& a : args)
+        if (a.name == "depth")
+            a.description =
+                "search depth in plies (default: the suite's label depth, 14 unless set)";
+    return args;
+}
+
 }  // namespace
 
 void add_engine_tools(std::vector<ToolSpec>& tools) {
@@ -443,12 +454,7 @@ void add_engine_tools(std::vector<ToolSpec>& tools) {
                        "{lichess, act-eval}, wp_loss, win_before, win_after, tags (best, only), "
                        "reason, best: {san, uci, score}, played_score, depth, reasons: [{kind, "
                        "text, line, line_uci, motifs, claims}], reasons_held_back, text, class}.",
-        .args = with_limits({fen_arg(),
-                             move_arg(),
-                             {.name = "reasons",
-                              .type = ArgType::Boolean,
-                              .description = "add the verified reasons of the label",
-                              .default_value = true}}),
+        .args = quality_args(),
         .needs_engine = true,
         .handler = move_quality_tool,
     });

@@ -1,9 +1,12 @@
 // Argument validation, argument access and schema export from the one tool table.
 #include "tools/tool_registry.h"
 
+#include <algorithm>
 #include <cmath>
 
+#include "io/text.h"
 #include "io/utf8.h"
+#include "rules/fen_json.h"
 #include "session/settings.h"
 #include "tools/board_tools.h"
 #include "tools/tool_json.h"
@@ -18,13 +21,16 @@ const ArgSpec* find_arg(const ToolSpec& spec, std::string_view name) {
     return nullptr;
 }
 
-std::string quote_value(const nlohmann::json& v) {
+// A value as an error message shows it: a string's text, else its JSON, at most 40 bytes.
+std::string value_text(const nlohmann::json& v) {
     std::string text = v.is_string()
                            ? v.get_ref<const std::string&>()
                            : v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     if (text.size() > 40) text = std::string(utf8_prefix(text, 40)) + "…";  // a whole character
-    return "'" + text + "'";
+    return text;
 }
+
+std::string quote_value(const nlohmann::json& v) { return "'" + value_text(v) + "'"; }
 
 std::string number_text(double x) {
     if (x == std::floor(x) && std::fabs(x) < 1e15) return std::to_string((long long)x);
@@ -54,6 +60,11 @@ bool is_integral(const nlohmann::json& v) {
 
 void check_range(const ArgSpec& a, double x) {
     if ((a.minimum && x < *a.minimum) || (a.maximum && x > *a.maximum)) {
+        if (a.type == ArgType::Integer && a.minimum && a.maximum)
+            throw ToolError("bad_value",
+                            range_error("argument '" + a.name + "'", (long long)*a.minimum,
+                                        (long long)*a.maximum, number_text(x)),
+                            a.name);
         std::string range = a.minimum && a.maximum ? "between " + number_text(*a.minimum) +
                                                          " and " + number_text(*a.maximum)
                             : a.minimum ? "at least " + number_text(*a.minimum)
@@ -78,20 +89,17 @@ void check_value(const ArgSpec& a, const nlohmann::json& v) {
         if (!v.is_string()) wrong_type(a, "a string", v);
         if (!a.choices.empty()) {
             const std::string& s = v.get_ref<const std::string&>();
-            bool found = false;
-            std::string list;
-            for (const std::string& c : a.choices) {
-                found = found || c == s;
-                list += (list.empty() ? "" : ", ") + c;
-            }
-            if (!found)
-                throw ToolError(
-                    "bad_value",
-                    "argument '" + a.name + "' must be one of " + list + ", got " + quote_value(v),
-                    a.name);
+            if (std::find(a.choices.begin(), a.choices.end(), s) == a.choices.end())
+                throw ToolError("bad_value",
+                                choice_error("argument '" + a.name + "'", a.choices, s), a.name);
         }
         return;
     case ArgType::Integer:
+        if (!is_integral(v) && a.minimum && a.maximum)
+            throw ToolError("bad_argument_type",
+                            range_error("argument '" + a.name + "'", (long long)*a.minimum,
+                                        (long long)*a.maximum, value_text(v)),
+                            a.name);
         if (!is_integral(v)) wrong_type(a, "an integer", v);
         check_range(a, v.get<double>());
         return;
@@ -199,10 +207,10 @@ nlohmann::json arg_schema(const ArgSpec& a) {
     }
     if (a.type == ArgType::Integer || a.type == ArgType::Number) {
         if (a.minimum)
-            p["minimum"] = a.type == ArgType::Integer ? nlohmann::json(int(*a.minimum))
+            p["minimum"] = a.type == ArgType::Integer ? nlohmann::json((long long)*a.minimum)
                                                       : nlohmann::json(*a.minimum);
         if (a.maximum)
-            p["maximum"] = a.type == ArgType::Integer ? nlohmann::json(int(*a.maximum))
+            p["maximum"] = a.type == ArgType::Integer ? nlohmann::json((long long)*a.maximum)
                                                       : nlohmann::json(*a.maximum);
     }
     p["description"] = a.description;
@@ -299,11 +307,8 @@ const Position& ToolCall::position(std::string_view name) const {
     if (!cache.valid || cache.fen != fen) {
         FenStatus status = cache.pos.set(fen);
         if (!status.ok()) {
-            nlohmann::json problems = nlohmann::json::array();
-            for (const FenProblem& p : status.problems)
-                problems.push_back({{"code", fen_issue_code(p.issue)}, {"message", p.message}});
             throw ToolError("bad_fen", status.message(), std::string(name),
-                            {{"problems", problems}});
+                            {{"problems", fen_problems_json(status.problems)}});
         }
         cache.fen = fen;
         cache.valid = true;
@@ -382,7 +387,14 @@ std::string ToolCall::cancel_reason() const {
                                          : "the tool call was cancelled";
 }
 
-AnalysisLimits ToolCall::limits() const {
+AnalysisLimits ToolCall::limits() const { return limits(default_limits_); }
+
+const Settings& ToolCall::settings() const {
+    static const Settings defaults;
+    return settings_ ? *settings_ : defaults;
+}
+
+AnalysisLimits ToolCall::limits(const AnalysisLimits& fallback) const {
     AnalysisLimits l;
     if (has("depth")) l.depth = integer("depth", DefaultAnalysisDepth);
     if (has("nodes")) l.nodes = std::uint64_t(raw("nodes").get<double>());
@@ -394,7 +406,7 @@ AnalysisLimits ToolCall::limits() const {
                         "this suite runs reproducible analysis: give depth or nodes, not movetime",
                         "movetime");
     if (!l.empty()) return l;
-    if (!default_limits_.empty()) return default_limits_;
+    if (!fallback.empty()) return fallback;
     l.depth = DefaultAnalysisDepth;
     return l;
 }
@@ -428,23 +440,42 @@ ArgSpec color_arg(std::string description, bool required) {
 }
 
 std::vector<ArgSpec> limit_args() {
-    return {
-        {.name = "depth",
-         .type = ArgType::Integer,
-         .description = "search depth in plies (default: the suite's, 12 unless set)",
-         .minimum = 1,
-         .maximum = MaxToolDepth},
-        {.name = "nodes",
-         .type = ArgType::Integer,
-         .description = "search node limit",
-         .minimum = 1,
-         .maximum = 1e9},
-        {.name = "movetime",
-         .type = ArgType::Integer,
-         .description = "search time in milliseconds",
-         .minimum = 1,
-         .maximum = 60000},
+    std::vector<ArgSpec> out = {
+        setting_arg(&Settings::analysis_depth, "depth",
+                    "search depth in plies (default: the suite's, 12 unless set)"),
+        setting_arg(&Settings::analysis_nodes, "nodes", "search node limit"),
+        setting_arg(&Settings::analysis_movetime_ms, "movetime", "search time in milliseconds"),
     };
+    out[0].default_value = nullptr;  // the suite's own default, not the table's
+    return out;
+}
+
+ArgSpec setting_arg(SettingField field, std::string name, std::string description,
+                    const Settings& settings) {
+    const SettingSpec& spec = setting_of(field);
+    ArgSpec a;
+    a.name = name.empty() ? spec.key : std::move(name);
+    a.description = description.empty() ? spec.help : std::move(description);
+    const std::string value = setting_text(settings, spec);
+    switch (spec.type) {
+    case SettingType::Check:
+        a.type = ArgType::Boolean;
+        a.default_value = value == "true";
+        break;
+    case SettingType::Spin:
+        a.type = ArgType::Integer;
+        a.minimum = double(spec.min);
+        a.maximum = double(spec.max);
+        if (!value.empty()) a.default_value = std::stoll(value);
+        break;
+    case SettingType::Combo:
+        a.type = ArgType::String;
+        a.choices = spec.choices;
+        a.default_value = value;
+        break;
+    case SettingType::String: a.type = ArgType::String; break;
+    }
+    return a;
 }
 
 }  // namespace glossfish::verifier

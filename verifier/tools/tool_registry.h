@@ -12,8 +12,10 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/quality.h"
 #include "host/analyzer.h"
 #include "rules/position.h"
+#include "session/settings.h"
 
 namespace glossfish::verifier {
 
@@ -64,12 +66,25 @@ nlohmann::json error_json(std::string_view code, std::string_view message);
 // Gives the engine to engine tools; null when there is none.
 using EngineAccess = std::function<Analyzer*()>;
 
+// Adds the verified reasons to a label made on analyzer at limits (the explain library's,
+// installed by make_tool_suite); without one, move_quality's labels carry no reasons.
+using Explainer = std::function<void(MoveLabel& label, Analyzer& analyzer,
+                                     const AnalysisLimits& limits, const CancelToken* cancel)>;
+
 // One call's validated arguments, read by name.
 class ToolCall {
 public:
+    // settings: the suite's (defaults of trees and labels; null: Settings()); explainer: the
+    // reasons of move_quality (null: none).
     ToolCall(const nlohmann::json& args, const EngineAccess& engine,
-             const AnalysisLimits& default_limits, const CancelToken* cancel = nullptr)
-        : args_(args), engine_(engine), default_limits_(default_limits), cancel_(cancel) {}
+             const AnalysisLimits& default_limits, const CancelToken* cancel = nullptr,
+             const Settings* settings = nullptr, const Explainer* explainer = nullptr)
+        : args_(args),
+          engine_(engine),
+          default_limits_(default_limits),
+          cancel_(cancel),
+          settings_(settings),
+          explainer_(explainer) {}
 
     bool has(std::string_view name) const;
     const nlohmann::json& raw(std::string_view name) const;  // null when absent
@@ -96,6 +111,12 @@ public:
     Analyzer& analyzer() const;
     // The search limits from depth / nodes / movetime, else the suite's default.
     AnalysisLimits limits() const;
+    // The same with `fallback` instead of the suite's default (a tree's or a label's limits).
+    AnalysisLimits limits(const AnalysisLimits& fallback) const;
+    // The suite's settings.
+    const Settings& settings() const;
+    // The suite's explainer, or null.
+    const Explainer* explainer() const { return explainer_; }
     // The call's cancel token (null: not cancellable); engine tools hand it to their searches.
     const CancelToken* cancel() const { return cancel_; }
     // Why a cancelled call stopped: its time budget ran out, or it was cancelled.
@@ -106,6 +127,8 @@ private:
     const EngineAccess& engine_;
     const AnalysisLimits& default_limits_;
     const CancelToken* cancel_;
+    const Settings* settings_;
+    const Explainer* explainer_;
 };
 
 using ToolHandler = std::function<nlohmann::json(const ToolCall&)>;
@@ -138,8 +161,14 @@ ArgSpec move_arg(std::string name = "move", std::string description =
                                                 "the move, in SAN (Nf3, O-O, "
                                                 "e8=Q) or UCI (g1f3, e1g1, e7e8q)");
 ArgSpec color_arg(std::string description, bool required = true);
-// depth, nodes, movetime: the engine tools' search limits.
+// depth, nodes, movetime: the engine tools' search limits (the ranges of the settings table).
 std::vector<ArgSpec> limit_args();
+// The argument of a setting (session/settings.h): its type, range, choices and help from the
+// settings table, named `name` (default: the setting's key), described by `description`
+// (default: the setting's help), with `settings`' value as its schema default (none for an
+// unset optional number).
+ArgSpec setting_arg(SettingField field, std::string name = {}, std::string description = {},
+                    const Settings& settings = Settings());
 
 // The tool groups, each defined in its own file.
 void add_board_tools(std::vector<ToolSpec>& tools);       // board_tools.cpp

@@ -1,4 +1,6 @@
 // ToolSuite: dispatch by name, validation, error values, text and batch-line entry points.
+#include "tools/tool_suite.h"
+
 #include <istream>
 #include <ostream>
 
@@ -7,7 +9,6 @@
 #include "io/line_reader.h"
 #include "io/utf8.h"
 #include "tools/tool_registry.h"
-#include "tools/tools.h"
 
 namespace glossfish::verifier {
 
@@ -31,6 +32,15 @@ ToolSuite::ToolSuite(Analyzer* analyzer, AnalysisLimits default_limits)
 ToolSuite::ToolSuite(std::function<std::unique_ptr<Analyzer>()> make_engine,
                      AnalysisLimits default_limits)
     : make_engine_(std::move(make_engine)), default_limits_(default_limits) {
+    build();
+}
+
+ToolSuite::ToolSuite(const Settings& settings, Analyzer* analyzer)
+    : analyzer_(analyzer), default_limits_(default_limits(settings)), settings_(settings) {
+    if (!analyzer) {
+        const Analyzer::Config config = analyzer_config(settings);
+        make_engine_ = [config] { return std::make_unique<Analyzer>(config); };
+    }
     build();
 }
 
@@ -76,7 +86,8 @@ nlohmann::json ToolSuite::call(std::string_view name, const nlohmann::json& args
         static const nlohmann::json Empty = nlohmann::json::object();
         const nlohmann::json& a = args.is_null() ? Empty : args;
         validate_args(*spec, a);
-        ToolCall call(a, engine_access_, default_limits_, cancel);
+        ToolCall call(a, engine_access_, default_limits_, cancel, &settings_,
+                      explainer_ ? &explainer_ : nullptr);
         return spec->handler(call);
     } catch (const ToolError& e) {
         return e.to_json();
@@ -193,13 +204,6 @@ nlohmann::json ToolSuite::schema() const {
     nlohmann::json out = nlohmann::json::array();
     for (const ToolSpec& t : tools_) out.push_back(tool_schema(t));
     return out;
-}
-
-std::unique_ptr<ToolSuite> make_tool_suite(const Settings& settings, Analyzer* analyzer) {
-    if (analyzer) return std::make_unique<ToolSuite>(analyzer, default_limits(settings));
-    const Analyzer::Config config = analyzer_config(settings);
-    return std::make_unique<ToolSuite>([config] { return std::make_unique<Analyzer>(config); },
-                                       default_limits(settings));
 }
 
 std::vector<ToolSuite::Entry> ToolSuite::list() const {

@@ -10,11 +10,12 @@ namespace {
 
 nlohmann::json strategy_tree_tool(const ToolCall& call) {
     const Position pos = call.position();
-    TreeOptions options;
+    // The suite's tree settings where the call gives none, as the tree command and UCI have.
+    TreeOptions options = tree_options(call.settings());
     options.plies = call.integer("plies", options.plies);
     options.breadth = call.integer("breadth", options.breadth);
-    options.limits = call.limits();
-    options.reproducible = call.boolean("reproducible", false);
+    options.limits = call.limits(options.limits);
+    options.reproducible = call.boolean("reproducible", options.reproducible);
     if (options.reproducible && options.limits.movetime_ms)
         throw ToolError("bad_arguments", "reproducible needs depth or nodes, not movetime",
                         "reproducible");
@@ -43,18 +44,10 @@ nlohmann::json strategy_tree_tool(const ToolCall& call) {
 void add_tree_tools(std::vector<ToolSpec>& tools) {
     std::vector<ArgSpec> args = {
         fen_arg(),
-        {.name = "plies",
-         .type = ArgType::Integer,
-         .description = "how many plies deep (solver and opponent moves)",
-         .minimum = 1,
-         .maximum = MaxTreePlies,
-         .default_value = 3},
-        {.name = "breadth",
-         .type = ArgType::Integer,
-         .description = "opponent replies kept at each opponent node (k_strat)",
-         .minimum = 1,
-         .maximum = MaxTreeBreadth,
-         .default_value = 3},
+        setting_arg(&Settings::tree_plies, "plies",
+                    "how many plies deep (solver and opponent moves)"),
+        setting_arg(&Settings::tree_breadth, "breadth",
+                    "opponent replies kept at each opponent node (k_strat)"),
         {.name = "format",
          .type = ArgType::String,
          .description = "json (per node san, uci, fen, score, win), compact (nested SAN), text "
@@ -68,6 +61,8 @@ void add_tree_tools(std::vector<ToolSpec>& tools) {
          .default_value = false},
     };
     for (ArgSpec& a : limit_args()) args.push_back(std::move(a));
+    args[args.size() - 3].description =
+        "search depth per node (default: the suite's tree depth, 12 unless set)";
     tools.push_back({
         .name = "strategy_tree",
         .group = "engine",

@@ -1,16 +1,17 @@
 // VerifierProducts: tool calls, verify and LLM comments for a Session.
-#include "tools/session_products.h"
+#include "service/session_provider.h"
 
 #include <algorithm>
 
 #include "claims/claims.h"
-#include "claims/verify.h"
 #include "explain/explain.h"
 #include "io/utf8.h"
-#include "llm/commenter.h"
+#include "judge/commenter.h"
 #include "llm/prompts.h"
 #include "rules/notation.h"
-#include "tools/tools.h"
+#include "service/make_tool_suite.h"
+#include "service/verify.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 
@@ -99,7 +100,7 @@ private:
 
 }  // namespace
 
-ProductProviderFactory session_products() {
+ProductProviderFactory session_provider() {
     return [](const Settings& settings, Analyzer& analyzer) -> std::unique_ptr<ProductProvider> {
         return std::make_unique<VerifierProducts>(settings, analyzer);
     };

@@ -1,5 +1,5 @@
 // Escaping and number formatting for the HTML and SVG writers.
-#include "render/markup.h"
+#include "io/markup.h"
 
 #include <cmath>
 #include <cstdint>

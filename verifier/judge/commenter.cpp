@@ -1,10 +1,10 @@
 // Grounded commentary (commentary.h).
-#include "llm/commenter.h"
+#include "judge/commenter.h"
 
 #include "reader/commentary_reader.h"
 #include "rules/notation.h"
 #include "tools/board_tools.h"
-#include "tools/tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 

@@ -9,7 +9,7 @@
 namespace glossfish::verifier {
 
 // The provider factory to hand to Session.
-ProductProviderFactory session_products();
+ProductProviderFactory session_provider();
 
 // The language model of these settings: the environment (LlmConfig::from_env) with the
 // "Glossfish LLM URL" / "Glossfish LLM Model" options taking precedence when set.

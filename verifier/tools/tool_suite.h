@@ -23,10 +23,9 @@
 
 #include "host/analyzer.h"
 #include "session/settings.h"
+#include "tools/tool_registry.h"
 
 namespace glossfish::verifier {
-
-struct ToolSpec;
 
 class ToolSuite {
 public:
@@ -39,6 +38,10 @@ public:
     // means no engine). Keeps ownership of what it returns.
     explicit ToolSuite(std::function<std::unique_ptr<Analyzer>()> make_engine,
                        AnalysisLimits default_limits = {});
+    // Engine tools on analyzer (not owned), or with none on a pool made from the settings on
+    // first use (analyzer_config); calls that give no limits search at default_limits(settings),
+    // strategy trees and labels take their defaults from settings (tree_options, label_limits).
+    ToolSuite(const Settings& settings, Analyzer* analyzer);
     ~ToolSuite();
     ToolSuite(const ToolSuite&) = delete;
     ToolSuite& operator=(const ToolSuite&) = delete;
@@ -71,6 +74,10 @@ public:
     // Every tool with its group and one-line summary, in declaration order.
     std::vector<Entry> list() const;
     bool has_tool(std::string_view name) const;
+    // The reasons of move_quality's labels (make_tool_suite installs explain's). Set it before
+    // the first call; without one the labels carry none.
+    void set_explainer(Explainer explainer) { explainer_ = std::move(explainer); }
+    const Settings& settings() const { return settings_; }
 
 private:
     void build();
@@ -84,12 +91,8 @@ private:
     mutable std::once_flag engine_once_;
     std::function<Analyzer*()> engine_access_;
     AnalysisLimits default_limits_;
+    Settings settings_;
+    Explainer explainer_;
 };
-
-// The one tool suite of every surface (UCI `tool`, `glossfish tool`/verify/judge/comment/report,
-// gf_call): engine tools on analyzer when given (not owned), else on a pool made from the
-// settings on first use (analyzer_config: UCI_ShowWDL on, so `eval` has WDL everywhere), with
-// default_limits(settings) for calls that give no depth, nodes or movetime.
-std::unique_ptr<ToolSuite> make_tool_suite(const Settings& settings, Analyzer* analyzer = nullptr);
 
 }  // namespace glossfish::verifier

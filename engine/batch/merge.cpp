@@ -1,4 +1,4 @@
-#include "io/merge.h"
+#include "batch/merge.h"
 
 #include <cerrno>
 #include <charconv>

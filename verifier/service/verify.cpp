@@ -1,5 +1,5 @@
 // The verify entry points: claims JSON, commentary text and batch lines into reports.
-#include "claims/verify.h"
+#include "service/verify.h"
 
 #include "io/input_limits.h"
 #include "io/json_line.h"
