@@ -268,6 +268,12 @@ private:
     // products (session_products.cpp)
     std::shared_ptr<Backend> backend();
     void start_products(bool at_go, bool analysis);
+    std::optional<Epoch> snapshot_epoch();
+    static bool wanted(const Epoch& e, const std::string& kind);
+    void start_label(const Epoch& e, const Settings& s);
+    void start_verify(const Epoch& e, const Settings& s);
+    void start_tree(const Epoch& e, const Settings& s);
+    void start_comment(const Epoch& e);
     using Work = std::function<std::optional<Product>(Backend&, const CancelToken&)>;
     // Queues a product's work on lane; a `first` work runs before it in the same job and its
     // product is printed as an early answer that the work's own product follows.

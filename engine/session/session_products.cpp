@@ -61,25 +61,9 @@ std::shared_ptr<Session::Backend> Session::backend() {
 // position (labels only when a go is likely to analyse) or at its go.
 void Session::start_products(bool at_go, bool analysis) {
     const Settings s = settings_;
-    Epoch snapshot;
-    {
-        Locked lock(*this);
-        if (shutting_down_) return;
-        snapshot.id = epoch_.id;
-        snapshot.position = epoch_.position;
-        snapshot.before = epoch_.before;
-        snapshot.move = epoch_.move;
-        snapshot.inferred = epoch_.inferred;
-        snapshot.pending = epoch_.pending;
-        snapshot.done = epoch_.done;
-    }
-    auto wanted = [&](const std::string& kind) {
-        return !snapshot.pending.count(kind) && !snapshot.done.count(kind);
-    };
+    std::optional<Epoch> snapshot = snapshot_epoch();
+    if (!snapshot) return;
     const bool games_too = s.quality_in_games;
-    const bool label =
-        s.quality && snapshot.move &&
-        (at_go ? analysis || games_too : analyse_mode_ || games_too || last_go_analysis_);
     if (at_go && !analysis && !games_too) {
         // A game without Quality In Games: a label started with the position is not wanted.
         Locked lock(*this);
@@ -88,74 +72,109 @@ void Session::start_products(bool at_go, bool analysis) {
             [e](const JobLane::Job& j) { return j.group == e && j.kind == "quality"; });
         epoch_.pending.erase("quality");
     }
-    const Position before = snapshot.before, pos = snapshot.position;
-    const std::optional<Move> move = snapshot.move;
-    if (label && wanted("quality")) {
-        const AnalysisLimits limits = label_limits(s);
-        const QualityScheme scheme = s.quality_scheme;
-        const bool inferred = snapshot.inferred;
-        auto label_at = [before, move, scheme, inferred](const AnalysisLimits& at, bool quick) {
-            return
-                [before, move, scheme, at, quick, inferred](Backend& b, const CancelToken& cancel) {
-                    MoveLabel l = label_move(*b.analyzer, before, *move, at, scheme, &cancel);
-                    // The reasons, each read back and verified (through the verifier library).
-                    if (b.provider) b.provider->explain(l, *b.analyzer, at, cancel);
-                    Product p = label_product(l, "quality");
-                    if (quick && p.kind == "quality") p.json["quick"] = true;
-                    if (inferred && p.kind == "quality") p.json["inferred_move"] = true;
-                    return std::optional<Product>(std::move(p));
-                };
+    const bool label =
+        s.quality && snapshot->move &&
+        (at_go ? analysis || games_too : analyse_mode_ || games_too || last_go_analysis_);
+    if (label && wanted(*snapshot, "quality")) start_label(*snapshot, s);
+    if (!s.commentary.empty() && wanted(*snapshot, "verify")) start_verify(*snapshot, s);
+    if (s.tree && wanted(*snapshot, "tree")) start_tree(*snapshot, s);
+    if (s.comment && snapshot->move && wanted(*snapshot, "comment")) start_comment(*snapshot);
+}
+
+// The current position's state without its ready products, copied under the lock; none while
+// the session shuts down.
+std::optional<Session::Epoch> Session::snapshot_epoch() {
+    Locked lock(*this);
+    if (shutting_down_) return std::nullopt;
+    Epoch e;
+    e.id = epoch_.id;
+    e.position = epoch_.position;
+    e.before = epoch_.before;
+    e.move = epoch_.move;
+    e.inferred = epoch_.inferred;
+    e.pending = epoch_.pending;
+    e.done = epoch_.done;
+    return e;
+}
+
+bool Session::wanted(const Epoch& e, const std::string& kind) {
+    return !e.pending.count(kind) && !e.done.count(kind);
+}
+
+// The label of the position's last move, with its reasons; a quick label first when the asked
+// depth is above QuickQualityDepth (a GUI that stops after a second still gets one).
+void Session::start_label(const Epoch& e, const Settings& s) {
+    const AnalysisLimits limits = label_limits(s);
+    const QualityScheme scheme = s.quality_scheme;
+    const bool inferred = e.inferred;
+    const Position before = e.before;
+    const Move move = *e.move;
+    auto label_at = [before, move, scheme, inferred](const AnalysisLimits& at, bool quick) {
+        return [before, move, scheme, at, quick, inferred](Backend& b, const CancelToken& cancel) {
+            MoveLabel l = label_move(*b.analyzer, before, move, at, scheme, &cancel);
+            // The reasons, each read back and verified (through the verifier library).
+            if (b.provider) b.provider->explain(l, *b.analyzer, at, cancel);
+            Product p = label_product(l, "quality");
+            if (quick && p.kind == "quality") p.json["quick"] = true;
+            if (inferred && p.kind == "quality") p.json["inferred_move"] = true;
+            return std::optional<Product>(std::move(p));
         };
-        // A quick label first (a GUI that stops after a second still gets one), then the
-        // label at the asked depth replaces it.
-        Work quick;
-        if (limits.depth && *limits.depth > QuickQualityDepth) {
-            AnalysisLimits low = limits;
-            low.depth = QuickQualityDepth;
-            quick = label_at(low, true);
+    };
+    Work quick;
+    if (limits.depth && *limits.depth > QuickQualityDepth) {
+        AnalysisLimits low = limits;
+        low.depth = QuickQualityDepth;
+        quick = label_at(low, true);
+    }
+    post_product("quality", *engine_lane_, true, label_at(limits, false), std::move(quick));
+}
+
+// Glossfish Commentary checked on the position and its last move.
+void Session::start_verify(const Epoch& e, const Settings& s) {
+    const std::string text = s.commentary;
+    const Position before = e.before;
+    const std::optional<Move> move = e.move;
+    post_product(
+        "verify", *engine_lane_, false,
+        [before, move, text](Backend& b, const CancelToken& cancel) {
+            if (!b.provider) return std::optional<Product>(no_provider());
+            return std::optional<Product>(b.provider->verify(before, move, text, false, cancel));
+        });
+}
+
+void Session::start_tree(const Epoch& e, const Settings& s) {
+    const TreeOptions options = tree_options(s);
+    const Position pos = e.position;
+    post_product("tree", *engine_lane_, false,
+                 [pos, options](Backend& b, const CancelToken& cancel) {
+                     StrategyTree t = build_tree(*b.analyzer, pos, options, &cancel);
+                     return std::optional<Product>(tree_product(t));
+                 });
+}
+
+// The model's comment on the last move; without a model, why not, once per session.
+void Session::start_comment(const Epoch& e) {
+    std::shared_ptr<Backend> b = backend();
+    const std::optional<std::string> why =
+        b->provider ? b->provider->comment_unavailable() : std::optional<std::string>();
+    const Position before = e.before;
+    if (why) {
+        Locked lock(*this);
+        if (!comment_error_reported_) {
+            comment_error_reported_ = true;
+            deliver_locked({"error",
+                            {{"code", "no_llm_endpoint"},
+                             {"message", "Glossfish Comment: " + *why},
+                             {"fen", before.fen()}}});
         }
-        post_product("quality", *engine_lane_, true, label_at(limits, false), std::move(quick));
+        return;
     }
-    if (!s.commentary.empty() && wanted("verify")) {
-        const std::string text = s.commentary;
-        post_product("verify", *engine_lane_, false,
-                     [before, move, text](Backend& b, const CancelToken& cancel) {
-                         if (!b.provider) return std::optional<Product>(no_provider());
-                         return std::optional<Product>(
-                             b.provider->verify(before, move, text, false, cancel));
-                     });
-    }
-    if (s.tree && wanted("tree")) {
-        const TreeOptions options = tree_options(s);
-        post_product("tree", *engine_lane_, false,
-                     [pos, options](Backend& b, const CancelToken& cancel) {
-                         StrategyTree t = build_tree(*b.analyzer, pos, options, &cancel);
-                         return std::optional<Product>(tree_product(t));
-                     });
-    }
-    if (s.comment && move && wanted("comment")) {
-        std::shared_ptr<Backend> b = backend();
-        const std::optional<std::string> why =
-            b->provider ? b->provider->comment_unavailable() : std::optional<std::string>();
-        if (why) {
-            // Said once per session, as a product of this position.
-            Locked lock(*this);
-            if (!comment_error_reported_) {
-                comment_error_reported_ = true;
-                deliver_locked({"error",
-                                {{"code", "no_llm_endpoint"},
-                                 {"message", "Glossfish Comment: " + *why},
-                                 {"fen", before.fen()}}});
-            }
-        } else {
-            post_product(
-                "comment", *model_lane_, false,
-                [before, move](Backend& backend, const CancelToken& cancel) {
-                    if (!backend.provider) return std::optional<Product>(no_provider());
-                    return std::optional<Product>(backend.provider->comment(before, *move, cancel));
-                });
-        }
-    }
+    const Move move = *e.move;
+    post_product("comment", *model_lane_, false,
+                 [before, move](Backend& backend, const CancelToken& cancel) {
+                     if (!backend.provider) return std::optional<Product>(no_provider());
+                     return std::optional<Product>(backend.provider->comment(before, move, cancel));
+                 });
 }
 
 void Session::post_product(const std::string& kind, JobLane& lane, bool urgent, Work work,
