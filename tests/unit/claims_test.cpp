@@ -191,6 +191,22 @@ TEST(Claims, CapturesAndStaticMaterial) {
     EXPECT_EQ(v.evidence["see"], -400);
 }
 
+// "After Qd5 Qxd5, White wins the queen with cxd5" is a queen trade, not a win: the material
+// White gave up in the claim's moves counts, so the static exchange does not prove it (only an
+// engine line that nets more could). Without those moves, cxd5 does win the queen.
+TEST(Claims, ARecaptureAfterGivingUpMaterialWinsOnlyTheDifference) {
+    const char* root = "3qk3/8/8/8/2PQ4/8/8/4K3 w - - 0 1";
+    SubVerdict v =
+        check(root, sc("wins_material", {{"move", "cxd5"}, {"piece", "queen"}}, {"Qd5", "Qxd5"}));
+    EXPECT_NE(v.result, Truth::True) << v.reason;
+    EXPECT_EQ(v.evidence["given_up_before"], 900);
+    EXPECT_NE(v.reason.find("900 cp given up"), std::string::npos) << v.reason;
+    EXPECT_NE(truth(root, sc("wins_material", {{"move", "cxd5"}}, {"Qd5", "Qxd5"})), Truth::True);
+    EXPECT_EQ(truth("4k3/8/8/3q4/2P5/8/8/4K3 w - - 0 1",
+                    sc("wins_material", {{"move", "cxd5"}, {"piece", "queen"}})),
+              Truth::True);
+}
+
 TEST(Claims, IllegalMoveSequencesFailAsLegality) {
     SubVerdict v =
         check(Start, sc("occupies", {{"square", "e3"}, {"piece", "king"}}, {"e4", "e5", "Ke3"}));
@@ -416,6 +432,20 @@ TEST_F(ClaimsEngine, GoldAtomRxg2WinsTheQueen) {
             .result,
         Truth::True);
     EXPECT_EQ(run(GoldAtoms, sc("gives_check", {{"move", "Rxg2"}}, ctx)).result, Truth::True);
+}
+
+// The queen trade of the first test with the engine: its line after cxd5 nets nothing back of
+// the queen White gave up, so "wins the queen" is false (it was marked true before the given-up
+// material counted, and the Opera Game's 9...b5 was explained with such a trade).
+TEST_F(ClaimsEngine, AQueenTradeDoesNotWinTheQueen) {
+    const char* root = "3qk3/8/8/8/2PQ4/8/8/4K3 w - - 0 1";
+    SubVerdict v =
+        run(root, sc("wins_material", {{"move", "cxd5"}, {"piece", "queen"}}, {"Qd5", "Qxd5"}));
+    EXPECT_EQ(v.result, Truth::False) << v.reason << " " << v.evidence.dump();
+    EXPECT_EQ(run("4k3/8/8/3q4/2P5/8/8/4K3 w - - 0 1",
+                  sc("wins_material", {{"move", "cxd5"}, {"piece", "queen"}}))
+                  .result,
+              Truth::True);
 }
 
 TEST_F(ClaimsEngine, QualityBestMoveAndThreats) {

@@ -54,7 +54,7 @@ SubVerdict ClaimVerifier::verify(const Position& root, const SubClaim& claim) co
                        claim.moves[i] + "\": " + play.failure->message;
             return v;
         }
-        Outcome o = Evaluator(play.end, claim, tools_, options_, v.evidence).run();
+        Outcome o = Evaluator(play.end, root, claim, tools_, options_, v.evidence).run();
         v.reason = o.reason;
         v.result = o.truth;
         if (claim.negated && o.truth != Truth::Unverifiable && !o.legality)

@@ -165,9 +165,18 @@ Outcome Evaluator::material_line(bool win) {
     Piece cap = pos_.captured_piece(*m);
     const PieceType moved = type_of(pos_.piece_at(m->from()));
     ev_["see"] = s;
-    const bool static_ok = win ? enough(s, amount, cap == NoPiece ? 0 : PieceValue[type_of(cap)]) &&
-                                     (!pt || (cap != NoPiece && type_of(cap) == *pt))
-                               : enough(-s, amount, PieceValue[moved]) && (!pt || moved == *pt);
+    // Material the winning side gave up in the claim's moves ("After ... Qxb3, White wins the
+    // queen with axb3"): a recapture wins only what it nets beyond that, and a named piece must
+    // be won in full.
+    const int sign = us == White ? 1 : -1;
+    const int given_up =
+        win ? std::min(0, sign * (material_balance(pos_) - material_balance(root_)) * 100) : 0;
+    const int need = given_up < 0 && pt ? PieceValue[*pt] : amount;
+    if (given_up < 0) ev_["given_up_before"] = -given_up;
+    const bool static_ok =
+        win ? enough(s + given_up, need, cap == NoPiece ? 0 : PieceValue[type_of(cap)]) &&
+                  (!pt || (cap != NoPiece && type_of(cap) == *pt))
+            : enough(-s, amount, PieceValue[moved]) && (!pt || moved == *pt);
     if (static_ok)
         return yes(san + (win ? " wins " : " loses ") + std::to_string(win ? s : -s) +
                    " cp by static exchange");
@@ -180,7 +189,11 @@ Outcome Evaluator::material_line(bool win) {
     }
     auto r = engine("eval", {{"fen", after.fen()}}, bad);
     if (!r) {
-        bad.reason = "static exchange " + std::to_string(s) + " cp is not enough; " + bad.reason;
+        bad.reason = "static exchange " + std::to_string(s) + " cp" +
+                     (given_up < 0 ? " after " + std::to_string(-given_up) +
+                                         " cp given up in the moves before it"
+                                   : std::string()) +
+                     " is not enough; " + bad.reason;
         return bad;
     }
     std::vector<std::string> line = {move_to_uci(pos_, *m)};
@@ -189,7 +202,6 @@ Outcome Evaluator::material_line(bool win) {
         line.push_back(mv.value("uci", std::string()));
     }
     PlayReport play = play_moves(pos_, line);
-    const int sign = us == White ? 1 : -1;
     int gain = sign * (material_balance(play.end) - material_balance(pos_)) * 100;
     // What the side that gains took: ours on even plies (win), theirs on odd ones (loss).
     bool took = false;
@@ -210,9 +222,9 @@ Outcome Evaluator::material_line(bool win) {
         return win ? no(san + " gets mated: " + sans.dump())
                    : unknown(san + " gets mated, which is more than material: " + sans.dump());
     }
-    const int got = win ? gain : -gain;
-    bool ok = pt ? took && got > 0 && (!has_amount || enough(got, amount, biggest))
-                 : enough(got, amount, biggest);
+    const int got = win ? gain + given_up : -gain;
+    bool ok = pt ? took && got > 0 && (!(has_amount || given_up < 0) || enough(got, need, biggest))
+                 : enough(got, need, biggest);
     const std::string verb = win ? " wins " : " loses ";
     return is(ok, san + verb + std::to_string(got) + " cp along " + sans.dump(),
               san + " nets " + std::to_string(gain) + " cp along " + sans.dump());

@@ -38,9 +38,10 @@ std::string on(const Position& pos, Square s);
 
 class Evaluator {
 public:
-    Evaluator(const Position& pos, const SubClaim& c, const ToolSuite& tools,
+    // pos: where the claim is evaluated (after its moves); root: before them.
+    Evaluator(const Position& pos, const Position& root, const SubClaim& c, const ToolSuite& tools,
               const VerifyOptions& o, json& evidence)
-        : pos_(pos), bt_(pos), c_(c), tools_(tools), o_(o), ev_(evidence) {}
+        : pos_(pos), root_(root), bt_(pos), c_(c), tools_(tools), o_(o), ev_(evidence) {}
 
     // The outcome of the claim's predicate (evaluator.cpp).
     Outcome run();
@@ -102,6 +103,7 @@ private:
     Outcome threatens();
 
     const Position& pos_;
+    const Position& root_;
     BoardTools bt_;
     const SubClaim& c_;
     const ToolSuite& tools_;
