@@ -44,7 +44,8 @@ public:
     CLI::Option* list(const std::string& names, std::vector<std::string>& target,
                       const std::string& help);
     // A flag with one integer value in [lo, hi]; otherwise
-    // "glossfish COMMAND: NAME must be LO..HI, got 'TEXT'".
+    // "glossfish COMMAND: NAME must be an integer LO..HI, got 'TEXT'" (io/text.h range_error).
+    // A setting that UCI or the plugin also set takes setting() instead.
     template <class T>
     CLI::Option* number(const std::string& names, T& target, long long lo, long long hi,
                         const std::string& help) {
