@@ -22,6 +22,10 @@ VerifyOptions verify_options(const Settings& settings) {
     return o;
 }
 
+bool material_enough(int got, int amount, int biggest) {
+    return got >= amount || (amount >= 300 && got >= amount - 100 && biggest >= amount);
+}
+
 ClaimVerifier::ClaimVerifier(const ToolSuite& tools, VerifyOptions options)
     : tools_(tools), options_(options) {}
 

@@ -87,6 +87,12 @@ std::optional<ClaimsError> check_sub_claim(const SubClaim& c);
 // The claim as JSON: {"predicate","args","moves","negated"}.
 nlohmann::json sub_claim_json(const SubClaim& c);
 
+// The rule of wins_material / loses_material: whether a net gain (or loss) of `got` cp, with a
+// piece worth `biggest` among what changed hands, amounts to `amount`: as much or more, or for a
+// piece or more also one pawn less when that piece itself went ("wins a piece" when a pawn
+// comes back). The reasons of labels use it too, so that they say only what the verifier passes.
+bool material_enough(int got, int amount, int biggest);
+
 // One predicate's declaration.
 struct PredicateInfo {
     std::string name;

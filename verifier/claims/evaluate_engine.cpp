@@ -143,13 +143,6 @@ Outcome Evaluator::win_chances() {
     return yes(said);
 }
 
-// Whether a net gain (or loss) of `got` cp, with a piece worth `biggest` among what changed
-// hands, amounts to `amount`: exactly as much or more, or for a piece or more also one pawn
-// less when that piece itself went ("wins a piece" when a pawn comes back).
-bool Evaluator::enough(int got, int amount, int biggest) {
-    return got >= amount || (amount >= 300 && got >= amount - 100 && biggest >= amount);
-}
-
 // wins_material (win) / loses_material: static exchange first, else the engine's line
 // after the move, up to 8 plies.
 Outcome Evaluator::material_line(bool win) {
@@ -174,9 +167,9 @@ Outcome Evaluator::material_line(bool win) {
     const int need = given_up < 0 && pt ? PieceValue[*pt] : amount;
     if (given_up < 0) ev_["given_up_before"] = -given_up;
     const bool static_ok =
-        win ? enough(s + given_up, need, cap == NoPiece ? 0 : PieceValue[type_of(cap)]) &&
+        win ? material_enough(s + given_up, need, cap == NoPiece ? 0 : PieceValue[type_of(cap)]) &&
                   (!pt || (cap != NoPiece && type_of(cap) == *pt))
-            : enough(-s, amount, PieceValue[moved]) && (!pt || moved == *pt);
+            : material_enough(-s, amount, PieceValue[moved]) && (!pt || moved == *pt);
     if (static_ok)
         return yes(san + (win ? " wins " : " loses ") + std::to_string(win ? s : -s) +
                    " cp by static exchange");
@@ -223,8 +216,9 @@ Outcome Evaluator::material_line(bool win) {
                    : unknown(san + " gets mated, which is more than material: " + sans.dump());
     }
     const int got = win ? gain + given_up : -gain;
-    bool ok = pt ? took && got > 0 && (!(has_amount || given_up < 0) || enough(got, need, biggest))
-                 : enough(got, need, biggest);
+    bool ok = pt ? took && got > 0 &&
+                       (!(has_amount || given_up < 0) || material_enough(got, need, biggest))
+                 : material_enough(got, need, biggest);
     const std::string verb = win ? " wins " : " loses ";
     return is(ok, san + verb + std::to_string(got) + " cp along " + sans.dump(),
               san + " nets " + std::to_string(gain) + " cp along " + sans.dump());

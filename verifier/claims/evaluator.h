@@ -95,7 +95,6 @@ private:
     static json quality_evidence(const json& r);
     Outcome quality_label();
     Outcome win_chances();
-    static bool enough(int got, int amount, int biggest);
     Outcome material_line(bool win);
     std::optional<Position> null_move() const;
     Outcome threatens_mate();

@@ -88,13 +88,6 @@ bool see_enough(int see_value, PieceType pt) {
     return true;
 }
 
-// Whether a capture worth `got` after what was given up before it still wins a whole piece of
-// type pt (a minor piece or more: also one pawn less).
-bool wins_back(int got, PieceType pt) {
-    const int v = PieceValue[pt];
-    return got >= v || (v >= 300 && got >= v - 100);
-}
-
 // A capture along a line that wins material for `side` by static exchange: where it is.
 struct Win {
     std::size_t index = 0;  // ply of the capture in the line
@@ -122,7 +115,8 @@ std::optional<Win> first_win(const Position& start, const std::vector<Move>& lin
             // wins back a queen given up does not "win the queen" (the verifier's rule too).
             const int before = net - change;
             if (see_enough(s, type_of(cap)) &&
-                (before >= 0 || wins_back(s + before, type_of(cap)))) {
+                (before >= 0 ||
+                 material_enough(s + before, PieceValue[type_of(cap)], PieceValue[type_of(cap)]))) {
                 Win w;
                 w.index = i;
                 w.piece = type_of(cap);
