@@ -281,8 +281,9 @@ private:
                       Work first = {});
     void deliver_early(unsigned epoch, const std::string& kind, std::uint64_t job,
                        const CancelToken& cancel, Product product);
-    // A product during a search, then the search's latest main line again (GUIs that show only
-    // the last info line then show the engine's score, not ours).
+    // A product during a search, then the search's latest main line again, without its
+    // multipv field (GUIs that show only the last info line then show the engine's score, not
+    // ours).
     void emit_product_locked(Product product);
     void complete_product(unsigned epoch, const std::string& kind, std::uint64_t job,
                           const CancelToken& cancel, std::optional<Product> product);

@@ -237,7 +237,13 @@ void Session::deliver_locked(Product product) {
 
 void Session::emit_product_locked(Product product) {
     emit_locked(std::move(product));
-    if (search_.active && search_.last_main) emit_locked(*search_.last_main);
+    if (!search_.active || !search_.last_main) return;
+    // Without its `multipv 1`: polyglot drops a line of the same depth, multipv, score and first
+    // move as one it has posted, and XBoard's status line would keep our +0.00 line. A line
+    // without multipv is the main line by the UCI protocol.
+    SearchInfo again = *search_.last_main;
+    again.multipv.reset();
+    emit_locked(std::move(again));
 }
 
 // Cancels the products of a position (stopping their searches); a bestmove that waited for

@@ -16,11 +16,6 @@ namespace {
 const char* const MatesEpd = GLOSSFISH_PROTOCOL_DATA "/mates.epd";
 const int MatePositions = 6;
 
-std::string polyglot_path() {
-    std::string p = find_executable("polyglot");
-    return p.empty() ? find_executable("/usr/games/polyglot") : p;
-}
-
 // Runs `polyglot epd-test` on mates.epd with engine_path and returns its output lines.
 std::vector<std::string> run_epd_test(const std::string& engine_path,
                                       const std::vector<std::string>& search_args) {

@@ -11,9 +11,16 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "host/child_process.h"
+
 extern char** environ;
 
 namespace glossfish::testkit {
+
+std::string polyglot_path() {
+    std::string p = find_executable("polyglot");
+    return p.empty() ? find_executable("/usr/games/polyglot") : p;
+}
 
 namespace {
 

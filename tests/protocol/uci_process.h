@@ -22,6 +22,14 @@ namespace glossfish::testkit {
 using Clock = std::chrono::steady_clock;
 using Millis = std::chrono::milliseconds;
 
+// The time since t0.
+inline Millis since(Clock::time_point t0) {
+    return std::chrono::duration_cast<Millis>(Clock::now() - t0);
+}
+
+// Debian's polyglot (in /usr/games, which may not be on PATH); "" when it is not installed.
+std::string polyglot_path();
+
 class UciProcess {
 public:
     using LinePredicate = std::function<bool(const std::string&)>;

@@ -22,11 +22,6 @@
 namespace glossfish::testkit {
 namespace {
 
-std::string polyglot_path() {
-    std::string p = find_executable("polyglot");
-    return p.empty() ? find_executable("/usr/games/polyglot") : p;
-}
-
 // An xboard session with glossfish behind polyglot.
 class XboardGame {
 public:
@@ -113,6 +108,43 @@ TEST(Xboard, MatesFromASetupPositionAndReportsTheResult) {
     EXPECT_EQ(game.board().side_to_move(), Black);
     EXPECT_TRUE(game.gui().expect(line_is("1-0 {White mates}"), Millis(10000)))
         << game.gui().transcript();
+}
+
+// XBoard in Analysis Mode after 3...Nf6 (1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6): polyglot turns
+// glossfish's readable line into a thinking line of score +0; the thinking line polyglot sends
+// after it must be the engine's own (mate, Qxf7#), because XBoard's status line shows the last.
+TEST(Xboard, AnalysisStatusKeepsTheEngineScoreAfterGlossfishLines) {
+    ASSERT_FALSE(polyglot_path().empty()) << "polyglot is not installed (see .ci/install)";
+    XboardGame game("glossfish_xboard_analyse.ini");
+    ASSERT_TRUE(game.ready()) << game.gui().transcript();
+    UciProcess& gui = game.gui();
+    gui.send("new");
+    gui.send("force");
+    gui.send("post");
+    for (const char* move : {"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"}) {
+        gui.send(std::string("usermove ") + move);
+    }
+    gui.send("analyze");
+    // "245 +0 0 0 glossfish: Nf6?? is a blunder. …"
+    auto ours = gui.expect(contains(" glossfish: Nf6"), Millis(30000));
+    ASSERT_TRUE(ours) << gui.transcript();
+    // The labels that follow (the full-depth one replaces the quick one) come within seconds;
+    // then the last thinking line XBoard got is the one its status line shows.
+    gui.expect([](const std::string&) { return false; }, Millis(5000));
+    std::string last;
+    for (const std::string& l : gui.drain()) {
+        if (!l.empty() && l[0] >= '0' && l[0] <= '9') last = l;
+    }
+    ASSERT_FALSE(last.empty()) << "no thinking line after glossfish's\n" << gui.transcript();
+    std::istringstream fields(last);
+    int depth = 0;
+    long score = 0;
+    fields >> depth >> score;
+    EXPECT_GT(score, 10000) << "polyglot scores a mate as about +100000: " << last << "\n"
+                            << gui.transcript();
+    EXPECT_NE(last.find("Qxf7#"), std::string::npos) << last;
+    EXPECT_EQ(last.find("glossfish"), std::string::npos) << last;
+    gui.send("exit");
 }
 
 // Every option in plugin/gui/cutechess-engines.json is one glossfish declares after `uci`,
