@@ -14,8 +14,6 @@ namespace glossfish {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
 std::string hex_byte(unsigned char c) {
     char buf[8];
     std::snprintf(buf, sizeof buf, "0x%02X", c);

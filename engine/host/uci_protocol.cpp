@@ -28,8 +28,6 @@ constexpr int MateBase = 100000;
 constexpr int MaxOrderingPlies = MateBase / 2 - 1;
 constexpr int MaxOrderingCp = MateBase / 2 - 1;
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
 // One whitespace-separated word of a line, with its position in that line.
 struct Token {
     std::string_view text;

@@ -8,6 +8,17 @@
 
 namespace glossfish {
 
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+std::string one_line(std::string text, std::size_t limit) {
+    for (char& c : text)
+        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    if (text.size() > limit) text = text.substr(0, limit) + "…";
+    return text;
+}
+
 namespace {
 char lower_char(char c) { return char(std::tolower(static_cast<unsigned char>(c))); }
 }  // namespace

@@ -17,6 +17,9 @@ std::string lower(std::string_view s);
 // Whether a and b are the same text when ASCII case is ignored.
 bool iequals(std::string_view a, std::string_view b);
 
+// Whether c is ASCII white space: space, \t, \n, \r, \v or \f (std::isspace in the C locale).
+bool is_space(char c);
+
 // s without the white space (std::isspace) at its start and end.
 std::string_view trim(std::string_view s);
 
@@ -30,6 +33,10 @@ std::optional<T> to_number(std::string_view text) {
     if (ec != std::errc() || ptr != last || text.empty()) return std::nullopt;
     return value;
 }
+
+// text on one line for a message: newlines and tabs become spaces, and past limit bytes it is
+// cut and ends with "…".
+std::string one_line(std::string text, std::size_t limit);
 
 // The one wording of a number that is not an integer in [lo, hi], on every surface (UCI options
 // and commands, command-line flags, gf_open keys, tool arguments): "<what> must be an integer

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "io/text.h"
 #include "pgn/pgn.h"
 #include "pgn/pgn_tokens.h"
 

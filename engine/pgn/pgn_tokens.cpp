@@ -4,11 +4,9 @@
 #include <algorithm>
 #include <cctype>
 
-namespace glossfish::pgn_tokens {
+#include "io/text.h"
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
+namespace glossfish::pgn_tokens {
 
 bool is_result(std::string_view t) {
     return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*";

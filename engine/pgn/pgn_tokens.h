@@ -7,8 +7,6 @@
 
 namespace glossfish::pgn_tokens {
 
-// ASCII white space.
-bool is_space(char c);
 // "1-0", "0-1", "1/2-1/2" or "*".
 bool is_result(std::string_view t);
 // Characters that end a movetext token.

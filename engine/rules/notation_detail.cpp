@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "io/text.h"
 #include "io/utf8.h"
 #include "rules/bitboard.h"
 #include "rules/movegen.h"
@@ -41,9 +42,6 @@ std::string color_name(Color c) { return c == White ? "White" : "Black"; }
 bool contains(std::string_view set, char c) { return set.find(c) != std::string_view::npos; }
 bool is_file_char(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank_char(char c) { return c >= '1' && c <= '8'; }
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
 
 // The piece type of a letter in either case (P N B R Q K); NoPieceType otherwise.
 PieceType piece_of_letter(char c) {

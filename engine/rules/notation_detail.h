@@ -20,8 +20,6 @@ bool contains(std::string_view set, char c);
 // 'a'..'h' and '1'..'8'.
 bool is_file_char(char c);
 bool is_rank_char(char c);
-// ASCII white space.
-bool is_space(char c);
 // The piece type of a letter in either case (P N B R Q K); NoPieceType otherwise.
 PieceType piece_of_letter(char c);
 // Move text for a message, quoted as every error quotes input (quote_input, io/utf8.h).

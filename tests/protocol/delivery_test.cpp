@@ -30,7 +30,7 @@ constexpr long QuitBudgetMs = 200;  // the issue's bound
 constexpr long PeakRssMb = 64;
 #endif
 
-bool is_glossfish(const std::string& l) { return l.rfind("info string glossfish.", 0) == 0; }
+bool is_glossfish_json(const std::string& l) { return l.rfind("info string glossfish.", 0) == 0; }
 
 std::vector<std::string> with_prefix(const std::vector<std::string>& lines, const std::string& p) {
     std::vector<std::string> out;
@@ -77,7 +77,7 @@ TEST_F(Delivery, AnalysisPrintsEveryProductBeforeBestmove) {
 
     std::this_thread::sleep_for(Millis(500));
     auto after = g.sync();
-    EXPECT_EQ(count(after, is_glossfish), 0) << g.transcript();
+    EXPECT_EQ(count(after, is_glossfish_json), 0) << g.transcript();
 }
 
 // stop ends a search at once even while a long tree is being built for its position; the tree
@@ -140,10 +140,10 @@ TEST_F(Delivery, TimedGamesNeverWaitAndLeaveNothingBehind) {
     for (auto at = all.begin(); at != all.end(); ++at) {
         const bool old =
             at->find(old_fen) != std::string::npos || at->find(before_old) != std::string::npos;
-        if (!is_glossfish(*at) || !old) continue;
+        if (!is_glossfish_json(*at) || !old) continue;
         EXPECT_LT(at, best) << "after bestmove: " << *at;
     }
-    for (const auto& l : after) EXPECT_FALSE(is_glossfish(l)) << l;
+    for (const auto& l : after) EXPECT_FALSE(is_glossfish_json(l)) << l;
 }
 
 // quit exits within 200 ms whatever runs: a long tree request, an infinite search, a deep label.

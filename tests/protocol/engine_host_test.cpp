@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "test_support.h"
+#include "uci_process.h"
 
 namespace glossfish {
 namespace {
@@ -37,7 +38,7 @@ using testkit::TempDir;
 
 const char* const FakeEngine = GLOSSFISH_FAKE_ENGINE;
 
-Millis since(Clock::time_point t0) { return std::chrono::duration_cast<Millis>(Clock::now() - t0); }
+using testkit::since;
 
 EngineHost::Config fake_config(Millis handshake_timeout = Millis(5000)) {
     EngineHost::Config c;

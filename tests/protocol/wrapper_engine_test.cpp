@@ -47,7 +47,7 @@ using testkit::starts_with;
 using testkit::TempDir;
 using testkit::UciProcess;
 
-Millis since(Clock::time_point t0) { return std::chrono::duration_cast<Millis>(Clock::now() - t0); }
+using testkit::since;
 
 std::string stockfish() { return resolve_stockfish_path(""); }
 

@@ -9,16 +9,10 @@
 #include <regex>
 #include <sstream>
 
+#include "test_util.h"
+
 namespace glossfish {
 namespace {
-
-std::string slurp(const std::string& name) {
-    std::ifstream in(std::string(GLOSSFISH_TEST_DATA) + "/" + name, std::ios::binary);
-    EXPECT_TRUE(in) << name;
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 // Removes what annotation inserts: " $n { [%eval x] ... }" or " { Checkmate. ... }" with an
 // optional flat variation after it, and our tag lines.
@@ -111,7 +105,7 @@ TEST_F(Annotate, BlunderIntoMateGetsNagCommentAndLine) {
 }
 
 TEST_F(Annotate, ClassicGameStructure) {
-    const std::string text = slurp("classic_games.pgn");
+    const std::string text = test_data("classic_games.pgn");
     const std::string first = text.substr(0, text.find("\n[Event", 1) + 1);  // the Opera game
     std::string out = annotate_text(first, 4, 2);
     EXPECT_EQ(strip_annotations(out), first);
@@ -143,7 +137,7 @@ TEST_F(Annotate, ClassicGameStructure) {
 TEST_F(Annotate, OddCorpusKeepsEverythingAndBrokenGamesAreCopied) {
     for (const char* name :
          {"pgn/odd.pgn", "pgn/broken.pgn", "pgn/setup.pgn", "pgn/chess960.pgn", "pgn/crlf.pgn"}) {
-        const std::string text = slurp(name);
+        const std::string text = test_data(name);
         std::string out = annotate_text(text, 2);
         // A move whose input already carries $1/$2/$3/$4/$6 right before our comment is
         // ambiguous to the regex (odd.pgn: "a6?! $6 {", "Nf3 $1 {"), so those NAGs are compared
@@ -187,7 +181,7 @@ TEST_F(Annotate, ExistingAccuracyTagsAreReplacedNotDuplicated) {
 }
 
 TEST_F(Annotate, OperaGameIsNamedAndItsFirstMovesAreBook) {
-    const std::string text = slurp("classic_games.pgn");
+    const std::string text = test_data("classic_games.pgn");
     const std::string first = text.substr(0, text.find("\n[Event", 1) + 1);  // the Opera game
     PgnGame game = read_pgn(first).front();
     AnnotateOptions options;

@@ -15,6 +15,7 @@
 #include "fake_llm_server.h"
 #include "judge/judge.h"
 #include "tools/tool_suite.h"
+#include "tools_test_util.h"
 
 namespace glossfish::verifier::testing {
 namespace {
@@ -29,11 +30,6 @@ const char* const Pinned = "r1bqkbnr/ppp2ppp/2n5/1B1pp3/4P3/5N2/PPPP1PPP/RNBQK2R
 const char* const Chain =
     "Nxe5 wins a pawn because the knight on c6 is pinned, so the knight on e5 cannot be taken.";
 
-const ToolSuite& board_only() {
-    static const ToolSuite suite;
-    return suite;
-}
-
 std::string line(const char* id, const char* fen, const char* move, const std::string& text) {
     return json({{"id", id}, {"fen", fen}, {"move", move}, {"commentary", text}}).dump();
 }
@@ -42,7 +38,7 @@ std::string line(const char* id, const char* fen, const char* move, const std::s
 JudgedRecord judged(const std::string& text, const char* fen = Pinned, const char* move = "Nxe5") {
     JudgeOptions o;
     o.decomposer = Decomposer::Rules;
-    Judge j(board_only(), nullptr, nullptr, o);
+    Judge j(board_suite(), nullptr, nullptr, o);
     std::string error;
     auto in = parse_judge_line(line("t", fen, move, text), 1, &error);
     EXPECT_TRUE(in) << error;
@@ -54,7 +50,7 @@ JudgedRecord judged(const std::string& text, const char* fen = Pinned, const cha
 ChainAnalysis chains_of_unit(const std::string& text) {
     JudgeOptions o;
     o.decomposer = Decomposer::Rules;
-    Judge j(board_only(), nullptr, nullptr, o);
+    Judge j(board_suite(), nullptr, nullptr, o);
     JudgedRecord rec;
     rec.move = "Nxe5";
     JudgedAtom a;
@@ -314,7 +310,7 @@ TEST(ChainRules, ConditionIsCheckedAfterTheMove) {
 TEST(ChainRules, AnOpeningConnectiveLinksToTheUnitBefore) {
     JudgeOptions o;
     o.decomposer = Decomposer::Rules;
-    Judge j(board_only(), nullptr, nullptr, o);
+    Judge j(board_suite(), nullptr, nullptr, o);
     JudgedRecord rec;
     rec.move = "Nxe5";
     for (const char* t : {"Nxe5 wins a pawn.", "So the knight on e5 cannot be taken."}) {
@@ -463,7 +459,7 @@ TEST(ChainLlm, ScriptedModelExtractsVerifiesAndAudits) {
         .then(FakeLlmServer::json_answer({{"verdict", "fails"}, {"reason", "not a consequence"}}));
     LlmClient client(server.client_config(""));
     PromptLibrary prompts;
-    Judge j(board_only(), &client, &prompts, {});
+    Judge j(board_suite(), &client, &prompts, {});
     std::string error;
     auto in = parse_judge_line(line("l", Pinned, "Nxe5", Chain), 1, &error);
     ASSERT_TRUE(in) << error;
@@ -516,7 +512,7 @@ TEST(ChainLlm, FailedExtractionFallsBackToTheRules) {
     for (int i = 0; i < 8; ++i) server.then(FakeLlmServer::json_answer({{"nonsense", true}}));
     LlmClient client(server.client_config(""));
     PromptLibrary prompts;
-    Judge j(board_only(), &client, &prompts, {});
+    Judge j(board_suite(), &client, &prompts, {});
     std::string error;
     auto in = parse_judge_line(line("l", Pinned, "Nxe5", Chain), 1, &error);
     ASSERT_TRUE(in) << error;

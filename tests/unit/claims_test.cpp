@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "claims_test_util.h"
+#include "test_util.h"
 #include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
@@ -17,12 +18,6 @@ using nlohmann::json;
 
 using namespace claims_testing;
 
-Position pos_of(const char* fen) {
-    auto p = Position::from_fen(fen);
-    EXPECT_TRUE(p.has_value()) << fen;
-    return p ? *p : Position();
-}
-
 SubClaim sc(std::string predicate, json args, std::vector<std::string> moves = {},
             bool negated = false) {
     return SubClaim{std::move(predicate), std::move(args), std::move(moves), negated};
@@ -31,7 +26,7 @@ SubClaim sc(std::string predicate, json args, std::vector<std::string> moves = {
 // The verdict of one claim with the board-only suite.
 SubVerdict check(const char* fen, const SubClaim& c) {
     ClaimVerifier v(board_only());
-    return v.verify(pos_of(fen), c);
+    return v.verify(at(fen), c);
 }
 
 Truth truth(const char* fen, const SubClaim& c) { return check(fen, c).result; }
@@ -246,7 +241,7 @@ TEST(Claims, ResearchNoteQueenExampleIsOneOfThree) {
             {"predicate":"open_file","args":{"file":"e","color":"white"},"moves":["Qe4"]}]}]})");
     ASSERT_TRUE(p.ok()) << p.error->text();
     ClaimVerifier v(board_only());
-    PositionVerdict pv = v.verify(pos_of(QueenExample), *p.doc);
+    PositionVerdict pv = v.verify(at(QueenExample), *p.doc);
     ASSERT_EQ(pv.atoms.size(), 3u);
     EXPECT_TRUE(pv.atoms[0].correct());
     EXPECT_FALSE(pv.atoms[1].correct());
@@ -264,7 +259,7 @@ TEST(Claims, ResearchNoteQueenExampleIsOneOfThree) {
     // As one atom of three sub-claims it is incorrect, with 2 of 3 failing.
     Atom one{"all of it", {}};
     for (const auto& a : p.doc->atoms) one.claims.push_back(a.claims[0]);
-    AtomVerdict av = v.verify(pos_of(QueenExample), one);
+    AtomVerdict av = v.verify(at(QueenExample), one);
     EXPECT_EQ(av.verifiable, 3);
     EXPECT_EQ(av.failed, 2);
     EXPECT_FALSE(av.correct());
@@ -276,7 +271,7 @@ TEST(Claims, ResearchNoteQueenExampleIsOneOfThree) {
 }
 
 TEST(Claims, StanceFromClaimsOnThePlayedMove) {
-    Position p = pos_of(Start);
+    Position p = at(Start);
     auto atoms = [](SubClaim c) { return std::vector<Atom>{{"x", {std::move(c)}}}; };
     EXPECT_EQ(
         derive_stance(p, atoms(sc("quality_label", {{"move", "e4"}, {"stance", "bad"}})), "e2e4"),
@@ -401,7 +396,7 @@ protected:
     static SubVerdict run(const char* fen, const SubClaim& c, int depth = 10) {
         VerifyOptions o;
         o.depth = depth;
-        return ClaimVerifier(*suite_, o).verify(pos_of(fen), c);
+        return ClaimVerifier(*suite_, o).verify(at(fen), c);
     }
     static std::unique_ptr<Analyzer> analyzer_;
     static std::unique_ptr<ToolSuite> suite_;
@@ -470,7 +465,7 @@ TEST_F(ClaimsEngine, QualityBestMoveAndThreats) {
         {"Nf6 is a blunder", {sc("quality_label", {{"move", "Nf6"}, {"stance", "bad"}})}});
     VerifyOptions o;
     o.depth = 10;
-    PositionVerdict pv = ClaimVerifier(*suite_, o).verify(pos_of(scholar), doc);
+    PositionVerdict pv = ClaimVerifier(*suite_, o).verify(at(scholar), doc);
     EXPECT_EQ(pv.stance, Stance::Bad);
     ASSERT_TRUE(pv.engine_label.has_value());
     EXPECT_EQ(*pv.engine_label, QualityLabel::Blunder);

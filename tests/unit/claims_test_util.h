@@ -17,6 +17,11 @@ inline const char* const PinnedKnight = "4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1";
 // Nc7+ forks the king on e8 and the rook on a8.
 inline const char* const Fork = "r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1";
 
+// Sentences read and verdicts wrong, per family of the reader tests.
+struct Tally {
+    int total = 0, read = 0, wrong = 0;
+};
+
 // A suite without an engine: engine predicates are unverifiable.
 inline const ToolSuite& board_only() {
     static const ToolSuite suite;

@@ -9,13 +9,14 @@
 
 #include "cli_run.h"
 #include "session/settings.h"
+#include "test_util.h"
 
 namespace {
 
 using glossfish::testkit::CliRun;
 using nlohmann::json;
 
-const char* const StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+using glossfish::StartFen;
 
 // The subcommands of `glossfish help` (uci-wrapper/main.cpp), written out by hand.
 const std::vector<std::string> Commands = {
@@ -26,9 +27,7 @@ CliRun glossfish(const std::string& command, const std::vector<std::string>& arg
     return glossfish::testkit::run_glossfish_command(command, args, {});
 }
 
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using glossfish::has;
 
 TEST(CliFlags, EverySubcommandAnswersHelp) {
     for (const std::string& c : Commands) {

@@ -23,6 +23,7 @@
 #include <thread>
 
 #include "cli_run.h"
+#include "test_util.h"
 
 namespace {
 
@@ -44,12 +45,10 @@ const char* const Row1 =
 const char* const Row2 =
     "0kDWS,1r6/1PN5/3p4/4kpp1/1R6/P3n3/K1P5/8 b - - 0 49,e3d5 b4b5 b8b7 b5b7,1947,75,95,13691,"
     "advantage endgame pin short,https://lichess.org/q2SFqfYD/black#97,,1300645\n";
-const char* const StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+using glossfish::StartFen;
 const char* const Pgn = "[Event \"t\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n";
 
-bool has(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using glossfish::has;
 
 std::string read(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

@@ -8,27 +8,15 @@
 
 #include "fake_llm_server.h"
 #include "judge/commenter.h"
+#include "test_util.h"
 #include "tools/tool_suite.h"
+#include "tools_test_util.h"
 
 namespace glossfish::verifier::testing {
 namespace {
 
 using nlohmann::json;
 using testkit::FakeLlmServer;
-
-// Nc7+ forks the king on e8 and the rook on a8 (and captures nothing).
-const char* const Fork = "r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1";
-
-Position pos_of(const char* fen) {
-    Position p;
-    EXPECT_TRUE(p.set(fen).ok());
-    return p;
-}
-
-const ToolSuite& board_only() {
-    static const ToolSuite suite;
-    return suite;
-}
 
 TEST(Comment, FalseClaimIsDroppedAndFlagged) {
     FakeLlmServer server;
@@ -68,7 +56,7 @@ TEST(Comment, FalseClaimIsDroppedAndFlagged) {
         .then(FakeLlmServer::json_answer({{"stance", "good"}, {"quote", "forks"}}));
     LlmClient client(server.client_config("sk-comment-2"));
     PromptLibrary prompts;
-    CommentResult r = comment_on(client, prompts, board_only(), pos_of(Fork), "b5c7");
+    CommentResult r = comment_on(client, prompts, board_suite(), at(Fork), "b5c7");
     ASSERT_TRUE(r.ok) << r.error;
     EXPECT_EQ(server.pending(), 0u);
     EXPECT_EQ(r.requests, 8);
@@ -134,7 +122,7 @@ TEST(Comment, WriterFailureIsReportedWithTheStep) {
         .then(FakeLlmServer::json_answer({{"text", "still wrong"}}));
     LlmClient client(server.client_config(""));
     PromptLibrary prompts;
-    CommentResult r = comment_on(client, prompts, board_only(), pos_of(Fork), "Nc7+");
+    CommentResult r = comment_on(client, prompts, board_suite(), at(Fork), "Nc7+");
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.error.rfind("commentary generation failed (bad_answer): ", 0), 0u) << r.error;
     EXPECT_EQ(r.requests, 2);  // the answer and one repair
@@ -144,7 +132,7 @@ TEST(Comment, WriterFailureIsReportedWithTheStep) {
 TEST(Comment, NoEndpointNoRequest) {
     LlmClient client(LlmConfig{});
     PromptLibrary prompts;
-    CommentResult r = comment_on(client, prompts, board_only(), pos_of(Fork), "Nc7+");
+    CommentResult r = comment_on(client, prompts, board_suite(), at(Fork), "Nc7+");
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.error, NoLlmEndpointMessage);
     EXPECT_EQ(r.requests, 0);

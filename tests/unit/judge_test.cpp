@@ -18,7 +18,9 @@
 #include "host/analyzer.h"
 #include "rules/notation.h"
 #include "service/make_tool_suite.h"
+#include "test_util.h"
 #include "tools/tool_suite.h"
+#include "tools_test_util.h"
 
 namespace glossfish::verifier::testing {
 namespace {
@@ -27,21 +29,8 @@ using nlohmann::json;
 using testkit::FakeLlmServer;
 
 const char* const Start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-// Nc7+ forks the king on e8 and the rook on a8 (and captures nothing).
-const char* const Fork = "r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1";
 // Qd4?? is taken by the c5 pawn: a blunder.
 const char* const Hang = "4k3/8/8/2p5/8/8/8/3QK3 w - - 0 1";
-
-const ToolSuite& board_only() {
-    static const ToolSuite suite;
-    return suite;
-}
-
-Position pos_of(const char* fen) {
-    Position p;
-    EXPECT_TRUE(p.set(fen).ok());
-    return p;
-}
 
 std::string line(const char* id, const char* fen, const char* move, const char* text,
                  json gold = nullptr) {
@@ -53,20 +42,20 @@ std::string line(const char* id, const char* fen, const char* move, const char* 
 // ---- the type-aware split ----
 
 TEST(JudgeTypes, EventsOfMovesFromTheRulesCore) {
-    Position fork = pos_of(Fork);
+    Position fork = at(Fork);
     MoveEvents e = move_events(fork, parse_san(fork, "Nc7+").move);
     EXPECT_TRUE(e.check);
     EXPECT_FALSE(e.capture);
     EXPECT_FALSE(e.mate);
     EXPECT_EQ(e.material_change, 0);
     // Nxa8 would take the rook: +5.
-    Position take = pos_of("r3k3/8/1N6/8/8/8/8/4K3 w - - 0 1");
+    Position take = at("r3k3/8/1N6/8/8/8/8/4K3 w - - 0 1");
     MoveEvents t = move_events(take, parse_san(take, "Nxa8").move);
     EXPECT_TRUE(t.capture);
     EXPECT_EQ(t.material_change, 5);
-    Position castle = pos_of("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    Position castle = at("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     EXPECT_TRUE(move_events(castle, parse_san(castle, "O-O").move).castling);
-    Position promo = pos_of("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    Position promo = at("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
     MoveEvents p = move_events(promo, parse_san(promo, "a8=Q+").move);
     EXPECT_TRUE(p.promotion);
     EXPECT_TRUE(p.check);
@@ -293,7 +282,7 @@ TEST(JudgeInput, BrokenRecordsAreReportedWithTheirLineAndSkipped) {
     std::stringstream out;
     JudgeOptions o;
     o.decomposer = Decomposer::Rules;
-    Judge j(board_only(), nullptr, nullptr, o);
+    Judge j(board_suite(), nullptr, nullptr, o);
     std::vector<JudgedRecord> recs = judge_lines(j, in, out);
     ASSERT_EQ(recs.size(), 6u);
     EXPECT_EQ(recs[0].error.rfind("line 1: bad JSON: parse error at line 1", 0), 0u)
@@ -326,7 +315,7 @@ TEST(JudgeInput, GivenClaimsAreVerifiedWithoutDecomposition) {
     std::string error;
     auto in = parse_judge_line(text, 3, &error);
     ASSERT_TRUE(in) << error;
-    Judge j(board_only(), nullptr, nullptr, {});  // Llm decomposer, no endpoint: not needed
+    Judge j(board_suite(), nullptr, nullptr, {});  // Llm decomposer, no endpoint: not needed
     JudgedRecord r = j.judge(*in);
     ASSERT_TRUE(r.ok()) << r.error;
     ASSERT_EQ(r.atoms.size(), 1u);
@@ -338,7 +327,7 @@ TEST(JudgeInput, LlmDecomposerWithoutEndpointFailsWithTheExplanation) {
     std::string error;
     auto in = parse_judge_line(line("a", Fork, "Nc7+", "Nc7+ gives check."), 1, &error);
     ASSERT_TRUE(in);
-    Judge j(board_only(), nullptr, nullptr, {});
+    Judge j(board_suite(), nullptr, nullptr, {});
     EXPECT_EQ(j.judge(*in).error, NoLlmEndpointMessage);
 }
 
@@ -389,7 +378,7 @@ TEST(JudgeLlm, DecomposeVerifyWithToolsMatchGoldAndStance) {
         .then(FakeLlmServer::json_answer({{"edges", json::array()}}));
     LlmClient client(server.client_config("sk-judge-1"));
     PromptLibrary prompts;
-    Judge j(board_only(), &client, &prompts, {});
+    Judge j(board_suite(), &client, &prompts, {});
     std::stringstream in(line("f", Fork, "Nc7+", "Nc7+ forks king and rook! It captures the rook.",
                               {"Nc7+ forks the king and the rook.", "White mates."}));
     std::stringstream out;
@@ -468,7 +457,7 @@ TEST(JudgeLlm, DecomposedAtomWithClaimsIsVerifiedDeterministically) {
         .then(FakeLlmServer::json_answer({{"stance", "inconclusive"}, {"quote", ""}}));
     LlmClient client(server.client_config(""));
     PromptLibrary prompts;
-    Judge j(board_only(), &client, &prompts, {});
+    Judge j(board_suite(), &client, &prompts, {});
     std::string error;
     auto in = parse_judge_line(line("c", Fork, "Nc7+", "Nc7+ checks and takes on a8."), 1, &error);
     ASSERT_TRUE(in) << error;

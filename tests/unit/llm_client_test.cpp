@@ -18,7 +18,6 @@ using testkit::FakeLlmServer;
 using testkit::FakeReply;
 
 const char* const Key = "sk-test-9f8e7d6c5b4a";
-const char* const StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 // A client for the fake server with short waits, collecting its log lines.
 struct Fixture {

@@ -23,11 +23,11 @@ using testkit::CliRun;
 using testkit::FakeLlmServer;
 using Clock = std::chrono::steady_clock;
 
-const std::string Key = "sk-live-0123456789abcdefghijKLMN";  // 32 characters
+const std::string ApiKey = "sk-live-0123456789abcdefghijKLMN";  // 32 characters
 
 // Every run of 8 characters of the key that occurs in text (the test's own oracle: plain
 // substring search for each 8-character piece).
-std::vector<std::string> key_runs(const std::string& text, const std::string& key = Key) {
+std::vector<std::string> key_runs(const std::string& text, const std::string& key = ApiKey) {
     std::vector<std::string> found;
     for (std::size_t j = 0; j + 8 <= key.size(); ++j)
         if (text.find(key.substr(j, 8)) != std::string::npos) found.push_back(key.substr(j, 8));
@@ -42,10 +42,10 @@ double seconds_since(Clock::time_point t0) {
 
 TEST(KeyRedaction, EveryRunOfEightOrMore) {
     LlmConfig c;
-    c.key = Key;
+    c.key = ApiKey;
     LlmClient client(c);
     // The whole key, a prefix, a middle piece, the end, two pieces side by side.
-    EXPECT_EQ(client.redact("key " + Key + " end"), "key [redacted] end");
+    EXPECT_EQ(client.redact("key " + ApiKey + " end"), "key [redacted] end");
     EXPECT_EQ(client.redact("Incorrect API key provided: sk-live-0123****"),
               "Incorrect API key provided: [redacted]****");
     EXPECT_EQ(client.redact("x56789abcdy"), "x[redacted]y");
@@ -72,7 +72,7 @@ TEST(KeyRedaction, EchoedPiecesNeverLeaveTheClient) {
         {{"c1", "piece_at", R"({"fen":"startpos 456789abcdefg","square":"e1"})"}}));
     server.then(FakeLlmServer::answer("The key starts sk-live-0123456 and ends ghijKLMN."));
     ToolSuite tools;
-    LlmConfig c = server.client_config(Key);
+    LlmConfig c = server.client_config(ApiKey);
     std::vector<std::string> log;
     c.log = [&](const std::string& line) { log.push_back(line); };
     ChatRequest req;
@@ -97,7 +97,7 @@ TEST(LlmDeadline, OneDeadlineForTheWholeExchange) {
     FakeLlmServer server;
     for (int i = 0; i < 4; ++i)
         server.then(FakeLlmServer::delayed(FakeLlmServer::answer("late"), 20000));
-    LlmConfig c = server.client_config(Key);
+    LlmConfig c = server.client_config(ApiKey);
     c.timeout_s = 30;  // each request alone would wait 30 s, with 3 retries 2 minutes
     c.max_retries = 3;
     c.deadline_s = 1;
@@ -134,7 +134,7 @@ TEST(KeyRedaction, VerbalizeAndCommentPrintNoPieceOfTheKey) {
                              ("glossfish_redact_" + std::to_string(::getpid()) + ".json"))
                                 .string();
     const std::vector<std::string> env = {"GLOSSFISH_LLM_URL=" + server.url(),
-                                          "GLOSSFISH_LLM_KEY=" + Key};
+                                          "GLOSSFISH_LLM_KEY=" + ApiKey};
     CliRun v =
         run("verbalize",
             {"--fen", Fen, "--mode", "c", "--concepts", "endgame", "--out", out, "--verbose"}, env);
@@ -151,7 +151,7 @@ TEST(KeyRedaction, VerbalizeAndCommentPrintNoPieceOfTheKey) {
     CliRun c = run("comment",
                    {"--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "--move",
                     "e4", "--depth", "1", "--verbose"},
-                   {"GLOSSFISH_LLM_URL=" + server.url(), "GLOSSFISH_LLM_KEY=" + Key,
+                   {"GLOSSFISH_LLM_URL=" + server.url(), "GLOSSFISH_LLM_KEY=" + ApiKey,
                     "GLOSSFISH_LLM_RETRIES=0"});
     EXPECT_EQ(c.exit_code, 1);
     EXPECT_NE(c.err.find("[redacted]"), std::string::npos) << c.err;

@@ -30,7 +30,7 @@ constexpr const char* ZmteCsv =
     "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n"
     "ZMTE6,r7/5P2/4P3/1pRp4/3P1kp1/2P5/6PK/8 w - - 2 45,e6e7 g4g3 h2g1 a8a1,1484,77,96,22139,"
     "endgame mate mateIn2 rookEndgame short,https://lichess.org/Mjl0SlxN#88,\n";
-constexpr const char* StartFen = "r7/4PP2/8/1pRp4/3P1kp1/2P5/6PK/8 b - - 0 45";
+constexpr const char* PlayerFen = "r7/4PP2/8/1pRp4/3P1kp1/2P5/6PK/8 b - - 0 45";
 constexpr const char* TreeText =
     R"({"g3+":{"Kh3":{"Rh8#":{}},"Kh1":{"Ra1#":{}},"Kg1":{"Ra1#":{}}}})";
 constexpr const char* Key = "sk-player-0a1b2c3d";
@@ -65,7 +65,7 @@ protected:
     // The white replies to 1...g3+ in the oracle's MultiPV order (what TEPP will ask about).
     static std::vector<std::string> replies(int k_eval) {
         Position pos;
-        EXPECT_TRUE(pos.set(StartFen).ok());
+        EXPECT_TRUE(pos.set(PlayerFen).ok());
         pos.do_move(parse_san(pos, "g3+").move);
         std::vector<std::string> out;
         for (const AnalysisLine& l : oracle_->analyse(pos, k_eval).lines)
@@ -121,7 +121,7 @@ TEST_F(LlmPlayerTest, CorrectScriptedLineScoresAsTheEngine) {
     ASSERT_EQ(reqs.size(), 4u);  // g3+, then one answer per reply
     EXPECT_EQ(player.requests(), 4);
     const std::string first = user_text(reqs[0]);
-    EXPECT_TRUE(contains(first, std::string("Position (FEN): ") + StartFen)) << first;
+    EXPECT_TRUE(contains(first, std::string("Position (FEN): ") + PlayerFen)) << first;
     EXPECT_TRUE(contains(first, "You play Black")) << first;
     EXPECT_TRUE(contains(first, "none yet")) << first;
     EXPECT_TRUE(contains(first, "Your legal moves: ")) << first;
@@ -214,7 +214,7 @@ TEST_F(LlmPlayerTest, TreeGuideReachesThePrompt) {
     LlmPlayer player(client, prompts_, "llm");
     TeppPuzzle p = zmte6();
     GuideSource src;
-    src.fen = StartFen;
+    src.fen = PlayerFen;
     src.solver = Black;
     src.tree = nlohmann::ordered_json::parse(TreeText);
     GuideSetting tree;
@@ -239,7 +239,7 @@ TEST_F(LlmPlayerTest, RefinedDescriptionAndConceptsReachThePrompt) {
             FakeLlmServer::json_answer({{"description", "Play g3+; Kh3 Rh8#, Kh1 or Kg1 Ra1#."}}));
     LlmClient client(config(server));
     GuideSource src;
-    src.fen = StartFen;
+    src.fen = PlayerFen;
     src.solver = Black;
     src.tree = nlohmann::ordered_json::parse(TreeText);
     src.concepts = zmte6().themes;

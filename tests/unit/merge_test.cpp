@@ -14,16 +14,12 @@
 
 #include "io/shard.h"
 #include "pgn/pgn.h"
+#include "test_util.h"
 
 namespace glossfish {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 class MergeFiles : public ::testing::Test {
 protected:

@@ -7,15 +7,10 @@
 #include <algorithm>
 
 #include "rules/notation.h"
+#include "test_util.h"
 
 namespace glossfish {
 namespace {
-
-Position at(const char* fen) {
-    std::optional<Position> p = Position::from_fen(fen);
-    EXPECT_TRUE(p.has_value()) << fen;
-    return p ? *p : Position();
-}
 
 std::vector<Move> line_of(const Position& pos, const char* text) {
     MotifLineParse p = read_motif_line(pos, text);
@@ -26,10 +21,6 @@ std::vector<Move> line_of(const Position& pos, const char* text) {
 std::vector<std::string> tags(const char* fen, const char* line) {
     const Position pos = at(fen);
     return tag_motifs(pos, line_of(pos, line));
-}
-
-bool has(const std::vector<std::string>& tags, const char* theme) {
-    return std::find(tags.begin(), tags.end(), theme) != tags.end();
 }
 
 Move move_of(const Position& pos, const char* text) {

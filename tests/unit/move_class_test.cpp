@@ -12,7 +12,7 @@ namespace {
 
 // Philidor's legacy without the double-check route: 1.Qg8+ Rxg8 2.Nf7# is mate in 2; the next
 // best moves (Qd2, h3) leave White at -5.2 (win% about 13).
-constexpr const char* Smothered = "r4r1k/ppp3pp/1q6/3Q2N1/8/8/B4PPP/6K1 w - - 0 1";
+constexpr const char* PhilidorsLegacy = "r4r1k/ppp3pp/1q6/3Q2N1/8/8/B4PPP/6K1 w - - 0 1";
 // 1.e4 e5 2.Nf3 Nc6 3.d4 exd4 4.Nxd4 Nxd4 with h3 and h6 thrown in (so off the opening
 // lines, where 5.Qxd4 would be book): 6.Qxd4 (+1.12) takes the knight back; the next best
 // move stays a knight down (-3.67).
@@ -31,7 +31,7 @@ TEST(MoveClass, NamesAreTheTenWords) {
 }
 
 TEST(MoveClass, QueenSacrificeThatMatesIsBrilliant) {
-    auto pos = Position::from_fen(Smothered);
+    auto pos = Position::from_fen(PhilidorsLegacy);
     ASSERT_TRUE(pos);
     const Move qg8 = move(*pos, "Qg8+");
     // Rxg8 wins the queen (900), Bxg8 Kxg8 trades rook for bishop: 700 given up.
@@ -49,7 +49,7 @@ TEST(MoveClass, QueenSacrificeThatMatesIsBrilliant) {
 }
 
 TEST(MoveClass, QuietMoveOffersNothing) {
-    auto pos = Position::from_fen(Smothered);
+    auto pos = Position::from_fen(PhilidorsLegacy);
     ASSERT_TRUE(pos);
     // f2 is attacked by the queen and the f8 rook and defended by the king alone: after h3,
     // Qxf2+ wins a pawn, less than a sacrifice.
@@ -190,8 +190,8 @@ protected:
 };
 Analyzer* LabelClass::analyzer_ = nullptr;
 
-TEST_F(LabelClass, SmotheredQueenSacrificeIsBrilliant) {
-    nlohmann::json j = label(Smothered, "Qg8+");
+TEST_F(LabelClass, PhilidorsLegacyQueenSacrificeIsBrilliant) {
+    nlohmann::json j = label(PhilidorsLegacy, "Qg8+");
     EXPECT_EQ(j["label"], "good") << j.dump();
     EXPECT_EQ(j["class"], "brilliant") << j.dump();
 }

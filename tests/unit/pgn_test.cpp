@@ -7,19 +7,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "test_util.h"
+
 namespace glossfish {
 namespace {
 
 std::string data_path(const std::string& name) {
     return std::string(GLOSSFISH_TEST_DATA) + "/" + name;
-}
-
-std::string slurp(const std::string& name) {
-    std::ifstream in(data_path(name), std::ios::binary);
-    EXPECT_TRUE(in) << name;
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 std::vector<PgnGame> games_only(const std::vector<PgnGame>& items) {
@@ -36,7 +30,7 @@ std::string rewrite(const std::vector<PgnGame>& items) {
 }
 
 TEST(Pgn, ClassicGamesRoundTripByteForByte) {
-    std::string text = slurp("classic_games.pgn");
+    std::string text = test_data("classic_games.pgn");
     std::vector<PgnGame> items = read_pgn(text);
     EXPECT_EQ(rewrite(items), text);
     std::vector<PgnGame> games = games_only(items);
@@ -59,7 +53,7 @@ TEST(Pgn, ClassicGamesRoundTripByteForByte) {
 }
 
 TEST(Pgn, OddInputsRoundTripAndParse) {
-    std::string text = slurp("pgn/odd.pgn");
+    std::string text = test_data("pgn/odd.pgn");
     std::vector<PgnGame> items = read_pgn(text);
     EXPECT_EQ(rewrite(items), text);
     std::vector<PgnGame> games = games_only(items);
@@ -89,7 +83,7 @@ TEST(Pgn, OddInputsRoundTripAndParse) {
 }
 
 TEST(Pgn, SetUpGameStartsFromItsFen) {
-    std::string text = slurp("pgn/setup.pgn");
+    std::string text = test_data("pgn/setup.pgn");
     std::vector<PgnGame> games = read_pgn(text);
     EXPECT_EQ(rewrite(games), text);
     ASSERT_EQ(games.size(), 1u);
@@ -100,7 +94,7 @@ TEST(Pgn, SetUpGameStartsFromItsFen) {
 }
 
 TEST(Pgn, Chess960CastlingResolvesWithTheRookItNames) {
-    std::string text = slurp("pgn/chess960.pgn");
+    std::string text = test_data("pgn/chess960.pgn");
     std::vector<PgnGame> games = read_pgn(text);
     EXPECT_EQ(rewrite(games), text);
     ASSERT_EQ(games.size(), 1u);
@@ -115,7 +109,7 @@ TEST(Pgn, Chess960CastlingResolvesWithTheRookItNames) {
 }
 
 TEST(Pgn, BrokenGamesAreReportedWithTheirLineAndCopiedThrough) {
-    std::string text = slurp("pgn/broken.pgn");
+    std::string text = test_data("pgn/broken.pgn");
     std::vector<PgnGame> items = read_pgn(text);
     EXPECT_EQ(rewrite(items), text);
     std::vector<PgnGame> games = games_only(items);
@@ -145,7 +139,7 @@ TEST(Pgn, BrokenGamesAreReportedWithTheirLineAndCopiedThrough) {
 }
 
 TEST(Pgn, CrlfAndMissingFinalNewline) {
-    std::string text = slurp("pgn/crlf.pgn");
+    std::string text = test_data("pgn/crlf.pgn");
     std::vector<PgnGame> items = read_pgn(text);
     EXPECT_EQ(rewrite(items), text);
     std::vector<PgnGame> games = games_only(items);
@@ -225,7 +219,7 @@ TEST(Pgn, EditsAreSplicedAtTheirOffsets) {
 }
 
 TEST(Pgn, StreamingReaderCountsLines) {
-    std::istringstream in(slurp("classic_games.pgn"));
+    std::istringstream in(test_data("classic_games.pgn"));
     PgnReader reader(in);
     int games = 0;
     while (auto g = reader.next()) games += g->is_game;

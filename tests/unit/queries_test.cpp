@@ -3,16 +3,10 @@
 
 #include "rules/movegen.h"
 #include "rules/position.h"
+#include "test_util.h"
 
 namespace glossfish {
 namespace {
-
-Position at(const char* fen, bool chess960 = false) {
-    Position pos;
-    FenStatus status = pos.set(fen, chess960);
-    EXPECT_TRUE(status.ok()) << fen << ": " << status.message();
-    return pos;
-}
 
 TEST(Queries, PinnedKnightStillAttacksButCannotMove) {
     Position pos = at("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");

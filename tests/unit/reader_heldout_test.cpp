@@ -14,11 +14,14 @@
 #include <map>
 #include <memory>
 
+#include "claims_test_util.h"
 #include "host/analyzer.h"
 #include "reader/commentary_reader.h"
 #include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
+
+using claims_testing::Tally;
 namespace {
 
 using nlohmann::json;
@@ -56,10 +59,6 @@ std::pair<std::size_t, std::size_t> span_of(const std::vector<std::string>& whol
 bool overlaps(std::pair<std::size_t, std::size_t> a, std::pair<std::size_t, std::size_t> b) {
     return a.first < b.second && b.first < a.second;
 }
-
-struct Tally {
-    int total = 0, read = 0, wrong = 0;
-};
 
 class ReaderHeldOut : public ::testing::Test {
 protected:

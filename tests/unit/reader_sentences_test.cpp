@@ -18,6 +18,8 @@
 #include "rules/structure.h"
 
 namespace glossfish::verifier {
+
+using claims_testing::Tally;
 namespace {
 
 using nlohmann::json;
@@ -169,10 +171,6 @@ bool fact(const json& f, const Position& pos, const Position& root) {
     ADD_FAILURE() << "unknown fact " << f.dump();
     return false;
 }
-
-struct Tally {
-    int total = 0, read = 0, wrong = 0;
-};
 
 TEST(ReaderSentences, NoWrongVerdictAndCoverage) {
     std::ifstream in(std::string(GLOSSFISH_TEST_DATA) + "/reader_sentences.jsonl");

@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "cli_run.h"
+#include "test_util.h"
 
 namespace glossfish {
 namespace {
@@ -16,11 +17,6 @@ using testkit::run_glossfish_command;
 
 std::string data_path(const std::string& name) {
     return std::string(GLOSSFISH_TEST_DATA) + "/" + name;
-}
-
-std::string slurp(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 int count(const std::string& text, const std::regex& re) {

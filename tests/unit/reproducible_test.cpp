@@ -19,6 +19,7 @@
 #include "cli_run.h"
 #include "rules/notation.h"
 #include "session/settings.h"
+#include "test_util.h"
 #include "tools/tool_suite.h"
 
 namespace glossfish {
@@ -28,14 +29,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 constexpr int Depth = 8;
-
-std::string slurp(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    EXPECT_TRUE(in) << path;
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 const fs::path Classics = fs::path(GLOSSFISH_TEST_DATA) / "classic_games.pgn";
 

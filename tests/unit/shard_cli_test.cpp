@@ -19,6 +19,7 @@
 #include "analysis/puzzles.h"
 #include "cli_run.h"
 #include "pgn/pgn.h"
+#include "test_util.h"
 
 namespace glossfish {
 namespace {
@@ -68,11 +69,6 @@ std::string judge_jsonl(const char* text_field) {
            rec(7, MateInTwo, "Qxa1+",
                "Qxa1+ gives check. The black queen attacks the rook on f1.") +
            rec("pawn", PawnMate, "a4", "a4 gives check. a4 is the best move.");
-}
-
-std::string slurp(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 std::vector<std::string> lines_of(const std::string& text) {

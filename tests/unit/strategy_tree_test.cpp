@@ -16,6 +16,7 @@
 #include "analysis/tree_format.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "test_util.h"
 
 namespace glossfish {
 namespace {
@@ -30,12 +31,6 @@ Position after(const char* fen, const char* setup_uci, bool chess960 = false) {
     Position fresh;
     fresh.set(pos.fen(), chess960);
     return fresh;
-}
-
-Position at(const char* fen, bool chess960 = false) {
-    Position pos;
-    EXPECT_TRUE(pos.set(fen, chess960).ok()) << fen;
-    return pos;
 }
 
 std::vector<std::string> sans(const TreeNode& n) {

@@ -8,19 +8,18 @@
 #include <string>
 #include <vector>
 
+#include "claims_test_util.h"
 #include "tools/tool_suite.h"
 
 namespace glossfish::verifier::testing {
 
 using nlohmann::json;
 
-inline const char* const Start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+using claims_testing::Fork;
+using claims_testing::Start;
 
 // A suite without an engine (board tools only).
-inline const ToolSuite& board_suite() {
-    static const ToolSuite suite;
-    return suite;
-}
+inline const ToolSuite& board_suite() { return claims_testing::board_only(); }
 
 // Calls a tool that must succeed.
 inline json ok(const char* tool, const json& args) {

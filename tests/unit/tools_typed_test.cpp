@@ -1,16 +1,11 @@
 // The typed fast path under the JSON tools (BoardTools, parse_move_text, play_moves), and a
 // sweep of odd argument values through every tool that must never crash or throw.
+#include "test_util.h"
 #include "tools/board_tools.h"
 #include "tools_test_util.h"
 
 namespace glossfish::verifier::testing {
 namespace {
-
-Position at(const char* fen) {
-    Position p;
-    EXPECT_TRUE(p.set(fen).ok()) << fen;
-    return p;
-}
 
 TEST(ToolsTyped, ParseMoveTextReadsUciThenSan) {
     Position p = at(Start);

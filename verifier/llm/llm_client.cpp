@@ -14,6 +14,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "io/text.h"
 #include "session/settings.h"
 #include "tools/tool_suite.h"
 
@@ -64,14 +65,6 @@ void env_number(const char* name, T& out, double lo, double hi,
         return;
     }
     out = T(v);
-}
-
-// One line, at most `limit` characters: newlines and tabs become spaces.
-std::string one_line(std::string text, std::size_t limit = 300) {
-    for (char& c : text)
-        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-    if (text.size() > limit) text = text.substr(0, limit) + "…";
-    return text;
 }
 
 // The server's own error text: OpenAI/llama.cpp {"error":{"message"}}, Ollama {"error":"…"},
@@ -475,7 +468,7 @@ struct LlmClient::Exchange {
         if (reply.status < 200 || reply.status > 299)
             return fail(LlmErrorKind::Http, "HTTP " + std::to_string(reply.status) + " from " +
                                                 url + attempts + ": " +
-                                                one_line(server_message(reply.body)));
+                                                one_line(server_message(reply.body), 300));
         return std::nullopt;
     }
 
@@ -497,7 +490,7 @@ struct LlmClient::Exchange {
             !(*choices)[0].is_object())
             return fail(LlmErrorKind::BadResponse,
                         "reply from " + url + " has no choices" +
-                            (j.contains("error") ? ": " + one_line(server_message(reply.body))
+                            (j.contains("error") ? ": " + one_line(server_message(reply.body), 300)
                                                  : std::string()));
         const json& choice = (*choices)[0];
         auto msg = choice.find("message");

@@ -3,6 +3,8 @@
 
 #include <utility>
 
+#include "io/text.h"
+
 namespace glossfish::verifier {
 
 namespace {
@@ -17,13 +19,6 @@ std::string validate_move_answer(const json& answer) {
     if (!it->is_string() || it->get<std::string>().empty())
         return "\"move\" must be a non-empty string (a move in SAN)";
     return {};
-}
-
-std::string one_line(std::string s, std::size_t max) {
-    for (char& c : s)
-        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-    if (s.size() > max) s = s.substr(0, max) + "…";
-    return s;
 }
 
 std::string joined(const std::vector<std::string>& words, const char* sep) {

@@ -4,11 +4,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "io/text.h"
 #include "reader/commentary_reader.h"
 
 namespace glossfish::verifier {
-
-bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
 // The words of s, punctuation stripped, typographic dashes and quotes made plain.
 std::vector<Word> words_of(std::string_view s) {

@@ -23,8 +23,6 @@ struct Word {
 inline constexpr std::size_t MaxWords = 80;
 std::vector<Word> words_of(std::string_view s);
 
-bool is_space(char c);
-
 // SAN or UCI shape, annotations (!?+#) allowed at the end. Bare squares count.
 bool move_shaped(std::string_view t);
 // "12", "12." or "12...".
