@@ -36,6 +36,8 @@ std::string move_to_san(const Position& pos, Move m);
 
 // "15... Qxd7 16. Qb8+ Ke7": a line of legal moves from pos in SAN with move numbers.
 std::string numbered_san_line(Position pos, const std::vector<Move>& line);
+// "15... Nxd7" / "16. Qb8+": one move's SAN with its number, from the position before it.
+std::string numbered_move(const Position& before, const std::string& san);
 
 enum class SanMode {
     Strict,   // exactly what GUIs write: "Nf3", "exd5", "O-O", "e8=Q+"; annotations not allowed

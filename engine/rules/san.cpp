@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 
+#include "io/text.h"
 #include "rules/bitboard.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -524,6 +525,11 @@ std::string numbered_san_line(Position pos, const std::vector<Move>& line) {
         pos.do_move(line[k]);
     }
     return out;
+}
+
+std::string numbered_move(const Position& before, const std::string& san) {
+    return std::to_string(before.fullmove_number()) +
+           (before.side_to_move() == White ? ". " : "... ") + san;
 }
 
 MoveParse parse_san(const Position& pos, std::string_view text, SanMode mode) {

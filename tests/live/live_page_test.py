@@ -2,13 +2,15 @@
 """The live page in headless Chromium after a scripted UCI session: glossfish analyses the
 position after 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 (go depth 12) with the page on; Chromium's DOM must
 hold the label (Nf6??, blunder, its text, and its reasons when the label has them) and the best
-line 4. Qxf7#, its screenshot must not be blank and must show a board; then the GUI's next
-`position` (4.Qxf7#) reaches an open event stream and the page changes.
+line 4. Qxf7#, its screenshot must not be blank and must show a board; then, with the page open
+in a Chromium tab driven through the DevTools protocol (python3-websocket), the GUI's next
+`position` (4.Qxf7#) changes that same page without a reload, and a fresh load shows it too.
 
 usage: live_page_test.py GLOSSFISH_BIN [--keep DIR] [--full]
 --keep DIR keeps the screenshots; --full also turns on MultiPV 3 and the strategy tree (the
 screenshot in docs/gui.md).
 Exit 77 (skipped) when no chromium is installed (.ci/install installs it)."""
+import base64
 import html
 import json
 import os
@@ -21,6 +23,12 @@ import tempfile
 import threading
 import time
 import urllib.request
+
+try:
+    import websocket
+except ImportError:  # Debian's python3-websocket, when python3 is not Debian's own
+    sys.path.append("/usr/lib/python3/dist-packages")
+    import websocket
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "report"))
 from screenshot_test import DARK, LIGHT, decode_png, find_board, near, pixel  # noqa: E402
@@ -132,22 +140,65 @@ def check_screenshot(png):
         fail("no pieces on the board")
 
 
-def follow_events(url, found, stop):
-    """Reads the event stream; puts every view's html into found."""
-    try:
-        with urllib.request.urlopen(url + "events", timeout=30) as stream:
-            data = []
-            for raw in stream:
-                line = raw.decode("utf-8").rstrip("\n")
-                if line.startswith("data: "):
-                    data.append(line[6:])
-                elif not line and data:
-                    found.put(json.loads("".join(data))["html"])
-                    data = []
-                if stop.is_set():
-                    return
-    except Exception as e:  # the stream ends when the engine quits
-        found.put("error: %s" % e)
+class Tab:
+    """One headless Chromium tab that stays open, driven through the DevTools protocol."""
+
+    def __init__(self, chromium, profile):
+        self.proc = subprocess.Popen(chromium_args(chromium, profile) +
+                                     ["--remote-debugging-port=0", "--window-size=1200,1100",
+                                      "about:blank"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port_file, deadline = os.path.join(profile, "DevToolsActivePort"), time.time() + 120
+        while not (os.path.exists(port_file) and open(port_file).read().strip()):
+            if time.time() > deadline or self.proc.poll() is not None:
+                fail("chromium did not open its DevTools port")
+            time.sleep(0.1)
+        port = open(port_file).read().split()[0]
+        with urllib.request.urlopen("http://127.0.0.1:%s/json/list" % port, timeout=30) as r:
+            pages = [t for t in json.load(r) if t.get("type") == "page"]
+        if not pages:
+            fail("chromium has no tab")
+        self.ws = websocket.create_connection(pages[0]["webSocketDebuggerUrl"], timeout=60,
+                                              suppress_origin=True)
+        self.calls = 0
+
+    def call(self, method, **params):
+        self.calls += 1
+        self.ws.send(json.dumps({"id": self.calls, "method": method, "params": params}))
+        while True:  # events (no id) and nothing else come between
+            reply = json.loads(self.ws.recv())
+            if reply.get("id") == self.calls:
+                if "error" in reply:
+                    fail("%s: %s" % (method, reply["error"]))
+                return reply["result"]
+
+    def value(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        return result["result"].get("value")
+
+    def wait_for(self, expression, timeout):
+        """Polls expression until it is true; returns whether it became true."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.value(expression):
+                return True
+            time.sleep(0.1)
+        return False
+
+    def screenshot(self, png):
+        with open(png, "wb") as out:
+            out.write(base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"]))
+        return png
+
+    def close(self):
+        try:
+            self.ws.close()
+        finally:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
 
 
 def main():
@@ -209,25 +260,35 @@ def main():
                 shutil.copyfile(first_png, os.path.join(keep, "live_first.png"))
             check_screenshot(first_png)
 
-            # The next position reaches an open event stream, then a fresh load.
-            found, stop = queue.Queue(), threading.Event()
-            threading.Thread(target=follow_events, args=(url, found, stop), daemon=True).start()
-            first_event = found.get(timeout=10)
-            if "Nf6??" not in first_event:
-                fail("the stream's first view is not the current position")
-            gf.send("position startpos moves " + MOVES + " h5f7")
-            gf.send("go depth 12")
-            gf.expect("bestmove")
-            deadline, updated = time.time() + 10, False
-            while time.time() < deadline and not updated:
-                try:
-                    updated = AFTER_MATE in found.get(timeout=1)
-                except queue.Empty:
-                    pass
-            stop.set()
-            if not updated:
-                fail("no event with the position after 4.Qxf7#")
-            print("event stream: the view after 4.Qxf7# arrived")
+            # The page open in a tab; the GUI's next position must change it in place.
+            tab = Tab(chromium, os.path.join(tmp, "profile-tab"))
+            try:
+                tab.call("Page.navigate", url=url)
+                if not tab.wait_for("document.getElementById('status') && "
+                                    "document.getElementById('status').textContent == "
+                                    "'following the engine'", 60):
+                    fail("the open page did not connect to the event stream")
+                version = int(tab.value("document.getElementById('view').dataset.version"))
+                tab.value("window.glossfishTestLoad = 'first'")  # gone if the page reloads
+                gf.send("position startpos moves " + MOVES + " h5f7")
+                gf.send("go depth 12")
+                gf.expect("bestmove")
+                if not tab.wait_for("document.getElementById('view').innerHTML.includes(%s)"
+                                    % json.dumps(AFTER_MATE), 15):
+                    fail("the open page did not show the position after 4.Qxf7#")
+                if tab.value("window.glossfishTestLoad") != "first":
+                    fail("the page reloaded instead of updating in place")
+                after = int(tab.value("document.getElementById('view').dataset.version"))
+                if after <= version:
+                    fail("the view's version did not grow (%d -> %d)" % (version, after))
+                print("open tab: the view after 4.Qxf7# arrived in place (version %d -> %d)"
+                      % (version, after))
+                live_png = tab.screenshot(os.path.join(tmp, "open.png"))
+            finally:
+                tab.close()
+            if keep:
+                shutil.copyfile(live_png, os.path.join(keep, "live_open.png"))
+            check_screenshot(live_png)
             dom2 = dump_dom(chromium, tmp, "second", url)
             if dom2 == dom or AFTER_MATE not in dom2 or "4. Qxf7#" not in dom2:
                 fail("the page did not change after the next position")

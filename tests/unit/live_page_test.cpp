@@ -310,7 +310,10 @@ TEST(LiveView, DrawsBoardEvaluationLabelReasonsAndGraph) {
     EXPECT_NE(h.find("<li>allows Qxf7# mate in 1</li>"), std::string::npos);
     EXPECT_NE(h.find("class=\"class-name\">blunder<"), std::string::npos);
     EXPECT_NE(h.find("class=\"mark blunder\""), std::string::npos);  // on the win% graph
-    EXPECT_NE(h.find("class=\"mv blunder current\">3... Nf6?\?<"), std::string::npos);
+    // The game list is numbered as a PGN is: "3. Bc4 Nf6??", no "3..." after White's move.
+    EXPECT_NE(h.find("class=\"mv blunder current\">Nf6?\?<"), std::string::npos);
+    EXPECT_NE(h.find(">1. e4</span> <span class=\"mv unlabelled\">e5<"), std::string::npos) << h;
+    EXPECT_EQ(h.find("1... e5"), std::string::npos);
 }
 
 TEST(LiveView, EscapesEverythingFromOutside) {

@@ -50,12 +50,6 @@ const char* glyph(QualityLabel l) {
     }
 }
 
-// "3... Nf6" / "4. Qxf7#": the move from before, numbered.
-std::string numbered(const Position& before, const std::string& san) {
-    return std::to_string(before.fullmove_number()) +
-           (before.side_to_move() == White ? ". " : "... ") + san;
-}
-
 // An evaluation for people, from White's view: "+0.35", "-2.10", "#3", "#-2".
 std::string white_eval(const Score& side_view, Color side) {
     const Score w = side == White ? side_view : negate(side_view);
@@ -138,7 +132,7 @@ std::string label_section(const LiveSnapshot& s, const Game& g) {
         out += g.moves.empty()
                    ? "<p class=\"none\">No move played yet.</p>"
                    : "<p class=\"none\">No label yet for " +
-                         esc(numbered(g.positions[g.positions.size() - 2], g.sans.back())) +
+                         esc(numbered_move(g.positions[g.positions.size() - 2], g.sans.back())) +
                          ".</p>";
         return out + "</section>";
     }
@@ -146,7 +140,7 @@ std::string label_section(const LiveSnapshot& s, const Game& g) {
     const std::string label = str(q, "label");
     std::string move = q.contains("move") ? str(q["move"], "san") : std::string();
     if (!g.moves.empty() && g.sans.back() == move)
-        move = numbered(g.positions[g.positions.size() - 2], move);
+        move = numbered_move(g.positions[g.positions.size() - 2], move);
     if (auto l = label_of(label)) move += glyph(*l);
     out += "<p class=\"label-head\"><b class=\"move\">" + esc(move) + "</b> " +
            (label.empty() ? "" : chip(label));
@@ -295,7 +289,11 @@ std::string game_section(const LiveSnapshot& s, const Game& g) {
         }
         win.push_back(last);
         if (i == 0) continue;
-        const std::string move = numbered(g.positions[i - 1], g.sans[i - 1]);
+        // Numbered as in a PGN: "1. e4 e5 2. Qh5", "3... Nf6" only when the list starts there.
+        const Position& mover = g.positions[i - 1];
+        const std::string move = mover.side_to_move() == Black && i > 1
+                                     ? g.sans[i - 1]
+                                     : numbered_move(mover, g.sans[i - 1]);
         std::optional<QualityLabel> label;
         if (m != s.memory.end() && m->second.quality)
             label = label_of(str(*m->second.quality, "label"));
@@ -347,7 +345,7 @@ LiveView render_view(const LiveSnapshot& s) {
         if (q != s.products.end()) l = label_of(str(q->second, "label"));
         board.arrows.push_back(
             move_arrow(before, m, "played", l ? label_color(*l) : PlainMoveColor));
-        last_move_label = numbered(before, g.sans.back()) + (l ? glyph(*l) : "");
+        last_move_label = numbered_move(before, g.sans.back()) + (l ? glyph(*l) : "");
     }
     std::string best_text;
     if (s.best && s.best->move != "(none)") best_text = s.best->move;

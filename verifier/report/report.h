@@ -73,7 +73,4 @@ std::string report_page_end(const std::string& summary);
 // of the blank lines the reader keeps before it).
 int game_start_line(const PgnGame& game);
 
-// "15... Nxd7": the move with its number, from the position before it.
-std::string numbered_move(const Position& before, const std::string& san);
-
 }  // namespace glossfish::verifier

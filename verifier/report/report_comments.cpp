@@ -60,11 +60,6 @@ const char* sentence_status_name(SentenceStatus s) {
     return "not read";
 }
 
-std::string numbered_move(const Position& before, const std::string& san) {
-    return std::to_string(before.fullmove_number()) +
-           (before.side_to_move() == White ? ". " : "... ") + san;
-}
-
 std::vector<CommentCheck> check_comments(const ClaimVerifier* verifier, const PgnGame& game) {
     std::vector<CommentCheck> out;
     if (!game.ok()) return out;
