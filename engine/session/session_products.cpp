@@ -106,14 +106,16 @@ bool Session::wanted(const Epoch& e, const std::string& kind) {
 void Session::start_label(const Epoch& e, const Settings& s) {
     const AnalysisLimits limits = label_limits(s);
     const QualityScheme scheme = s.quality_scheme;
-    const bool inferred = e.inferred;
+    const bool inferred = e.inferred, reasons = s.reasons;
     const Position before = e.before;
     const Move move = *e.move;
-    auto label_at = [before, move, scheme, inferred](const AnalysisLimits& at, bool quick) {
-        return [before, move, scheme, at, quick, inferred](Backend& b, const CancelToken& cancel) {
+    auto label_at = [before, move, scheme, inferred, reasons](const AnalysisLimits& at,
+                                                              bool quick) {
+        return [before, move, scheme, at, quick, inferred, reasons](Backend& b,
+                                                                    const CancelToken& cancel) {
             MoveLabel l = label_move(*b.analyzer, before, move, at, scheme, &cancel);
             // The reasons, each read back and verified (through the verifier library).
-            if (b.provider) b.provider->explain(l, *b.analyzer, at, cancel);
+            if (b.provider && reasons) b.provider->explain(l, *b.analyzer, at, cancel);
             Product p = label_product(l, "quality");
             if (quick && p.kind == "quality") p.json["quick"] = true;
             if (inferred && p.kind == "quality") p.json["inferred_move"] = true;

@@ -79,6 +79,8 @@ std::vector<SettingSpec> make_table() {
               "both"),
         spin({"Glossfish Quality Depth", "quality_depth", "--quality-depth"}, DefaultQualityDepth,
              1, MaxSearchDepth, &S::quality_depth, none, "Search depth of the label searches"),
+        check({"Glossfish Reasons", "", ""}, true, &S::reasons, none,
+              "Give each label its reasons, every one verified (off: the label alone)"),
         check({"Glossfish Quality In Games", "", ""}, false, &S::quality_in_games, none,
               "Also label moves in timed games (on the analysis pool, never on the game clock)"),
         spin({"Glossfish Analysis Workers", "workers", "--jobs"}, 1, 1, 256, &S::analysis_workers,

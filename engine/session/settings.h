@@ -36,6 +36,7 @@ struct Settings {
 
     std::string stockfish_path;  // empty: $GLOSSFISH_STOCKFISH, PATH, /usr/games/stockfish
     bool quality;                // label the last move during analysis (UCI)
+    bool reasons;                // the labels' reasons (UCI)
     bool quality_in_games;       // also in timed games (UCI)
     QualityScheme quality_scheme;
     InfoFormat info_format;  // UCI

@@ -1,5 +1,7 @@
 // The first word early: how long after `go` a GUI analysing a game gets its first label of the
-// last move (the quick one), and the full one, over the positions of the classic games.
+// last move (the quick one), and the full one, over the positions of the classic games; and the
+// same with Glossfish Reasons off, so that the cost of the reasons shows (two glossfish
+// processes, one with reasons and one without, take each position in turn).
 // Usage: glossfish_first_label_bench PATH_TO_GLOSSFISH [PGN] [--positions N] [--wait MS]
 // Each position is sent as a GUI sends it (`position startpos moves …` then `go infinite` in
 // analysis mode); after --wait ms (default 1500, a PyChess-like early stop) the GUI stops.
@@ -54,6 +56,44 @@ std::vector<std::string> game_positions(const std::string& pgn_path) {
     return out;
 }
 
+// The label delays of one glossfish.
+struct Delays {
+    std::vector<double> first_s, full_s;
+    int missed = 0;
+};
+
+void open_gui(Gui& gui, bool reasons) {
+    gui.send("uci");
+    gui.expect("uciok");
+    gui.send("setoption name UCI_AnalyseMode value true");
+    gui.send("setoption name Glossfish Info Format value json");
+    gui.send(std::string("setoption name Glossfish Reasons value ") + (reasons ? "true" : "false"));
+    gui.send("isready");
+    gui.expect("readyok");
+}
+
+// One position as a GUI analyses it: go infinite, stop after wait_ms.
+void analyse(Gui& gui, const std::string& position, int wait_ms, Delays& d) {
+    gui.send(position);
+    const auto go = Clock::now();
+    gui.send("go infinite");
+    const auto stop_at = go + std::chrono::milliseconds(wait_ms);
+    auto first = gui.wait_for("info string glossfish.quality ", stop_at);
+    if (!first) {
+        ++d.missed;
+    } else {
+        d.first_s.push_back(std::chrono::duration<double>(first->at - go).count());
+        if (first->text.find("\"quick\":true") == std::string::npos) {
+            d.full_s.push_back(d.first_s.back());
+        } else if (auto full = gui.wait_for("info string glossfish.quality ", stop_at)) {
+            d.full_s.push_back(std::chrono::duration<double>(full->at - go).count());
+        }
+    }
+    std::this_thread::sleep_until(stop_at);
+    gui.send("stop");
+    gui.expect("bestmove");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -81,43 +121,38 @@ int main(int argc, char** argv) {
     const std::size_t n = std::min(wanted, all.size());
     for (std::size_t i = 0; i < n; ++i) positions.push_back(all[i * all.size() / n]);
 
-    Gui gui(glossfish);
-    gui.send("uci");
-    gui.expect("uciok");
-    gui.send("setoption name UCI_AnalyseMode value true");
-    gui.send("setoption name Glossfish Info Format value json");
-    gui.send("isready");
-    gui.expect("readyok");
-
-    std::vector<double> first_s, full_s;
-    int missed = 0;
-    for (const std::string& position : positions) {
-        gui.send(position);
-        const auto go = Clock::now();
-        gui.send("go infinite");
-        const auto stop_at = go + std::chrono::milliseconds(wait_ms);
-        auto first = gui.wait_for("info string glossfish.quality ", stop_at);
-        if (!first) {
-            ++missed;
+    Gui with(glossfish), without(glossfish);
+    open_gui(with, true);
+    open_gui(without, false);
+    Delays on, off;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        // Each goes first half of the time.
+        if (i % 2 == 0) {
+            analyse(with, positions[i], wait_ms, on);
+            analyse(without, positions[i], wait_ms, off);
         } else {
-            first_s.push_back(std::chrono::duration<double>(first->at - go).count());
-            if (first->text.find("\"quick\":true") == std::string::npos) {
-                full_s.push_back(first_s.back());
-            } else if (auto full = gui.wait_for("info string glossfish.quality ", stop_at)) {
-                full_s.push_back(std::chrono::duration<double>(full->at - go).count());
-            }
+            analyse(without, positions[i], wait_ms, off);
+            analyse(with, positions[i], wait_ms, on);
         }
-        std::this_thread::sleep_until(stop_at);
-        gui.send("stop");
-        gui.expect("bestmove");
     }
     std::printf("first label after go   %zu positions of %s, GUI stops after %d ms\n",
                 positions.size(), pgn.c_str(), wait_ms);
     std::printf(
         "  first (quick) label  median %.3f s  p95 %.3f s  max %.3f s  missed %d  "
         "(goal p95 <= 0.5 s)\n",
-        percentile(first_s, 0.5), percentile(first_s, 0.95), percentile(first_s, 1.0), missed);
+        percentile(on.first_s, 0.5), percentile(on.first_s, 0.95), percentile(on.first_s, 1.0),
+        on.missed);
     std::printf("  full-depth label     median %.3f s  p95 %.3f s  before the stop: %zu of %zu\n",
-                percentile(full_s, 0.5), percentile(full_s, 0.95), full_s.size(), positions.size());
+                percentile(on.full_s, 0.5), percentile(on.full_s, 0.95), on.full_s.size(),
+                positions.size());
+    std::printf(
+        "  without reasons      first median %.3f s  p95 %.3f s; full median %.3f s  p95 %.3f s\n",
+        percentile(off.first_s, 0.5), percentile(off.first_s, 0.95), percentile(off.full_s, 0.5),
+        percentile(off.full_s, 0.95));
+    const double base = percentile(off.full_s, 0.5);
+    if (base > 0) {
+        std::printf("  full label with / without reasons (medians) %.3f s / %.3f s = %.3fx\n",
+                    percentile(on.full_s, 0.5), base, percentile(on.full_s, 0.5) / base);
+    }
     return 0;
 }

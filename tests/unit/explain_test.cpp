@@ -12,6 +12,7 @@
 #include "pgn/pgn.h"
 #include "reader/commentary_reader.h"
 #include "rules/notation.h"
+#include "test_util.h"
 
 namespace glossfish::verifier {
 namespace {
@@ -175,10 +176,6 @@ TEST(Explain, ReaderReadsTheReasonForms) {
     EXPECT_FALSE(d.sentences[0].read());
 }
 
-bool has(const std::vector<std::string>& v, const char* x) {
-    return std::find(v.begin(), v.end(), x) != v.end();
-}
-
 TEST(Explain, MotifsAreTheLichessThemesOfTheLine) {
     Position pos;
     ASSERT_TRUE(pos.set(ScholarMate).ok());
@@ -218,6 +215,34 @@ TEST(Explain, LosesMaterialToAForkNamesTheFork) {
     EXPECT_EQ(e.reasons[0].text, "After Ke8 Nc7+ Kd7, White wins a rook with Nxa8.");
     EXPECT_EQ(e.reasons[0].line_uci.front(), "d5c7");
     EXPECT_TRUE(has(e.reasons[0].motifs, "fork")) << e.reasons[0].motifs.size();
+    // The motif in words, as its own verified reason (the forks claim, on the board).
+    ASSERT_EQ(e.reasons.size(), 2u);
+    EXPECT_EQ(e.reasons[1].kind, "fork");
+    EXPECT_EQ(e.reasons[1].text, "After Ke8, Nc7+ forks the king on e8 and the rook on a8.");
+    EXPECT_EQ(e.reasons[1].line_uci.front(), "d5c7");
+    EXPECT_EQ(e.reasons[1].motifs, std::vector<std::string>{"fork"});
+    bool forks = false;
+    for (const auto& c : e.reasons[1].claims) forks = forks || c["predicate"] == "forks";
+    EXPECT_TRUE(forks) << e.reasons[1].claims.dump();
+    EXPECT_EQ(e.held_back, 0);
+}
+
+TEST(Explain, WinsMaterialWithAForkNamesTheFork) {
+    // Nc7+ forks the king on e8 and the rook on a8; the rook falls two plies later.
+    const char* fen = "r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1";
+    MoveLabel l = fake_label(fen, "b5c7", {"b5c7", "e8d8", "c7a8"}, Score::cp(500), "b5c7",
+                             {"b5c7", "e8d8", "c7a8"}, Score::cp(500), QualityLabel::Good);
+    Explanation e = explain(l);
+    ASSERT_EQ(e.reasons.size(), 2u) << (e.reasons.empty() ? "" : e.reasons[0].text);
+    EXPECT_EQ(e.reasons[0].kind, "wins_material");
+    EXPECT_EQ(e.reasons[0].text, "After Nc7+ Kd8, White wins a rook with Nxa8.");
+    EXPECT_EQ(e.reasons[1].kind, "fork");
+    EXPECT_EQ(e.reasons[1].text, "Nc7+ forks the king on e8 and the rook on a8.");
+    // A capture with no fork behind it gets no fork reason.
+    const char* hang = "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    MoveLabel win = fake_label(hang, "f3g5", {"f3g5", "f8e7"}, Score::cp(900), "f3g5",
+                               {"f3g5", "f8e7"}, Score::cp(900), QualityLabel::Good);
+    for (const Reason& r : explain(win).reasons) EXPECT_NE(r.kind, "fork") << r.text;
 }
 
 TEST(Explain, DefendsNamesTheThreatItStops) {

@@ -266,7 +266,9 @@ private:
         const std::string text = "After " + joined(sans(before_, ctx)) + ", " + side_name(~us_) +
                                  " wins " + won_phrase(w->piece) + " with " + move_to_san(at, cap) +
                                  ".";
-        return offer(make("loses_material", text, after_, refutation_, w->index, true));
+        if (!offer(make("loses_material", text, after_, refutation_, w->index, true))) return false;
+        fork_reason(played_line_, w->index, ~us_);
+        return true;
     }
 
     // No capture along the line wins by static exchange, but the refutation nets the opponent
@@ -288,7 +290,10 @@ private:
         if (net < 100) return false;
         const std::string text = "After " + played_san_ + ", " + side_name(~us_) +
                                  " wins material with " + move_to_san(after_, refutation_[0]) + ".";
-        return offer(make("loses_material", text, after_, refutation_, ScanPlies, true));
+        if (!offer(make("loses_material", text, after_, refutation_, ScanPlies, true)))
+            return false;
+        fork_reason(played_line_, ScanPlies, ~us_);
+        return true;
     }
 
     // The mover had a mate: "Instead of Rb1, White mates in two with Qf6+."
@@ -372,7 +377,56 @@ private:
             text = "After " + joined(sans(before_, ctx)) + ", " + side_name(us_) + " wins " +
                    won_phrase(w->piece) + " with " + move_to_san(at, played_line_[w->index]) + ".";
         }
-        return offer(make("wins_material", text, before_, played_line_, w->index + 1));
+        if (!offer(make("wins_material", text, before_, played_line_, w->index + 1))) return false;
+        fork_reason(played_line_, w->index, us_);
+        return true;
+    }
+
+    // The tactic behind the material reason just given, when the motifs of its line name a
+    // fork: the winner's first move in line[0..last] whose piece then attacks two pieces,
+    // with both named (the king, else the two most valuable). "After Nf6, Nc7+ forks the king
+    // on e8 and the rook on a8." / "Nc7+ forks the king on e8 and the rook on a8."
+    void fork_reason(const std::vector<Move>& line, std::size_t last, Color winner) {
+        const std::vector<std::string>& motifs = out_.reasons.back().motifs;
+        if (std::find(motifs.begin(), motifs.end(), "fork") == motifs.end()) return;
+        Position pos = before_;
+        for (std::size_t i = 0; i <= last && i < line.size(); ++i) {
+            const Move m = line[i];
+            if (pos.side_to_move() == winner) {
+                Position at = pos;
+                at.do_move(m);
+                std::vector<Square> targets;
+                for (Bitboard b = at.attacks(m.to()) & at.occupied_co(~winner) & ~at.pieces(Pawn);
+                     b;)
+                    targets.push_back(pop_lsb(b));
+                auto rank = [&](Square q) {
+                    const PieceType t = type_of(at.piece_at(q));
+                    return t == King ? 10000 : PieceValue[t];
+                };
+                std::sort(targets.begin(), targets.end(),
+                          [&](Square a, Square c) { return rank(a) > rank(c); });
+                if (targets.size() >= 2) {
+                    const std::vector<Move> ctx(line.begin(), line.begin() + std::ptrdiff_t(i));
+                    const std::string text =
+                        (ctx.empty() ? "" : "After " + joined(sans(before_, ctx)) + ", ") +
+                        move_to_san(pos, m) + " forks " + piece_on(at, targets[0]) + " and " +
+                        piece_on(at, targets[1]) + ".";
+                    const std::vector<Move> rest(line.begin() + std::ptrdiff_t(i), line.end());
+                    Reason r = make("fork", text, pos, rest, 0);
+                    r.motifs = {"fork"};
+                    offer(std::move(r));
+                    return;
+                }
+            }
+            pos.do_move(m);
+        }
+    }
+
+    // "the rook on a8"
+    static std::string piece_on(const Position& pos, Square s) {
+        static const char* const names[] = {"",     "pawn",  "knight", "bishop",
+                                            "rook", "queen", "king"};
+        return std::string("the ") + names[type_of(pos.piece_at(s))] + " on " + square_name(s);
     }
 
     // The move stops the opponent's threat: "Kh1 stops the threat of Qxf2#." The threats the
