@@ -52,8 +52,6 @@ pid_t dead_pid() {
     return pid;
 }
 
-}  // namespace
-
 TEST_F(OutputFileTest, ReplaceWritesATemporaryThenRenames) {
     const std::string out = path("out.pgn");
     std::ofstream(out) << "old";
@@ -197,3 +195,5 @@ TEST_F(OutputFileTest, StreamModeWritesInPlaceAsItGoes) {
     ASSERT_FALSE(f.commit());
     EXPECT_EQ(names(), std::vector<std::string>{"records.jsonl"});
 }
+
+}  // namespace

@@ -12,10 +12,6 @@
 namespace glossfish {
 namespace {
 
-std::string data_path(const std::string& name) {
-    return std::string(GLOSSFISH_TEST_DATA) + "/" + name;
-}
-
 std::vector<PgnGame> games_only(const std::vector<PgnGame>& items) {
     std::vector<PgnGame> out;
     for (const PgnGame& g : items)
