@@ -560,8 +560,45 @@ std::optional<InputError> Session::eval() {
     return std::nullopt;
 }
 
+// A MultiPV line's move labelled against line 1 from the two lines' own scores and moves (no
+// search), with the reasons the board proves: {"label", "reasons"}. Remembered per line.
+nlohmann::json Session::line_label_locked(const SearchInfo& top, const SearchInfo& line) {
+    std::string key = std::to_string(line.score->value) + (line.score->is_mate() ? "m" : "");
+    for (const std::string& m : line.pv) key += " " + m;
+    key += " /";
+    for (const std::string& m : top.pv) key += " " + m;
+    auto known = search_.line_labels.find(key);
+    if (known != search_.line_labels.end()) return known->second;
+
+    const Position& root = search_.root;
+    MoveLabel label;
+    label.fen = root.fen();
+    label.scheme = settings_.quality_scheme;
+    label.best_pv = parse_uci_line(root, top.pv);
+    label.played_pv = parse_uci_line(root, line.pv);
+    label.best_score = *top.score;
+    label.played_score = *line.score;
+    label.played = label.played_pv.front();
+    label.best = label.best_pv.front();
+    label.played_san = move_to_san(root, label.played);
+    label.played_uci = move_to_uci(root, label.played);
+    label.best_san = move_to_san(root, label.best);
+    label.best_uci = move_to_uci(root, label.best);
+    QualityInput in;
+    in.best = label.best_score;
+    in.played = label.played_score;
+    in.played_is_best = label.played == label.best;
+    label.quality = classify_move(in, label.scheme);
+    if (backend_ && backend_->provider) backend_->provider->explain_board(label);
+    nlohmann::json reasons = nlohmann::json::array();
+    for (const Reason& r : label.reasons) reasons.push_back(reason_to_json(r));
+    nlohmann::json out = {{"label", label_name(label.quality.label)}, {"reasons", reasons}};
+    search_.line_labels.emplace(std::move(key), out);
+    return out;
+}
+
 // MultiPV lines in analysis: once every line of a depth has come, each line's win% loss
-// against line 1.
+// against line 1, its label and the reasons the board proves.
 void Session::multipv_lines_locked(const SearchInfo& info) {
     if (!info.score || info.score->bound != Bound::Exact || info.pv.empty() || !info.multipv)
         return;
@@ -581,11 +618,13 @@ void Session::multipv_lines_locked(const SearchInfo& info) {
         if (!mp.ok()) continue;
         const double loss = round_1dp(wp_loss(top, *l.score));
         const std::string san = move_to_san(root, mp.move);
-        out.push_back({{"multipv", *l.multipv},
-                       {"san", san},
-                       {"uci", l.pv.front()},
-                       {"score", score_to_json(*l.score)},
-                       {"wp_loss", loss}});
+        nlohmann::json line = {{"multipv", *l.multipv},
+                               {"san", san},
+                               {"uci", l.pv.front()},
+                               {"score", score_to_json(*l.score)},
+                               {"wp_loss", loss}};
+        line.update(line_label_locked(lines.front(), l));
+        out.push_back(std::move(line));
         char part[64];
         std::snprintf(part, sizeof part, "%s%s %s", text.empty() ? "" : "; ", san.c_str(),
                       text.empty() ? "best" : "");

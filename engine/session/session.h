@@ -85,6 +85,9 @@ public:
     // The language model's verified commentary on move: a "comment" product, or an "error"
     // product (comment_failed).
     virtual Product comment(const Position& before, Move move, const CancelToken& cancel) = 0;
+    // The verified reasons of a label that the board alone proves (no search: it runs where the
+    // engine's own lines are relayed, e.g. for glossfish.lines). Default: none.
+    virtual void explain_board(MoveLabel& label) { (void)label; }
     // Adds the verified reasons to a label made on analyzer at limits (blocks for the searches
     // its engine claims need; most are the label's own, cached). Default: none.
     virtual void explain(MoveLabel& label, Analyzer& analyzer, const AnalysisLimits& limits,
@@ -209,6 +212,8 @@ private:
         Position root;
         std::optional<SearchInfo> last_main;
         std::vector<SearchInfo> multipv_lines;
+        // Each line's label and board reasons, by its moves (the same line comes at many depths).
+        std::map<std::string, nlohmann::json> line_labels;
     };
 
     // Holds mutex_. The events emitted under it (emit_locked) are queued and reach the sink
@@ -263,6 +268,7 @@ private:
     void finish_search_locked(BestMove best);
     void print_bestmove_locked(const BestMove& best);
     void multipv_lines_locked(const SearchInfo& info);
+    nlohmann::json line_label_locked(const SearchInfo& top, const SearchInfo& line);
     std::string position_line() const;
 
     // products (session_products.cpp)

@@ -206,6 +206,40 @@ TEST_F(Protocol, AnalyseModeReportsLinesWithWinPercentLoss) {
     EXPECT_EQ(j["lines"][0].value("wp_loss", -1.0), 0.0) << j.dump();
 }
 
+// Each MultiPV line carries its label against line 1 and the reasons the board proves: after
+// 3...Nf6 line 1 is 4.Qxf7# ("Qxf7# is checkmate."), and the other lines miss that mate.
+TEST_F(Protocol, LinesCarryTheirLabelsAndReasons) {
+    Glossfish& g = start({}, /*labels=*/true);
+    g.send("setoption name UCI_AnalyseMode value true");
+    g.send("setoption name MultiPV value 3");
+    g.send("setoption name Glossfish Info Format value json");
+    g.send("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6");
+    ASSERT_TRUE(errors_in(g.sync()).empty()) << g.transcript();
+    auto lines = g.go("go depth 8");
+    std::vector<std::string> reports;
+    for (const auto& l : lines)
+        if (l.rfind("info string glossfish.lines ", 0) == 0) reports.push_back(l);
+    ASSERT_FALSE(reports.empty()) << g.transcript();
+    nlohmann::json j = payload(reports.back());
+    ASSERT_EQ(j["lines"].size(), 3u) << j.dump();
+    const auto& best = j["lines"][0];
+    EXPECT_EQ(best.value("san", ""), "Qxf7#") << j.dump();
+    EXPECT_EQ(best.value("label", ""), "good") << j.dump();
+    ASSERT_TRUE(best.contains("reasons") && !best["reasons"].empty()) << j.dump();
+    EXPECT_EQ(best["reasons"][0].value("kind", ""), "mates") << j.dump();
+    EXPECT_EQ(best["reasons"][0].value("text", ""), "Qxf7# is checkmate.") << j.dump();
+    for (std::size_t i = 1; i < 3; ++i) {
+        const auto& line = j["lines"][i];
+        const std::string san = line.value("san", "");
+        EXPECT_NE(line.value("label", "good"), "good") << j.dump();
+        ASSERT_TRUE(line.contains("reasons") && !line["reasons"].empty()) << j.dump();
+        EXPECT_EQ(line["reasons"][0].value("kind", ""), "misses_mate") << j.dump();
+        EXPECT_EQ(line["reasons"][0].value("text", ""),
+                  "Instead of " + san + ", White mates in one with Qxf7#.")
+            << j.dump();
+    }
+}
+
 TEST_F(Protocol, PonderhitTurnsPonderSearchIntoBestmove) {
     Glossfish& g = start();
     g.send("position startpos moves e2e4 e7e5");

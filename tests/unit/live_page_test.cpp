@@ -316,6 +316,41 @@ TEST(LiveView, DrawsBoardEvaluationLabelReasonsAndGraph) {
     EXPECT_EQ(h.find("1... e5"), std::string::npos);
 }
 
+// The MultiPV lines with the label and reasons each line brings (glossfish.lines).
+TEST(LiveView, LinesShowTheirLabelsAndReasons) {
+    LiveFeed feed;
+    feed.set_enabled(true);
+    feed_scholar(feed);
+    nlohmann::ordered_json lines = {
+        {"depth", 8},
+        {"lines",
+         {{{"multipv", 1},
+           {"san", "Qxf7#"},
+           {"score", {{"mate", 1}}},
+           {"wp_loss", 0.0},
+           {"label", "good"},
+           {"reasons", {{{"kind", "mates"}, {"text", "Qxf7# is checkmate."}}}}},
+          {{"multipv", 2},
+           {"san", "Qxe5+"},
+           {"score", {{"cp", 250}}},
+           {"wp_loss", 27.1},
+           {"label", "blunder"},
+           {"reasons",
+            {{{"kind", "misses_mate"},
+              {"text", "Instead of Qxe5+, White mates in one with Qxf7#."}}}}}}}};
+    feed.event(Product{"lines", lines});
+    const std::string h = render_view(feed.snapshot()).html;
+    const std::size_t at = h.find("<section id=\"lines\">");
+    ASSERT_NE(at, std::string::npos) << h;
+    const std::string section = h.substr(at, h.find("</section>", at) - at);
+    EXPECT_NE(section.find("<li>Qxf7# is checkmate.</li>"), std::string::npos) << section;
+    EXPECT_NE(section.find("<li>Instead of Qxe5+, White mates in one with Qxf7#.</li>"),
+              std::string::npos)
+        << section;
+    EXPECT_NE(section.find(">blunder<"), std::string::npos) << section;
+    EXPECT_NE(section.find(">good<"), std::string::npos) << section;
+}
+
 TEST(LiveView, EscapesEverythingFromOutside) {
     LiveFeed feed;
     feed.set_enabled(true);

@@ -193,15 +193,11 @@ std::string lines_section(const LiveSnapshot& s) {
             else if (sc.contains("cp") && sc["cp"].is_number())
                 score = fixed1(sc["cp"].get<double>() / 100.0);
         }
-        std::string label = str(l, "label");
-        if (label.empty() && l.contains("wp_loss") && l["wp_loss"].is_number()) {
-            const double loss = l["wp_loss"].get<double>();
-            label = loss >= 15 ? "blunder" : loss >= 10 ? "mistake" : loss >= 5 ? "inaccuracy" : "";
-        }
+        const std::string label = str(l, "label");
         out += "<tr><td>" + (l.contains("multipv") ? l["multipv"].dump() : std::string()) +
                "</td><td><b>" + esc(str(l, "san")) + "</b></td><td>" + esc(score) + "</td><td>" +
                (l.contains("wp_loss") ? esc(l["wp_loss"].dump()) : std::string()) + "</td><td>" +
-               (label.empty() ? "" : chip(label)) + "</td></tr>";
+               (label.empty() ? "" : chip(label)) + reasons_html(l) + "</td></tr>";
     }
     return out +
            "</table><p class=\"note\">Score from the side to move; win% lost against line "

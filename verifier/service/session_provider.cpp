@@ -57,6 +57,8 @@ public:
         return {"verify", j};
     }
 
+    void explain_board(MoveLabel& label) override { explain_label(label, ExplainOptions{}); }
+
     void explain(MoveLabel& label, Analyzer& analyzer, const AnalysisLimits& limits,
                  const CancelToken& cancel) override {
         ExplainOptions why;
