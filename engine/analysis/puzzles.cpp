@@ -4,12 +4,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
 
+#include "analysis/engine_themes.h"
 #include "analysis/tree_format.h"
 #include "io/input_file.h"
 #include "io/input_limits.h"
@@ -280,10 +282,28 @@ PuzzleFile read_position_jsonl_file(const std::string& path) {
     return read_puzzle_file(path, read_position_jsonl);
 }
 
+namespace {
+
+// The record's start and its solution as moves; false when the solution is empty or does not
+// play from the start.
+bool solution_line(const PuzzleRecord& puzzle, Position& start, std::vector<Move>& line) {
+    if (puzzle.solution.empty() || !start.set(puzzle.start_fen).ok()) return false;
+    Position walk = start;
+    for (const std::string& text : puzzle.solution) {
+        MoveParse mp = parse_uci(walk, text);
+        if (!mp.ok()) return false;
+        line.push_back(mp.move);
+        walk.do_move(mp.move);
+    }
+    return true;
+}
+
+}  // namespace
+
 std::vector<std::string> puzzle_record_motifs(const PuzzleRecord& puzzle) {
-    if (puzzle.solution.empty()) return {};
     Position start;
-    if (!start.set(puzzle.start_fen).ok()) return {};
+    std::vector<Move> line;
+    if (!solution_line(puzzle, start, line)) return {};
     std::optional<SetupMove> setup;
     if (!puzzle.setup_fen.empty() && !puzzle.setup_move.empty()) {
         Position before;
@@ -295,15 +315,16 @@ std::vector<std::string> puzzle_record_motifs(const PuzzleRecord& puzzle) {
         before.undo_move(mp.move);
         setup = SetupMove{before, mp.move};
     }
-    std::vector<Move> line;
-    Position walk = start;
-    for (const std::string& text : puzzle.solution) {
-        MoveParse mp = parse_uci(walk, text);
-        if (!mp.ok()) return {};
-        line.push_back(mp.move);
-        walk.do_move(mp.move);
-    }
     return tag_motifs(start, line, {}, setup);
+}
+
+std::vector<std::string> puzzle_record_engine_themes(Analyzer& analyzer, const PuzzleRecord& puzzle,
+                                                     const AnalysisLimits& limits,
+                                                     const CancelToken* cancel) {
+    Position start;
+    std::vector<Move> line;
+    if (!solution_line(puzzle, start, line)) return {};
+    return engine_themes(analyzer, start, line, limits, cancel);
 }
 
 nlohmann::ordered_json puzzle_output_record(const PuzzleRecord& puzzle, const StrategyTree& tree) {

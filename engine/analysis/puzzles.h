@@ -63,6 +63,11 @@ std::vector<std::string> split_csv_line(const std::string& line);
 // Lichess's puzzle themes of the record's solution by our motif tagger (engine/motifs/), with
 // the setup move when the record has one; empty for a JSONL position (no solution).
 std::vector<std::string> puzzle_record_motifs(const PuzzleRecord& puzzle);
+// The engine themes (analysis/engine_themes.h) of a record's solution; empty when the solution
+// does not play.
+std::vector<std::string> puzzle_record_engine_themes(Analyzer& analyzer, const PuzzleRecord& puzzle,
+                                                     const AnalysisLimits& limits,
+                                                     const CancelToken* cancel = nullptr);
 
 // One output record: {"id","fen","solution","themes","motifs","rating","plies","tree"} and
 // "error" when the tree failed; "themes" are the CSV's, "motifs" puzzle_record_motifs; "tree" is

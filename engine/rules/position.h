@@ -213,6 +213,10 @@ private:
     std::vector<State> states_;
 };
 
+// The FEN of the position with the side to move passing: side flipped, no en-passant square
+// (not necessarily valid: the side that passes may give check).
+std::string null_move_fen(const Position& pos);
+
 // The squares a king and rook reach when castling with a rook on the given side.
 constexpr Square castle_king_to(Color c, bool king_side) {
     return relative_square(c, king_side ? G1 : C1);

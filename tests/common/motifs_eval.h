@@ -32,6 +32,7 @@ struct MotifCase {
     Position fen_position;    // before the setup move
     std::vector<Move> moves;  // setup move first
     std::set<std::string> gold;
+    std::set<std::string> engine_gold;  // its crushing / advantage / equality / zugzwang
 };
 
 // The rows of a lichess CSV with at least one decidable theme.
@@ -60,8 +61,11 @@ inline std::vector<MotifCase> load_motif_cases(const std::string& path) {
             walk.do_move(mp.move);
         }
         std::istringstream themes(f[col.at("Themes")]);
-        for (std::string t; themes >> t;)
+        for (std::string t; themes >> t;) {
             if (!undecidable_theme(t)) c.gold.insert(t);
+            if (t == "crushing" || t == "advantage" || t == "equality" || t == "zugzwang")
+                c.engine_gold.insert(t);
+        }
         if (!c.gold.empty()) out.push_back(std::move(c));
     }
     return out;

@@ -211,12 +211,4 @@ void add_board_tools(std::vector<ToolSpec>& tools) {
 }
 
 // The position with the side to move passing: side flipped, no en-passant square.
-std::string null_move_fen(const Position& pos) {
-    std::string fen = pos.fen();
-    std::size_t s1 = fen.find(' '), s2 = fen.find(' ', s1 + 1), s3 = fen.find(' ', s2 + 1),
-                s4 = fen.find(' ', s3 + 1);
-    return fen.substr(0, s1 + 1) + (pos.side_to_move() == White ? "b" : "w") +
-           fen.substr(s2, s3 - s2 + 1) + "-" + fen.substr(s4);
-}
-
 }  // namespace glossfish::verifier

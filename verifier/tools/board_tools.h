@@ -148,8 +148,4 @@ struct PlayReport {
 
 PlayReport play_moves(const Position& start, const std::vector<std::string>& moves);
 
-// The FEN of the position with the side to move passing: side flipped, no en-passant square
-// (not necessarily valid: the side that passes may give check).
-std::string null_move_fen(const Position& pos);
-
 }  // namespace glossfish::verifier
