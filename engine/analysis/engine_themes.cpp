@@ -42,8 +42,8 @@ bool zugzwang_at(Analyzer& analyzer, const Position& pos, const AnalysisLimits& 
 }  // namespace
 
 std::vector<std::string> engine_themes(Analyzer& analyzer, const Position& start,
-                                       const std::vector<Move>& line,
-                                       const AnalysisLimits& limits, const CancelToken* cancel) {
+                                       const std::vector<Move>& line, const AnalysisLimits& limits,
+                                       const CancelToken* cancel) {
     std::vector<std::string> out;
     if (line.empty()) return out;
     Position end = start;

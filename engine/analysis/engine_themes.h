@@ -33,8 +33,7 @@ inline constexpr double ZugzwangWinGap = 15.0;  // lichess: 0.3 of win chances i
 // no evaluation theme (it is a mate puzzle). Searches on analyzer at limits: one for the
 // evaluation and two per solver move that leaves the opponent few enough moves.
 std::vector<std::string> engine_themes(Analyzer& analyzer, const Position& start,
-                                       const std::vector<Move>& line,
-                                       const AnalysisLimits& limits,
+                                       const std::vector<Move>& line, const AnalysisLimits& limits,
                                        const CancelToken* cancel = nullptr);
 
 }  // namespace glossfish

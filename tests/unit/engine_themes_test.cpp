@@ -1,5 +1,7 @@
 // Engine themes (analysis/engine_themes.h) with Stockfish at depth 12, on shared lichess puzzles
 // whose Themes name them, and a stalemate line.
+#include "analysis/engine_themes.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "analysis/engine_themes.h"
 #include "rules/notation.h"
 #include "test_util.h"
 
@@ -53,7 +54,8 @@ Analyzer* EngineThemes::analyzer_ = nullptr;
 
 // xZ5sl (Themes: crushing … zugzwang): after 2.Kb3 Black must move and loses the pawn race.
 TEST_F(EngineThemes, ZugzwangInAPawnEnding) {
-    const auto t = of_puzzle("8/1p6/6p1/p1k2p1p/2P2P1P/P1K3P1/8/8 w - - 0 40", "a3a4 b7b6 c3b3 c5d4");
+    const auto t =
+        of_puzzle("8/1p6/6p1/p1k2p1p/2P2P1P/P1K3P1/8/8 w - - 0 40", "a3a4 b7b6 c3b3 c5d4");
     EXPECT_TRUE(has(t, "zugzwang"));
     EXPECT_TRUE(has(t, "crushing"));
 }
@@ -68,8 +70,8 @@ TEST_F(EngineThemes, CrushingAfterWinningTheQueen) {
 // A line that mates has no evaluation theme (it is a mate puzzle).
 TEST_F(EngineThemes, AMateLineHasNoEvaluationTheme) {
     // 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6: the setup move 3...Nf6, then 4.Qxf7#.
-    const auto t = of_puzzle("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
-                             "g8f6 h5f7");
+    const auto t =
+        of_puzzle("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3", "g8f6 h5f7");
     EXPECT_TRUE(t.empty()) << t.front();
 }
 
