@@ -11,7 +11,9 @@
 
 namespace glossfish {
 
+namespace {
 using Clock = std::chrono::steady_clock;
+}  // namespace
 
 std::string resolve_stockfish_path(const std::string& explicit_path) {
     if (!explicit_path.empty()) return explicit_path;
