@@ -565,7 +565,7 @@ std::optional<InputError> Session::eval() {
 nlohmann::json Session::line_label_locked(const SearchInfo& top, const SearchInfo& line) {
     std::string key = std::to_string(line.score->value) + (line.score->is_mate() ? "m" : "");
     for (const std::string& m : line.pv) key += " " + m;
-    key += " /";
+    key += " / " + std::to_string(top.score->value) + (top.score->is_mate() ? "m" : "");
     for (const std::string& m : top.pv) key += " " + m;
     auto known = search_.line_labels.find(key);
     if (known != search_.line_labels.end()) return known->second;
@@ -576,6 +576,7 @@ nlohmann::json Session::line_label_locked(const SearchInfo& top, const SearchInf
     label.scheme = settings_.quality_scheme;
     label.best_pv = parse_uci_line(root, top.pv);
     label.played_pv = parse_uci_line(root, line.pv);
+    if (label.best_pv.empty() || label.played_pv.empty()) return nlohmann::json::object();
     label.best_score = *top.score;
     label.played_score = *line.score;
     label.played = label.played_pv.front();
