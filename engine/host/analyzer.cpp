@@ -102,6 +102,12 @@ void Analyzer::clear_cache() {
     cache_order_.clear();
 }
 
+namespace {
+thread_local std::size_t refused_on_this_thread = 0;
+}
+
+std::size_t Analyzer::uncached_refusals() { return refused_on_this_thread; }
+
 std::size_t Analyzer::cache_hits() const {
     std::lock_guard lock(mutex_);
     return cache_hits_;
@@ -139,6 +145,12 @@ AnalysisResult Analyzer::analyse(const Position& pos, const AnalysisLimits& limi
         AnalysisLine line;
         line.score = pos.is_check() ? Score::mate(0) : Score::cp(0);
         r.lines.push_back(line);
+        return r;
+    }
+    if (limits.cached_only) {
+        ++refused_on_this_thread;
+        AnalysisResult r;
+        r.error = AnalysisNotCached;
         return r;
     }
 

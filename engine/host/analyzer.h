@@ -36,6 +36,10 @@ struct AnalysisLimits {
     // MultiPV and the searchmoves, never on the searches before it or the worker that ran it.
     // Needs depth or nodes: movetime is refused.
     bool reproducible = false;
+    // Answer from the cache only: a request no earlier search answered is not searched but
+    // refused with the error AnalysisNotCached (counted by Analyzer::uncached_refusals). The
+    // cache key ignores it, so a cached answer is the one the same search without it gave.
+    bool cached_only = false;
     // "depth 12", "nodes 100000", "movetime 500" (several may be combined).
     std::string go_args() const;
     bool empty() const { return !depth && !nodes && !movetime_ms; }
@@ -55,6 +59,8 @@ struct AnalysisLine {
 
 // The error of an analysis that was cancelled (CancelToken) before it finished.
 inline constexpr const char* AnalysisCancelled = "the analysis was cancelled";
+// The error of a cached_only request the cache could not answer.
+inline constexpr const char* AnalysisNotCached = "the analysis is not in the cache (cached only)";
 
 struct AnalysisResult {
     std::vector<AnalysisLine> lines;  // by multipv, line 1 first
@@ -99,6 +105,9 @@ public:
     // Forgets cached results. Does not block on searches.
     void clear_cache();
     std::size_t cache_hits() const;
+    // How many cached_only requests the calling thread has had refused, over every Analyzer
+    // (a caller compares the count before and after its own requests).
+    static std::size_t uncached_refusals();
 
 private:
     struct Worker;

@@ -89,10 +89,13 @@ public:
     // engine's own lines are relayed, e.g. for glossfish.lines). Default: none.
     virtual void explain_board(MoveLabel& label) { (void)label; }
     // Adds the verified reasons to a label made on analyzer at limits (blocks for the searches
-    // its engine claims need; most are the label's own, cached). Default: none.
-    virtual void explain(MoveLabel& label, Analyzer& analyzer, const AnalysisLimits& limits,
+    // its engine claims need; most are the label's own, cached). With limits.cached_only no
+    // search is made; returns false when one was needed (explaining again without cached_only
+    // may say more). Default: none, and true.
+    virtual bool explain(MoveLabel& label, Analyzer& analyzer, const AnalysisLimits& limits,
                          const CancelToken& cancel) {
         (void)label, (void)analyzer, (void)limits, (void)cancel;
+        return true;
     }
 };
 
@@ -281,10 +284,11 @@ private:
     void start_tree(const Epoch& e, const Settings& s);
     void start_comment(const Epoch& e);
     using Work = std::function<std::optional<Product>(Backend&, const CancelToken&)>;
-    // Queues a product's work on lane; a `first` work runs before it in the same job and its
-    // product is printed as an early answer that the work's own product follows.
+    // Queues a product's work on lane; the `early` works run before it in the same job, in
+    // order, and their products are printed as early answers that the work's own product
+    // follows (none: the last early answer stands).
     void post_product(const std::string& kind, JobLane& lane, bool urgent, Work work,
-                      Work first = {});
+                      std::vector<Work> early = {});
     void deliver_early(unsigned epoch, const std::string& kind, std::uint64_t job,
                        const CancelToken& cancel, Product product);
     // A product during a search, then the search's latest main line again, without its

@@ -101,34 +101,73 @@ bool Session::wanted(const Epoch& e, const std::string& kind) {
     return !e.pending.count(kind) && !e.done.count(kind);
 }
 
-// The label of the position's last move, with its reasons; a quick label first when the asked
-// depth is above QuickQualityDepth (a GUI that stops after a second still gets one).
+// The label of the position's last move, with its reasons, in up to three answers: a quick
+// label when the asked depth is above QuickQualityDepth (a GUI that stops after a second still
+// gets one; its reasons are the board's), then the full label with the reasons its own searches
+// prove (no search added, so the label comes as soon as without reasons), then, only when a
+// reason needed one more search (the first answer says reasons_pending), the same label with
+// every reason.
 void Session::start_label(const Epoch& e, const Settings& s) {
     const AnalysisLimits limits = label_limits(s);
     const QualityScheme scheme = s.quality_scheme;
     const bool inferred = e.inferred, reasons = s.reasons;
     const Position before = e.before;
     const Move move = *e.move;
-    auto label_at = [before, move, scheme, inferred, reasons](const AnalysisLimits& at,
-                                                              bool quick) {
-        return [before, move, scheme, at, quick, inferred, reasons](Backend& b,
-                                                                    const CancelToken& cancel) {
-            MoveLabel l = label_move(*b.analyzer, before, move, at, scheme, &cancel);
-            // The reasons, each read back and verified (through the verifier library).
-            if (b.provider && reasons) b.provider->explain(l, *b.analyzer, at, cancel);
-            Product p = label_product(l, "quality");
-            if (quick && p.kind == "quality") p.json["quick"] = true;
-            if (inferred && p.kind == "quality") p.json["inferred_move"] = true;
-            return std::optional<Product>(std::move(p));
-        };
+    auto product = [inferred](const MoveLabel& l, bool quick, bool pending) {
+        Product p = label_product(l, "quality");
+        if (p.kind == "quality") {
+            if (quick) p.json["quick"] = true;
+            if (pending) p.json["reasons_pending"] = true;
+            if (inferred) p.json["inferred_move"] = true;
+        }
+        return std::optional<Product>(std::move(p));
     };
-    Work quick;
+    std::vector<Work> early;
     if (limits.depth && *limits.depth > QuickQualityDepth) {
         AnalysisLimits low = limits;
         low.depth = QuickQualityDepth;
-        quick = label_at(low, true);
+        early.push_back(
+            [before, move, scheme, low, reasons, product](Backend& b, const CancelToken& cancel) {
+                MoveLabel l = label_move(*b.analyzer, before, move, low, scheme, &cancel);
+                if (b.provider && reasons) b.provider->explain_board(l);
+                return product(l, true, false);
+            });
     }
-    post_product("quality", *engine_lane_, true, label_at(limits, false), std::move(quick));
+    if (!reasons) {
+        post_product(
+            "quality", *engine_lane_, true,
+            [before, move, scheme, limits, product](Backend& b, const CancelToken& cancel) {
+                return product(label_move(*b.analyzer, before, move, limits, scheme, &cancel),
+                               false, false);
+            },
+            std::move(early));
+        return;
+    }
+    // The full label, shared by its two answers (they run one after the other in one job).
+    struct Full {
+        MoveLabel label;
+        bool pending = false;
+    };
+    auto full = std::make_shared<Full>();
+    early.push_back(
+        [before, move, scheme, limits, full, product](Backend& b, const CancelToken& cancel) {
+            full->label = label_move(*b.analyzer, before, move, limits, scheme, &cancel);
+            AnalysisLimits cached = limits;
+            cached.cached_only = true;
+            full->pending =
+                b.provider && !b.provider->explain(full->label, *b.analyzer, cached, cancel);
+            return product(full->label, false, full->pending);
+        });
+    post_product(
+        "quality", *engine_lane_, true,
+        [limits, full, product](Backend& b, const CancelToken& cancel) -> std::optional<Product> {
+            // A failed label was not printed as an early answer: it is the job's product.
+            if (!full->label.error.empty()) return product(full->label, false, false);
+            if (!full->pending) return std::nullopt;
+            b.provider->explain(full->label, *b.analyzer, limits, cancel);
+            return product(full->label, false, false);
+        },
+        std::move(early));
 }
 
 // Glossfish Commentary checked on the position and its last move.
@@ -180,7 +219,7 @@ void Session::start_comment(const Epoch& e) {
 }
 
 void Session::post_product(const std::string& kind, JobLane& lane, bool urgent, Work work,
-                           Work first) {
+                           std::vector<Work> early) {
     std::shared_ptr<Backend> b = backend();
     auto token = std::make_shared<CancelToken>();
     Locked lock(*this);
@@ -190,10 +229,10 @@ void Session::post_product(const std::string& kind, JobLane& lane, bool urgent, 
     j.kind = kind;
     j.group = epoch;
     j.cancel = token;
-    j.run = [this, b, epoch, kind, job, token, work = std::move(work), first = std::move(first)] {
-        if (first) {
-            std::optional<Product> early = run_guarded(first, *b, *token, kind);
-            if (early && early->kind == kind) deliver_early(epoch, kind, job, *token, *early);
+    j.run = [this, b, epoch, kind, job, token, work = std::move(work), early = std::move(early)] {
+        for (const Work& first : early) {
+            std::optional<Product> answer = run_guarded(first, *b, *token, kind);
+            if (answer && answer->kind == kind) deliver_early(epoch, kind, job, *token, *answer);
         }
         std::optional<Product> p = run_guarded(work, *b, *token, kind);
         complete_product(epoch, kind, job, *token, std::move(p));

@@ -67,6 +67,37 @@ TEST(Analyzer, CacheHitOnRepeatedRequest) {
     EXPECT_EQ(analyzer.cache_hits(), 1u);
 }
 
+// A cached-only request is answered from the cache or refused (and counted on this thread),
+// and a refusal starts no search: the request is still a miss when asked normally.
+TEST(Analyzer, CachedOnlyAnswersFromTheCacheOrIsRefused) {
+    ScopedEnv mode("FAKE_UCI_MODE", "normal");
+    Analyzer analyzer(fake_pool());
+    Position pos = start_position();
+    AnalysisLimits limits;
+    limits.depth = 2;
+    AnalysisLimits cached = limits;
+    cached.cached_only = true;
+
+    const std::size_t refused = Analyzer::uncached_refusals();
+    AnalysisResult miss = analyzer.analyse(pos, cached);
+    EXPECT_EQ(miss.error, AnalysisNotCached);
+    EXPECT_TRUE(miss.lines.empty());
+    EXPECT_EQ(Analyzer::uncached_refusals(), refused + 1);
+
+    AnalysisResult searched = analyzer.analyse(pos, limits);
+    ASSERT_TRUE(searched.ok()) << searched.error;
+    EXPECT_FALSE(searched.cached);  // the refusal left nothing behind
+
+    AnalysisResult hit = analyzer.analyse(pos, cached);
+    ASSERT_TRUE(hit.ok()) << hit.error;
+    EXPECT_TRUE(hit.cached);
+    EXPECT_EQ(hit.best, searched.best);
+    EXPECT_EQ(Analyzer::uncached_refusals(), refused + 1);
+    // Another MultiPV is another request, refused again.
+    EXPECT_EQ(analyzer.analyse(pos, cached, 2).error, AnalysisNotCached);
+    EXPECT_EQ(Analyzer::uncached_refusals(), refused + 2);
+}
+
 TEST(Analyzer, RootWithoutLegalMovesNeedsNoEngine) {
     // A pool whose engine does not exist: the mated root must not need it.
     Analyzer::Config c;

@@ -65,6 +65,10 @@ TEST_F(Delivery, AnalysisPrintsEveryProductBeforeBestmove) {
     EXPECT_EQ(q["fen"], before);
     EXPECT_EQ(q["move"]["san"], "Nf6");
     EXPECT_EQ(q["label"], "blunder") << q.dump();  // Qxf7# follows
+    // Its reason (White mates in one) needs no search beyond the label's own.
+    EXPECT_FALSE(q.contains("reasons_pending")) << q.dump();
+    ASSERT_FALSE(q["reasons"].empty()) << q.dump();
+    EXPECT_EQ(q["reasons"][0]["kind"], "allows_mate") << q.dump();
     auto tree = with_prefix(lines, "info string glossfish.tree ");
     ASSERT_EQ(tree.size(), 1u) << g.transcript();
     EXPECT_EQ(payload(tree[0])["fen"], fen);
@@ -78,6 +82,31 @@ TEST_F(Delivery, AnalysisPrintsEveryProductBeforeBestmove) {
     std::this_thread::sleep_for(Millis(500));
     auto after = g.sync();
     EXPECT_EQ(count(after, is_glossfish_json), 0) << g.transcript();
+}
+
+// A reason that needs a search of its own does not hold the label back: 2.Ke2 (a mistake, no
+// tactic behind it) gets its full-depth label at once with the reasons the label's searches
+// prove and reasons_pending, then the same label again with every reason, both before bestmove.
+TEST_F(Delivery, ReasonsThatNeedASearchFollowTheirLabel) {
+    Glossfish& g = start({}, /*labels=*/true);
+    g.send("position startpos moves e2e4 e7e5 e1e2");
+    auto lines = g.go("go depth 14", Millis(60000));
+    std::vector<nlohmann::json> full;
+    for (const auto& l : with_prefix(lines, "info string glossfish.quality "))
+        if (!payload(l).value("quick", false)) full.push_back(payload(l));
+    ASSERT_EQ(full.size(), 2u) << g.transcript();
+    EXPECT_EQ(full[0].value("reasons_pending", false), true) << full[0].dump();
+    EXPECT_FALSE(full[1].contains("reasons_pending")) << full[1].dump();
+    for (const auto& q : full) {
+        EXPECT_EQ(q["move"]["san"], "Ke2") << q.dump();
+        EXPECT_EQ(q["label"], full[0]["label"]) << q.dump();
+        EXPECT_NE(q["label"], "good") << q.dump();
+        ASSERT_FALSE(q["reasons"].empty()) << q.dump();
+        EXPECT_EQ(q["reasons"][0]["kind"], "spoils_advantage") << q.dump();
+    }
+    // The later answer says no less than the first.
+    EXPECT_GE(full[1]["reasons"].size(), full[0]["reasons"].size());
+    EXPECT_TRUE(errors_in(lines).empty()) << g.transcript();
 }
 
 // stop ends a search at once even while a long tree is being built for its position; the tree

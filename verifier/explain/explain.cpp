@@ -210,6 +210,7 @@ private:
     bool offer(Reason r) {
         if (!check_reason(before_, played_, r, o_)) {
             ++out_.held_back;
+            out_.held.push_back(std::move(r));
             return false;
         }
         out_.reasons.push_back(std::move(r));
@@ -460,6 +461,7 @@ private:
             AnalysisLimits l;
             l.depth = o_.threat_depth;
             l.reproducible = o_.limits.reproducible;
+            l.cached_only = o_.limits.cached_only;
             AnalysisResult r = o_.analyzer->analyse(np, l, 1, {}, -1, false, o_.cancel);
             if (r.ok() && (r.best == *mate || r.best == *capture)) threat = r.best;
         }
@@ -520,18 +522,22 @@ Explanation explain(const MoveLabel& label, const ExplainOptions& options) {
     if (!label.error.empty()) return none;
     Position before;
     if (!before.set(label.fen).ok() || !before.is_legal(label.played)) return none;
+    const std::size_t refused = Analyzer::uncached_refusals();
     try {
-        return Composer(label, before, options).run();
+        Explanation e = Composer(label, before, options).run();
+        e.complete = Analyzer::uncached_refusals() == refused;
+        return e;
     } catch (const std::exception&) {
         return none;
     }
 }
 
-void explain_label(MoveLabel& label, const ExplainOptions& options) {
-    if (!label.error.empty()) return;
+bool explain_label(MoveLabel& label, const ExplainOptions& options) {
+    if (!label.error.empty()) return true;
     Explanation e = explain(label, options);
     label.reasons = std::move(e.reasons);
     label.reasons_held_back = e.held_back;
+    return e.complete;
 }
 
 }  // namespace glossfish::verifier

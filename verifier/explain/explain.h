@@ -35,6 +35,10 @@ struct ExplainOptions {
 struct Explanation {
     std::vector<Reason> reasons;  // the ones that passed, the reason for the label first
     int held_back = 0;            // composed but not read whole or not verified true
+    std::vector<Reason> held;     // those, for a bench to look at (never printed)
+    // With limits.cached_only: false when a search the reasons needed was refused (not in the
+    // analyzer's cache), so that explaining again without cached_only may say more.
+    bool complete = true;
 };
 
 // The reasons of a label made by label_move (or built by hand with its lines). Kinds, in the
@@ -45,7 +49,8 @@ struct Explanation {
 Explanation explain(const MoveLabel& label, const ExplainOptions& options = {});
 
 // explain() stored into the label (reasons, reasons_held_back). A label with an error is left.
-void explain_label(MoveLabel& label, const ExplainOptions& options = {});
+// Returns Explanation::complete.
+bool explain_label(MoveLabel& label, const ExplainOptions& options = {});
 
 // The reasons of every labelled move (inaccuracy or worse) of an annotated game, from the
 // searches annotate made (the best line of the position before, the line of the position after

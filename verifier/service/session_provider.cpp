@@ -59,13 +59,13 @@ public:
 
     void explain_board(MoveLabel& label) override { explain_label(label, ExplainOptions{}); }
 
-    void explain(MoveLabel& label, Analyzer& analyzer, const AnalysisLimits& limits,
+    bool explain(MoveLabel& label, Analyzer& analyzer, const AnalysisLimits& limits,
                  const CancelToken& cancel) override {
         ExplainOptions why;
         why.analyzer = &analyzer;
         why.limits = limits;
         why.cancel = &cancel;
-        explain_label(label, why);
+        return explain_label(label, why);
     }
 
     std::optional<std::string> comment_unavailable() override {
