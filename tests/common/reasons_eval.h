@@ -81,6 +81,10 @@ struct ReasonTally {
     std::vector<std::string> failures;  // "id: text" of reasons not read whole or not true
     // The puzzles without a reason on the solution, by the kind of their first reason ("none").
     std::map<std::string, int> off_line;
+    // "id: move, win% before, loss" of the setup moves labelled good where not already lost.
+    std::vector<std::string> good_not_lost;
+    // "id: kind: text" of every reason held back.
+    std::vector<std::string> held;
 
     static double pct(int a, int b) { return b ? 100.0 * a / b : 0.0; }
 };
@@ -97,10 +101,21 @@ inline void tally_reasons(Analyzer& analyzer, const AnalysisLimits& limits, cons
     verifier::ExplainOptions o;
     o.analyzer = &analyzer;
     o.limits = limits;
-    verifier::explain_label(l, o);
+    verifier::Explanation e = verifier::explain(l, o);
+    l.reasons = e.reasons;
+    l.reasons_held_back = e.held_back;
+    for (const Reason& r : e.held) t.held.push_back(p.id + ": " + r.kind + ": " + r.text);
     if (l.quality.wp_before > 5) {
         ++t.not_lost;
-        if (l.quality.label != QualityLabel::Good) ++t.bad_not_lost;
+        if (l.quality.label != QualityLabel::Good) {
+            ++t.bad_not_lost;
+        } else {
+            char line[160];
+            std::snprintf(line, sizeof line, ": %s, win%% %.1f before, %.1f lost (best %s)",
+                          l.played_san.c_str(), l.quality.wp_before, l.quality.wp_loss,
+                          l.best_san.c_str());
+            t.good_not_lost.push_back(p.id + line);
+        }
     }
     bool starts = false, named = false;
     for (Reason r : l.reasons) {
@@ -126,7 +141,8 @@ inline void tally_reasons(Analyzer& analyzer, const AnalysisLimits& limits, cons
     }
 }
 
-inline void print_tally(const ReasonTally& t) {
+// With details: the setup moves labelled good and every reason held back, one per line.
+inline void print_tally(const ReasonTally& t, bool details = false) {
     std::printf("puzzles %d (label errors %d)\n", t.puzzles, t.errors);
     std::printf("bad label where not already lost (win%% before > 5): %d of %d (%.1f%%)\n",
                 t.bad_not_lost, t.not_lost, ReasonTally::pct(t.bad_not_lost, t.not_lost));
@@ -146,6 +162,9 @@ inline void print_tally(const ReasonTally& t) {
         t.read_whole, t.reasons, ReasonTally::pct(t.read_whole, t.reasons), t.verified_true,
         t.reasons, t.reasons - t.verified_true);
     for (const std::string& f : t.failures) std::printf("  not passed: %s\n", f.c_str());
+    if (!details) return;
+    for (const std::string& g : t.good_not_lost) std::printf("  labelled good: %s\n", g.c_str());
+    for (const std::string& h : t.held) std::printf("  held back: %s\n", h.c_str());
 }
 
 }  // namespace glossfish::test
