@@ -32,13 +32,6 @@ constexpr long PeakRssMb = 64;
 
 bool is_glossfish_json(const std::string& l) { return l.rfind("info string glossfish.", 0) == 0; }
 
-std::vector<std::string> with_prefix(const std::vector<std::string>& lines, const std::string& p) {
-    std::vector<std::string> out;
-    for (const auto& l : lines)
-        if (l.rfind(p, 0) == 0) out.push_back(l);
-    return out;
-}
-
 // The README's python-chess flow (1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6, analysis at depth 14) with a
 // small tree and commentary on: the quality label, the tree and the verdict of the searched
 // position all come before its bestmove, and nothing comes after it.

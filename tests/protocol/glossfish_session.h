@@ -60,6 +60,15 @@ inline std::vector<std::string> errors_in(const std::vector<std::string>& lines)
     return out;
 }
 
+// The lines that start with p (e.g. "info string glossfish.lines "), in order.
+inline std::vector<std::string> with_prefix(const std::vector<std::string>& lines,
+                                            const std::string& p) {
+    std::vector<std::string> out;
+    for (const auto& l : lines)
+        if (l.rfind(p, 0) == 0) out.push_back(l);
+    return out;
+}
+
 // The JSON of an `info string glossfish.<kind> {...}` line.
 inline nlohmann::json payload(const std::string& line) {
     auto brace = line.find('{');

@@ -192,9 +192,7 @@ TEST_F(GuiOutput, TheOpeningIsNamedWhileInBook) {
     g.send("setoption name Glossfish Info Format value json");
     g.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5");
     auto lines = g.go("go depth 6", Millis(60000));
-    std::vector<std::string> opening;
-    for (const auto& l : lines)
-        if (l.rfind("info string glossfish.opening ", 0) == 0) opening.push_back(l);
+    const auto opening = with_prefix(lines, "info string glossfish.opening ");
     ASSERT_EQ(opening.size(), 1u) << g.transcript();
     auto j = payload(opening[0]);
     EXPECT_EQ(j["eco"], "C60") << j.dump();

@@ -188,9 +188,7 @@ TEST_F(Protocol, AnalyseModeReportsLinesWithWinPercentLoss) {
     ASSERT_TRUE(errors_in(g.sync()).empty()) << g.transcript();
     auto lines = g.go("go depth 8");
 
-    std::vector<std::string> reports;
-    for (const auto& l : lines)
-        if (l.rfind("info string glossfish.lines ", 0) == 0) reports.push_back(l);
+    const auto reports = with_prefix(lines, "info string glossfish.lines ");
     ASSERT_FALSE(reports.empty()) << g.transcript();
     nlohmann::json j = payload(reports.back());
     ASSERT_TRUE(j.contains("lines")) << j.dump();
@@ -216,9 +214,7 @@ TEST_F(Protocol, LinesCarryTheirLabelsAndReasons) {
     g.send("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6");
     ASSERT_TRUE(errors_in(g.sync()).empty()) << g.transcript();
     auto lines = g.go("go depth 8");
-    std::vector<std::string> reports;
-    for (const auto& l : lines)
-        if (l.rfind("info string glossfish.lines ", 0) == 0) reports.push_back(l);
+    const auto reports = with_prefix(lines, "info string glossfish.lines ");
     ASSERT_FALSE(reports.empty()) << g.transcript();
     nlohmann::json j = payload(reports.back());
     ASSERT_EQ(j["lines"].size(), 3u) << j.dump();

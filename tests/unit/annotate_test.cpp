@@ -9,6 +9,7 @@
 #include <regex>
 #include <sstream>
 
+#include "shared_analyzer.h"
 #include "test_util.h"
 
 namespace glossfish {
@@ -24,17 +25,8 @@ std::string strip_annotations(const std::string& text) {
     return std::regex_replace(std::regex_replace(text, move_part, ""), tag_part, "");
 }
 
-class Annotate : public ::testing::Test {
+class Annotate : public SharedAnalyzer<2> {
 protected:
-    static void SetUpTestSuite() {
-        Analyzer::Config config;
-        config.workers = 2;
-        analyzer_ = new Analyzer(config);
-    }
-    static void TearDownTestSuite() {
-        delete analyzer_;
-        analyzer_ = nullptr;
-    }
     // Annotates every readable game of a PGN text; unreadable ones are copied.
     static std::string annotate_text(const std::string& text, int depth, int jobs = 1) {
         AnnotateOptions options;
@@ -51,9 +43,7 @@ protected:
         }
         return out;
     }
-    static Analyzer* analyzer_;
 };
-Analyzer* Annotate::analyzer_ = nullptr;
 
 TEST(AnnotateFormat, EvalText) {
     EXPECT_EQ(format_eval(Score::cp(35)), "0.35");

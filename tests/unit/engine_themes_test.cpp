@@ -10,19 +10,14 @@
 #include <vector>
 
 #include "rules/notation.h"
+#include "shared_analyzer.h"
 #include "test_util.h"
 
 namespace glossfish {
 namespace {
 
-class EngineThemes : public ::testing::Test {
+class EngineThemes : public SharedAnalyzer<> {
 protected:
-    static void SetUpTestSuite() { analyzer_ = new Analyzer(Analyzer::Config{}); }
-    static void TearDownTestSuite() {
-        delete analyzer_;
-        analyzer_ = nullptr;
-    }
-
     // The engine themes of a lichess puzzle row: FEN before the setup move, then the moves.
     static std::vector<std::string> of_puzzle(const char* fen, const char* moves) {
         Position start = at(fen);
@@ -46,11 +41,7 @@ protected:
         limits.reproducible = true;
         return engine_themes(*analyzer_, start, line, limits);
     }
-
-    static Analyzer* analyzer_;
 };
-
-Analyzer* EngineThemes::analyzer_ = nullptr;
 
 // xZ5sl (Themes: crushing … zugzwang): after 2.Kb3 Black must move and loses the pawn race.
 TEST_F(EngineThemes, ZugzwangInAPawnEnding) {

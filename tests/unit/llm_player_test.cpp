@@ -17,6 +17,7 @@
 #include "cli_run.h"
 #include "fake_llm_server.h"
 #include "rules/notation.h"
+#include "shared_analyzer.h"
 
 namespace glossfish::verifier::testing {
 namespace {
@@ -49,17 +50,17 @@ bool contains(const std::string& hay, const std::string& needle) {
 std::string user_text(const testkit::RecordedRequest& r) { return r.last_content("user"); }
 std::string system_text(const testkit::RecordedRequest& r) { return r.last_content("system"); }
 
-class LlmPlayerTest : public ::testing::Test {
+class LlmPlayerTest : public SharedAnalyzer<> {
 protected:
     static void SetUpTestSuite() {
-        analyzer_ = new Analyzer(Analyzer::Config{});
+        SharedAnalyzer::SetUpTestSuite();
         AnalysisLimits limits;
         limits.nodes = 5000;
         oracle_ = new EngineOracle(*analyzer_, limits);
     }
     static void TearDownTestSuite() {
         delete oracle_;
-        delete analyzer_;
+        SharedAnalyzer::TearDownTestSuite();
     }
 
     // The white replies to 1...g3+ in the oracle's MultiPV order (what TEPP will ask about).
@@ -92,10 +93,8 @@ protected:
 
     LlmConfig config(const FakeLlmServer& server) const { return server.client_config(Key); }
     PromptLibrary prompts_ = PromptLibrary(std::vector<std::string>{GLOSSFISH_PROMPTS_DIR});
-    static Analyzer* analyzer_;
     static EngineOracle* oracle_;
 };
-Analyzer* LlmPlayerTest::analyzer_ = nullptr;
 EngineOracle* LlmPlayerTest::oracle_ = nullptr;
 
 TEST_F(LlmPlayerTest, CorrectScriptedLineScoresAsTheEngine) {

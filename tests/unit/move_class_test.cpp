@@ -6,6 +6,7 @@
 
 #include "host/analyzer.h"
 #include "rules/notation.h"
+#include "shared_analyzer.h"
 
 namespace glossfish {
 namespace {
@@ -169,13 +170,8 @@ TEST(MoveClass, RuyLopezMovesAreBookFromTheLabelsInput) {
 }
 
 // The class in the label JSON, from label_move's own searches at depth 10 (needs `stockfish`).
-class LabelClass : public ::testing::Test {
+class LabelClass : public SharedAnalyzer<> {
 protected:
-    static void SetUpTestSuite() { analyzer_ = new Analyzer(Analyzer::Config{}); }
-    static void TearDownTestSuite() {
-        delete analyzer_;
-        analyzer_ = nullptr;
-    }
     static nlohmann::json label(const char* fen, const char* san) {
         Position pos;
         EXPECT_TRUE(pos.set(fen).ok()) << fen;
@@ -186,9 +182,7 @@ protected:
         EXPECT_EQ(l.error, "") << san;
         return label_to_json(l);
     }
-    static Analyzer* analyzer_;
 };
-Analyzer* LabelClass::analyzer_ = nullptr;
 
 TEST_F(LabelClass, PhilidorsLegacyQueenSacrificeIsBrilliant) {
     nlohmann::json j = label(PhilidorsLegacy, "Qg8+");

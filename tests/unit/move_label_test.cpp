@@ -4,6 +4,7 @@
 
 #include "analysis/quality.h"
 #include "rules/notation.h"
+#include "shared_analyzer.h"
 
 namespace glossfish {
 namespace {
@@ -32,13 +33,8 @@ TEST(LabelText, EveryLabelReadsAsASentence) {
     EXPECT_EQ(label_to_json(l)["text"], "c4 is the only good move");
 }
 
-class Labels : public ::testing::Test {
+class Labels : public SharedAnalyzer<> {
 protected:
-    static void SetUpTestSuite() { analyzer_ = new Analyzer(Analyzer::Config{}); }
-    static void TearDownTestSuite() {
-        delete analyzer_;
-        analyzer_ = nullptr;
-    }
     static MoveLabel label(const char* fen, const char* san,
                            QualityScheme scheme = QualityScheme::Lichess) {
         Position pos;
@@ -51,9 +47,7 @@ protected:
         EXPECT_EQ(l.error, "") << san;
         return l;
     }
-    static Analyzer* analyzer_;
 };
-Analyzer* Labels::analyzer_ = nullptr;
 
 TEST_F(Labels, HangingTheQueenIsABlunder) {
     // 1.e4 d5 2.Qg4?? Bxg4: the c8 bishop sees g4 once the d-pawn has moved.

@@ -16,6 +16,7 @@
 #include "analysis/tree_format.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "shared_analyzer.h"
 #include "test_util.h"
 
 namespace glossfish {
@@ -80,17 +81,8 @@ bool is_mate_by(const TreeNode& n, Color winner) {
            n.outcome->winner == winner;
 }
 
-class StrategyTrees : public ::testing::Test {
+class StrategyTrees : public SharedAnalyzer<2> {
 protected:
-    static void SetUpTestSuite() {
-        Analyzer::Config config;
-        config.workers = 2;
-        analyzer_ = new Analyzer(config);
-    }
-    static void TearDownTestSuite() {
-        delete analyzer_;
-        analyzer_ = nullptr;
-    }
     static StrategyTree build(const Position& pos, int plies, int breadth, int depth = 10,
                               TreeOptions::Mode mode = TreeOptions::Fast) {
         TreeOptions o;
@@ -103,9 +95,7 @@ protected:
         check_consistent(t);
         return t;
     }
-    static Analyzer* analyzer_;
 };
-Analyzer* StrategyTrees::analyzer_ = nullptr;
 
 TEST_F(StrategyTrees, BackRankMateInTwoWithASingleReply) {
     // 1.Re8+ (the e2 rook; the e1 rook backs it up) Rxe8 is forced: the king's f8/h8 are on

@@ -12,6 +12,7 @@
 
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "shared_analyzer.h"
 
 namespace glossfish {
 namespace {
@@ -93,17 +94,17 @@ const std::map<std::string, std::string> Solution = {
     {"g3+ Kh3", "Rh8#"},
 };
 
-class Tepp : public ::testing::Test {
+class Tepp : public SharedAnalyzer<> {
 protected:
     static void SetUpTestSuite() {
-        analyzer_ = new Analyzer(Analyzer::Config{});
+        SharedAnalyzer::SetUpTestSuite();
         AnalysisLimits limits;
         limits.nodes = 20000;
         oracle_ = new EngineOracle(*analyzer_, limits);
     }
     static void TearDownTestSuite() {
         delete oracle_;
-        delete analyzer_;
+        SharedAnalyzer::TearDownTestSuite();
     }
     static TeppResult play(SolvingPlayer& p, const TeppPuzzle& puzzle, int k = 3, int retries = 2) {
         TeppOptions o;
@@ -111,10 +112,8 @@ protected:
         o.max_retries = retries;
         return play_puzzle(*oracle_, p, puzzle, o);
     }
-    static Analyzer* analyzer_;
     static EngineOracle* oracle_;
 };
-Analyzer* Tepp::analyzer_ = nullptr;
 EngineOracle* Tepp::oracle_ = nullptr;
 
 std::set<std::string> replies(const TeppStep& s) {
