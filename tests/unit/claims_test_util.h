@@ -16,6 +16,9 @@ inline const char* const GoldAtoms = "8/pn2Q3/1p1p2pk/2pP2rp/P1P2q2/1NP5/6B1/2R4
 inline const char* const PinnedKnight = "4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1";
 // Nc7+ forks the king on e8 and the rook on a8.
 inline const char* const Fork = "r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1";
+// Qd4+ attacks the king on g7, the rook on a7 (defended by the rook on a8, worth less than the
+// queen: not a fork target) and the undefended knight on h4: a fork of the king and the knight.
+inline const char* const QueenFork = "r7/r5k1/8/8/7n/8/1RR5/3Q2K1 w - - 0 1";
 
 // Sentences read and verdicts wrong, per family of the reader tests.
 struct Tally {

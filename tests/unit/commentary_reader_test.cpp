@@ -121,6 +121,20 @@ const Case Cases[] = {
     {Fork, "Nc7+", "Nc7+ forks the king and the rook.", "forks(move=Nc7+,targets=e8+a8)@",
      "correct"},
     {Fork, "Nc7+", "Nc7+ is a fork.", "forks(move=Nc7+)@", "correct"},
+    // A list of pieces after "forks" / "attacks" is the verb's object, every one checked (not an
+    // elliptic placement that only says where a piece stands).
+    {QueenFork, "Qd4+", "Qd4+ forks the king on g7 and the rook on a7.",
+     "occupies(piece=king,square=g7)@Qd4+; occupies(piece=rook,square=a7)@Qd4+; "
+     "forks(move=Qd4+,targets=g7+a7)@",
+     "incorrect"},
+    {QueenFork, "Qd4+", "Qd4+ forks the king on g7 and the knight on h4.",
+     "occupies(piece=king,square=g7)@Qd4+; occupies(piece=knight,square=h4)@Qd4+; "
+     "forks(move=Qd4+,targets=g7+h4)@",
+     "correct"},
+    {QueenFork, "Qd4+", "Qd4+ attacks the king on g7 and the rook on a8.",
+     "occupies(piece=king,square=g7)@Qd4+; attacks(from=d4,target=g7)@Qd4+; "
+     "occupies(piece=rook,square=a8)@Qd4+; attacks(from=d4,target=a8)@Qd4+",
+     "incorrect"},
     {Fork, "Nc7+", "Nc7+ wins the rook.", "wins_material(move=Nc7+,piece=rook)@", "unverifiable"},
     {Fork, "Nc7+", "Nc7+ captures the rook.", "captures(move=Nc7+,piece=rook,square=a8)@",
      "incorrect"},

@@ -25,6 +25,9 @@ const char* const ScholarMate =
 // 1.e4 e5 2.Nf3, Black to move: 2...Qg5?? leaves the queen to Nxg5.
 const char* const QueenHang = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
 
+// Black to move; ...Ke8?? walks into Nc7+ (the rook on a8 falls two plies later).
+const char* fen_of_fork_walk() { return "r2k4/8/8/3N4/8/8/8/4K3 b - - 0 1"; }
+
 Move uci(const Position& pos, const char* text) {
     MoveParse mp = parse_move_text(pos, text);
     EXPECT_TRUE(mp.ok()) << text;
@@ -243,6 +246,42 @@ TEST(Explain, WinsMaterialWithAForkNamesTheFork) {
     MoveLabel win = fake_label(hang, "f3g5", {"f3g5", "f8e7"}, Score::cp(900), "f3g5",
                                {"f3g5", "f8e7"}, Score::cp(900), QualityLabel::Good);
     for (const Reason& r : explain(win).reasons) EXPECT_NE(r.kind, "fork") << r.text;
+}
+
+TEST(Explain, AForkNamesOnlyTheTargetsTheForksClaimCounts) {
+    // Qd4+ attacks the king on g7, the defended rook on a7 and the undefended knight on h4: the
+    // rook is worth less than the queen and defended, so the fork is of the king and the knight.
+    const char* fen = "r7/r5k1/8/8/7n/8/1RR5/3Q2K1 w - - 0 1";
+    MoveLabel l = fake_label(fen, "d1d4", {"d1d4", "g7g8", "d4h4"}, Score::cp(900), "d1d4",
+                             {"d1d4", "g7g8", "d4h4"}, Score::cp(900), QualityLabel::Good);
+    Explanation e = explain(l);
+    ASSERT_EQ(e.reasons.size(), 2u) << (e.reasons.empty() ? "" : e.reasons[0].text);
+    EXPECT_EQ(e.reasons[0].text, "After Qd4+ Kg8, White wins a knight with Qxh4.");
+    EXPECT_EQ(e.reasons[1].kind, "fork");
+    EXPECT_EQ(e.reasons[1].text, "Qd4+ forks the king on g7 and the knight on h4.");
+    EXPECT_EQ(e.held_back, 0);
+}
+
+TEST(Explain, APieceLeftEnPriseIsSaidHanging) {
+    // 2...Qg5?? Nxg5: the queen stands en prise right after the move.
+    MoveLabel l = fake_label(QueenHang, "d8g5", {"d8g5", "f3g5"}, Score::cp(-900), "b8c6", {"b8c6"},
+                             Score::cp(-30), QualityLabel::Blunder);
+    Explanation e = explain(l);
+    ASSERT_GE(e.reasons.size(), 2u) << (e.reasons.empty() ? "" : e.reasons[0].text);
+    EXPECT_EQ(e.reasons[0].text, "After Qg5, White wins the queen with Nxg5.");
+    EXPECT_EQ(e.reasons[1].kind, "hanging");
+    EXPECT_EQ(e.reasons[1].text, "Qg5 leaves the queen on g5 hanging.");
+    EXPECT_EQ(e.reasons[1].line_uci, std::vector<std::string>{"f3g5"});
+    bool hangs = false;
+    for (const auto& c : e.reasons[1].claims) hangs = hangs || c["predicate"] == "hangs";
+    EXPECT_TRUE(hangs) << e.reasons[1].claims.dump();
+    // A piece won later in the line, not by the first reply, is not said to hang.
+    for (const Reason& r :
+         explain(fake_label(fen_of_fork_walk(), "d8e8", {"d8e8", "d5c7", "e8d7", "c7a8"},
+                            Score::cp(-900), "a8a5", {"a8a5", "d5c3"}, Score::cp(-300),
+                            QualityLabel::Blunder))
+             .reasons)
+        EXPECT_NE(r.kind, "hanging") << r.text;
 }
 
 TEST(Explain, DefendsNamesTheThreatItStops) {

@@ -268,8 +268,30 @@ private:
                                  " wins " + won_phrase(w->piece) + " with " + move_to_san(at, cap) +
                                  ".";
         if (!offer(make("loses_material", text, after_, refutation_, w->index, true))) return false;
+        if (w->index == 1) hanging_reason(cap);
         fork_reason(played_line_, w->index, ~us_);
         return true;
+    }
+
+    // The piece the opponent's first reply wins stood en prise right after the move: "Bd3
+    // leaves the bishop on d3 hanging." (the `hangs` claim: a capture of it wins material by
+    // static exchange). Its motif is hangingPiece when the line's motifs name it.
+    void hanging_reason(Move capture) {
+        const Square s = after_.captured_piece(capture) != NoPiece && capture.kind() == EnPassant
+                             ? make_square(file_of(capture.to()), rank_of(capture.from()))
+                             : capture.to();
+        if (after_.piece_at(s) == NoPiece) return;
+        const bool tagged = has_motif("hangingPiece");
+        Reason r = make("hanging", played_san_ + " leaves " + piece_on(after_, s) + " hanging.",
+                        after_, refutation_, 0, true);
+        r.motifs = tagged ? std::vector<std::string>{"hangingPiece"} : std::vector<std::string>{};
+        offer(std::move(r));
+    }
+
+    // Whether the last reason given names the motif.
+    bool has_motif(const char* motif) const {
+        const std::vector<std::string>& m = out_.reasons.back().motifs;
+        return std::find(m.begin(), m.end(), motif) != m.end();
     }
 
     // No capture along the line wins by static exchange, but the refutation nets the opponent
@@ -384,29 +406,29 @@ private:
     }
 
     // The tactic behind the material reason just given, when the motifs of its line name a
-    // fork: the winner's first move in line[0..last] whose piece then attacks two pieces,
-    // with both named (the king, else the two most valuable). "After Nf6, Nc7+ forks the king
-    // on e8 and the rook on a8." / "Nc7+ forks the king on e8 and the rook on a8."
+    // fork: the winner's first move in line[0..last] that forks by the board's rule (two targets,
+    // each more valuable than the forker or undefended: what the `forks` claim checks), with two
+    // of those targets named (the king, else the two most valuable). "After Nf6, Nc7+ forks the
+    // king on e8 and the rook on a8." / "Nc7+ forks the king on e8 and the rook on a8."
     void fork_reason(const std::vector<Move>& line, std::size_t last, Color winner) {
-        const std::vector<std::string>& motifs = out_.reasons.back().motifs;
-        if (std::find(motifs.begin(), motifs.end(), "fork") == motifs.end()) return;
+        if (!has_motif("fork")) return;
         Position pos = before_;
         for (std::size_t i = 0; i <= last && i < line.size(); ++i) {
             const Move m = line[i];
             if (pos.side_to_move() == winner) {
-                Position at = pos;
-                at.do_move(m);
+                const MoveFacts f = BoardTools(pos).move_facts(m);
                 std::vector<Square> targets;
-                for (Bitboard b = at.attacks(m.to()) & at.occupied_co(~winner) & ~at.pieces(Pawn);
-                     b;)
-                    targets.push_back(pop_lsb(b));
-                auto rank = [&](Square q) {
-                    const PieceType t = type_of(at.piece_at(q));
-                    return t == King ? 10000 : PieceValue[t];
-                };
-                std::sort(targets.begin(), targets.end(),
-                          [&](Square a, Square c) { return rank(a) > rank(c); });
-                if (targets.size() >= 2) {
+                for (const Target& t : f.targets)
+                    if (t.more_valuable || !t.defended) targets.push_back(t.square);
+                if (f.fork && targets.size() >= 2) {
+                    Position at = pos;
+                    at.do_move(m);
+                    auto rank = [&](Square q) {
+                        const PieceType t = type_of(at.piece_at(q));
+                        return t == King ? 10000 : PieceValue[t];
+                    };
+                    std::stable_sort(targets.begin(), targets.end(),
+                                     [&](Square a, Square c) { return rank(a) > rank(c); });
                     const std::vector<Move> ctx(line.begin(), line.begin() + std::ptrdiff_t(i));
                     const std::string text =
                         (ctx.empty() ? "" : "After " + joined(sans(before_, ctx)) + ", ") +

@@ -37,6 +37,19 @@ bool SentenceReader::starts_clause(std::size_t k) const {
     return n > k && is_verb(n);
 }
 
+// Whether the words [a, b) hold a verb whose object may be a list of pieces ("forks the king
+// on g7 and the rook on a7", "attacks the queen on d8 and the rook on a8"): an "and" with a
+// piece on a square after it continues that list, not a new elliptic placement.
+bool SentenceReader::takes_pieces(std::size_t a, std::size_t b) const {
+    static const std::vector<std::string> verbs = {
+        "attacks", "attack", "forks",   "fork",   "hits",     "targets",  "eyes",
+        "pins",    "pin",    "skewers", "skewer", "defends",  "protects", "guards",
+        "covers",  "wins",   "win",     "takes",  "captures", "threatens"};
+    for (std::size_t n = a; n < b && n < words_.size(); ++n)
+        if (std::find(verbs.begin(), verbs.end(), words_[n].low) != verbs.end()) return true;
+    return false;
+}
+
 // Whether words_[k] starts an elliptic placement: a piece on a square and nothing else up to
 // the end, a comma or "and" ("... and the black king on e8").
 bool SentenceReader::elliptic_placement(std::size_t k) const {
@@ -85,7 +98,8 @@ void SentenceReader::clauses(std::size_t i) {
                 if (n == "the" || n == "a" || n == "an" || piece_word(n) || pieces_word(n) ||
                     number_word(n) || parse_square(n) != NoSquare || move_shaped(words_[k + 1].raw))
                     split = (!words_[k - 1].comma || !move_shaped(words_[k + 1].raw)) &&
-                            (starts_clause(k + 1) || elliptic_placement(k + 1));
+                            (starts_clause(k + 1) ||
+                             (elliptic_placement(k + 1) && !takes_pieces(start, k)));
             }
             // "..., White is up a pawn": a comma before a new subject and verb.
             if (!split && k > start && words_[k - 1].comma && w != "and" && starts_clause(k)) {

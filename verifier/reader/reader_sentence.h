@@ -102,6 +102,7 @@ private:
     void clauses(std::size_t i);
     void read_clause(std::size_t start, std::size_t end, Subject& cur, bool& have);
     bool read_clause_once(std::size_t start, std::size_t end, Subject& cur, bool& have);
+    bool takes_pieces(std::size_t a, std::size_t b) const;
     bool elliptic_placement(std::size_t k) const;
     bool there_clause(std::size_t i, std::size_t end);
     bool nothing_clause(std::size_t i, std::size_t end);
