@@ -406,9 +406,9 @@ private:
     }
 
     // The tactic behind the material reason just given, when the motifs of its line name a
-    // fork: the winner's first move in line[0..last] that forks by the board's rule (two targets,
-    // each more valuable than the forker or undefended: what the `forks` claim checks), with two
-    // of those targets named (the king, else the two most valuable). "After Nf6, Nc7+ forks the
+    // fork: the winner's first move in line[0..last] that forks by the board's rule (two non-pawn
+    // targets, each more valuable than the forker or undefended: what the `forks` claim checks),
+    // two of those targets named (the king, else the two most valuable). "After Nf6, Nc7+ forks the
     // king on e8 and the rook on a8." / "Nc7+ forks the king on e8 and the rook on a8."
     void fork_reason(const std::vector<Move>& line, std::size_t last, Color winner) {
         if (!has_motif("fork")) return;
@@ -419,7 +419,8 @@ private:
                 const MoveFacts f = BoardTools(pos).move_facts(m);
                 std::vector<Square> targets;
                 for (const Target& t : f.targets)
-                    if (t.more_valuable || !t.defended) targets.push_back(t.square);
+                    if (type_of(t.piece) != Pawn && (t.more_valuable || !t.defended))
+                        targets.push_back(t.square);
                 if (f.fork && targets.size() >= 2) {
                     Position at = pos;
                     at.do_move(m);
