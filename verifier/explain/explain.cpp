@@ -277,10 +277,8 @@ private:
     // leaves the bishop on d3 hanging." (the `hangs` claim: a capture of it wins material by
     // static exchange). Its motif is hangingPiece when the line's motifs name it.
     void hanging_reason(Move capture) {
-        const Square s = after_.captured_piece(capture) != NoPiece && capture.kind() == EnPassant
-                             ? make_square(file_of(capture.to()), rank_of(capture.from()))
-                             : capture.to();
-        if (after_.piece_at(s) == NoPiece) return;
+        const Square s = BoardTools(after_).move_facts(capture).captured_square;
+        if (s == NoSquare) return;
         const bool tagged = has_motif("hangingPiece");
         Reason r = make("hanging", played_san_ + " leaves " + piece_on(after_, s) + " hanging.",
                         after_, refutation_, 0, true);

@@ -405,16 +405,12 @@ AnalysisLimits ToolCall::limits(const AnalysisLimits& fallback) const {
         throw ToolError("bad_value",
                         "this suite runs reproducible analysis: give depth or nodes, not movetime",
                         "movetime");
+    if (l.empty()) {
+        if (fallback.empty()) l.depth = DefaultAnalysisDepth;
+        else l = fallback;
+    }
     // So does a cached-only one (a label's reasons checked from the label's own searches).
     l.cached_only = default_limits_.cached_only;
-    if (l.empty()) {
-        if (fallback.empty()) {
-            l.depth = DefaultAnalysisDepth;
-        } else {
-            l = fallback;
-            l.cached_only = default_limits_.cached_only;
-        }
-    }
     return l;
 }
 
