@@ -391,16 +391,23 @@ void Session::start_search(const GoParams& params, bool may_hold) {
     }
     apply_deferred_options();
     const bool analysis = may_hold && params.is_analysis(analyse_mode_);
+    const bool lines = analysis && multipv_ > 1 && settings_.quality;
+    // The lines' labels run on Stockfish's reader thread: they get the pool of this moment.
+    std::shared_ptr<Backend> lines_backend = lines ? backend() : nullptr;
     unsigned id;
+    std::shared_ptr<Backend> previous;  // the last search's pool, released after the lock
     {
         Locked lock(*this);
+        previous = std::move(search_.backend);
         search_ = Search{};
         search_.id = id = ++search_ids_;
         search_.epoch = epoch_.id;
         search_.active = true;
         search_.analysis = analysis;
-        search_.lines = analysis && multipv_ > 1 && settings_.quality;
+        search_.lines = lines;
         search_.multipv = multipv_;
+        search_.scheme = settings_.quality_scheme;
+        search_.backend = std::move(lines_backend);
         search_.root = current_;
         epoch_.searched = true;
     }
@@ -573,7 +580,7 @@ nlohmann::json Session::line_label_locked(const SearchInfo& top, const SearchInf
     const Position& root = search_.root;
     MoveLabel label;
     label.fen = root.fen();
-    label.scheme = settings_.quality_scheme;
+    label.scheme = search_.scheme;
     label.best_pv = parse_uci_line(root, top.pv);
     label.played_pv = parse_uci_line(root, line.pv);
     if (label.best_pv.empty() || label.played_pv.empty()) return nlohmann::json::object();
@@ -590,7 +597,8 @@ nlohmann::json Session::line_label_locked(const SearchInfo& top, const SearchInf
     in.played = label.played_score;
     in.played_is_best = label.played == label.best;
     label.quality = classify_move(in, label.scheme);
-    if (backend_ && backend_->provider) backend_->provider->explain_board(label);
+    if (search_.backend && search_.backend->provider)
+        search_.backend->provider->explain_board(label);
     nlohmann::json reasons = nlohmann::json::array();
     for (const Reason& r : label.reasons) reasons.push_back(reason_to_json(r));
     nlohmann::json out = {{"label", label_name(label.quality.label)}, {"reasons", reasons}};

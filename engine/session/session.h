@@ -217,6 +217,10 @@ private:
         std::vector<SearchInfo> multipv_lines;
         // Each line's label and board reasons, by its moves (the same line comes at many depths).
         std::map<std::string, nlohmann::json> line_labels;
+        // What the lines' labels use, fixed at go: an option set during the search (on the
+        // input thread) changes the input thread's settings_ and backend_, never these.
+        QualityScheme scheme = DefaultQualityScheme;
+        std::shared_ptr<Backend> backend;
     };
 
     // Holds mutex_. The events emitted under it (emit_locked) are queued and reach the sink
@@ -306,6 +310,8 @@ private:
 
     Sink sink_;
     ProductProviderFactory provider_factory_;
+    // The input thread's own state: read and written there only (set_option, set_position,
+    // go). Another thread gets a copy taken at go (Search) or in a job's capture, never these.
     Settings settings_;
     std::atomic<bool> debug_{false};
 

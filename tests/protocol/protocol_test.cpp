@@ -179,6 +179,77 @@ TEST_F(Protocol, SetoptionDuringSearchAppliesToTheNextSearch) {
     EXPECT_TRUE(errors_in(next).empty()) << g.transcript();
 }
 
+// Every option of the handshake (but the engine path and text fields) changed again and again
+// while an analysis with MultiPV labels runs: the lines' labels are made on Stockfish's reader
+// thread while the input thread changes the settings, the pool and MultiPV (a data race and a
+// use after free before the search kept its own copy). Each change is accepted or refused as
+// busy; the search still stops at once; under the sanitizers the quit is clean.
+TEST_F(Protocol, EveryOptionChangesDuringAnInfiniteAnalysis) {
+    gf_ = std::make_unique<Glossfish>();
+    Glossfish& g = *gf_;
+    std::vector<std::pair<std::string, std::vector<std::string>>> options;
+    for (const auto& l : g.handshake()) {
+        if (l.rfind("option name ", 0) != 0) continue;
+        const auto type_at = l.find(" type ");
+        const std::string name = l.substr(12, type_at - 12);
+        const auto w = words(l.substr(type_at));
+        std::vector<std::string> values;
+        if (w[1] == "check") values = {"true", "false"};
+        if (w[1] == "combo")
+            for (std::size_t i = 2; i + 1 < w.size(); ++i)
+                if (w[i] == "var") values.push_back(w[i + 1]);
+        if (w[1] == "spin") {
+            auto at = [&](const char* key) {
+                auto it = std::find(w.begin(), w.end(), key);
+                return std::stoll(*(it + 1));
+            };
+            const long long lo = at("min"), def = at("default");
+            values = {std::to_string(std::max(lo, def - 1)), std::to_string(def)};
+        }
+        // Options that only restart things the test does not look at, or ask the machine for
+        // more than it has, are left alone.
+        if (name == "Threads" || name == "Hash" || name == "Glossfish Live Page" ||
+            name == "Glossfish Comment" || name == "Debug Log File")
+            continue;
+        if (!values.empty()) options.emplace_back(name, values);
+    }
+    ASSERT_GT(options.size(), 10u) << g.transcript();
+    g.send("setoption name UCI_AnalyseMode value true");
+    g.send("setoption name MultiPV value 3");
+    g.send("position startpos moves e2e4 e7e5 g1f3");
+    ASSERT_TRUE(errors_in(g.sync()).empty()) << g.transcript();
+    g.send("go infinite");
+    g.read_until(info_depth_at_least(3), SearchDeadline, "search output");
+    std::vector<std::string> seen;
+    for (int round = 0; round < 4; ++round) {
+        for (const auto& [name, values] : options) {
+            g.send("setoption name " + name + " value " +
+                   values[std::size_t(round) % values.size()]);
+            // MultiPV and the quality scheme, the two the lines read, between every other one.
+            g.send("setoption name MultiPV value " + std::to_string(1 + (round + 1) % 4));
+            g.send(std::string("setoption name Glossfish Quality Scheme value ") +
+                   (round % 2 ? "lichess" : "act-eval"));
+        }
+        auto lines = g.sync();
+        seen.insert(seen.end(), lines.begin(), lines.end());
+    }
+    g.send("setoption name Glossfish Quality value true");
+    g.send("setoption name MultiPV value 3");
+    std::this_thread::sleep_for(Millis(300));
+    g.send("stop");
+    auto end = g.wait_bestmove(Millis(3000));
+    seen.insert(seen.end(), end.begin(), end.end());
+    for (const auto& e : errors_in(seen)) {
+        const std::string code = payload(e).value("code", "");
+        EXPECT_TRUE(code == "busy") << e;
+    }
+    EXPECT_TRUE(is_legal(fen_after(StartFen, {"e2e4", "e7e5", "g1f3"}), bestmove_of(end.back())))
+        << g.transcript();
+    // The next search works with the options as they were left.
+    auto next = g.go("go depth 6");
+    EXPECT_EQ(count(next, is_bestmove), 1) << g.transcript();
+}
+
 // In analysis mode with MultiPV, glossfish adds the win% each line loses against line 1.
 TEST_F(Protocol, AnalyseModeReportsLinesWithWinPercentLoss) {
     Glossfish& g = start({}, /*labels=*/true);
