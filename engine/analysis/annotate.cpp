@@ -237,6 +237,8 @@ GameAnnotation label_game(const PgnGame& game, const std::vector<Position>& posi
         c.book = i < book.book.size() && book.book[i];
         c.position = &before;
         c.move = played;
+        c.line = {played};
+        c.line.insert(c.line.end(), ea.pv.begin(), ea.pv.end());
         a.move_class = classify_class(c);
         SideSummary& side = before.side_to_move() == White ? out.white : out.black;
         ++side.moves;
@@ -474,7 +476,22 @@ void add_annotation_edits(PgnGame& game, const GameAnnotation& annotation,
                     format_eval(a.after) + ") " + label_word(a.quality.label) + ". " +
                     (a.reasons.empty() ? reason_sentence(a.quality.reason)
                                        : a.reasons.front().text + " ");
-            if (!a.best_san.empty()) text += a.best_san + " was best.";
+            if (a.reasons.empty() && !a.ideas_sentence.empty()) text += a.ideas_sentence + " ";
+            if (!a.best_san.empty()) {
+                text += a.best_san + " was best";
+                if (!a.best_ideas.empty()) {
+                    const std::string& t = a.best_ideas.front().text;
+                    text += ": it " + t.substr(t.find(' ') + 1);
+                } else {
+                    text += ".";
+                }
+            }
+        } else if (!a.mate_delivered) {
+            // A good move: its first reason (a mate, material won), then its ideas.
+            if (!a.reasons.empty()) text += " " + a.reasons.front().text;
+            if (!a.ideas_sentence.empty() &&
+                (a.reasons.empty() || a.reasons.front().kind != "mates"))
+                text += " " + a.ideas_sentence;
         }
         text += " }";
         if (nag && !a.best_line.empty() && a.best != m.move)

@@ -47,6 +47,10 @@ struct MoveAnnotation {
     double accuracy = 100;        // lichess-style move accuracy, 0..100
     // Verified reasons (verifier/explain: explain_game), the first one in the PGN comment.
     std::vector<Reason> reasons;
+    // Verified ideas of the move, and the sentence that says its top ones (explain_game).
+    std::vector<Idea> ideas;
+    std::string ideas_sentence;
+    std::vector<Idea> best_ideas;            // of the engine's move, for a move labelled worse
     MoveClass move_class = MoveClass::Good;  // brilliant … miss (analysis/move_class.h)
 };
 

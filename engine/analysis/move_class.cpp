@@ -31,8 +31,10 @@ int material_edge(const Position& pos) {
 }
 
 bool is_sacrifice(const MoveClassInput& in) {
-    return in.position && in.move != Move::none() &&
-           material_offered(*in.position, in.move) >= SacrificeMin;
+    if (!in.position || in.move == Move::none()) return false;
+    if (material_offered(*in.position, in.move) < SacrificeMin) return false;
+    if (in.line.empty() || in.line.front() != in.move) return true;
+    return sacrifice_holds(*in.position, in.line);
 }
 
 }  // namespace
@@ -63,6 +65,27 @@ int material_offered(const Position& before, Move m) {
     for (Move reply : MoveList(after))
         if (after.is_capture(reply)) best = std::max(best, see(after, reply));
     return std::max(0, best - taken);
+}
+
+bool sacrifice_holds(const Position& before, const std::vector<Move>& line) {
+    if (line.size() < 2) return false;
+    const Color us = before.side_to_move();
+    Position pos = before;
+    int net = 0, lowest = 0;
+    const std::size_t plies = std::min<std::size_t>(line.size(), 5);
+    for (std::size_t i = 0; i < plies; ++i) {
+        const Move m = line[i];
+        if (!pos.is_legal(m)) return false;
+        const Piece cap = pos.captured_piece(m);
+        int change = cap == NoPiece ? 0 : PieceValue[type_of(cap)];
+        if (m.kind() == Promotion) change += PieceValue[m.promotion()] - PieceValue[Pawn];
+        const bool ours = pos.side_to_move() == us;
+        net += ours ? change : -change;
+        pos.do_move(m);
+        lowest = std::min(lowest, net);
+        if (ours && pos.is_checkmate()) return lowest <= -SacrificeMin;
+    }
+    return net <= -SacrificeMin;
 }
 
 bool regains_material(const Position& before, Move m) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "analysis/quality.h"
 #include "rules/position.h"
@@ -48,6 +49,9 @@ struct MoveClassInput {
     // tests; without a position no move is brilliant.
     const Position* position = nullptr;
     Move move = Move::none();
+    // The played move's engine line, the move first, when known: a sacrifice must stay given up
+    // along it (sacrifice_holds); without it the move's static offer decides.
+    std::vector<Move> line;
 };
 
 // Win% bands: losing below 30, winning above 70, equal between; winning easily from 90.
@@ -70,6 +74,13 @@ MoveClassInput class_input(const QualityInput& in, const Quality& q, const Posit
 // The material (centipawns) the opponent can win right after m by its best capture (static
 // exchange), less what m itself took or promoted to; 0 when nothing is offered or m mates.
 int material_offered(const Position& before, Move m);
+
+// Whether the mover has given up at least SacrificeMin along the line (its first move is the
+// mover's) and not won it back two full moves later (after the line's fifth ply, or at its end
+// when shorter, at least two plies), or mates along the way after giving it up: a real
+// sacrifice. An in-between capture taken back at once, a desperado, a piece left to be taken
+// that is taken back: not one.
+bool sacrifice_holds(const Position& before, const std::vector<Move>& line);
 
 // m takes back material: it captures without losing the exchange while the mover is behind in
 // material (a recapture, say).

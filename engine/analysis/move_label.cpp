@@ -67,13 +67,21 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
     if (out.played_pv.empty() || out.played_pv.front() != played) out.played_pv = {played};
     out.played_score = in.played;
     out.quality = classify_move(in, scheme);
-    out.move_class = move_class_name(classify_class(class_input(in, out.quality, before, played)));
+    MoveClassInput c = class_input(in, out.quality, before, played);
+    c.line = out.played_pv;
+    out.move_class = move_class_name(classify_class(c));
     return out;
 }
 
 nlohmann::json reason_to_json(const Reason& r) {
     return {{"kind", r.kind},         {"text", r.text},     {"line", r.line},
             {"line_uci", r.line_uci}, {"motifs", r.motifs}, {"claims", r.claims}};
+}
+
+nlohmann::json idea_to_json(const Idea& i) {
+    return {{"kind", i.kind},         {"family", i.family}, {"text", i.text},
+            {"salience", i.salience}, {"cost", i.cost},     {"squares", i.squares},
+            {"pieces", i.pieces},     {"claims", i.claims}};
 }
 
 namespace {
@@ -120,21 +128,37 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     for (const Reason& r : l.reasons) reasons.push_back(reason_to_json(r));
     j["reasons"] = reasons;
     j["reasons_held_back"] = l.reasons_held_back;
-    std::string text = l.played_san + " is ";
-    if (!l.reasons.empty()) {
-        // Sentences a person reads: the label, its first reason, the better move.
-        text = l.played_san + label_suffix(q.label) + " is ";
-        if (q.best) text += q.only ? "the only good move. " : "the engine's choice. ";
-        else if (q.label == QualityLabel::Good) text += "good. ";
-        else text += std::string(label_phrase(q.label)) + ". ";
-        text += l.reasons.front().text;
-        if (!q.best && q.label != QualityLabel::Good) text += " " + l.best_san + " was best.";
-    } else if (q.best) {
-        text += q.only ? "the only good move" : "the engine's choice";
-    } else {
-        text += std::string(label_phrase(q.label)) + " (" + loss + " win% lost";
-        if (!q.reason.empty()) text += ", " + q.reason;
-        text += "); " + l.best_san + " was best";
+    nlohmann::json ideas = nlohmann::json::array(), best_ideas = nlohmann::json::array();
+    for (const Idea& i : l.ideas) ideas.push_back(idea_to_json(i));
+    for (const Idea& i : l.best_ideas) best_ideas.push_back(idea_to_json(i));
+    j["ideas"] = ideas;
+    j["ideas_held_back"] = l.ideas_held_back;
+    j["best_ideas"] = best_ideas;
+    const bool bad = !q.best && q.label != QualityLabel::Good;
+    // Sentences a person reads: the label; the first reason; the move's ideas (its purposes and
+    // cost in one sentence); for a worse move, what the better move does. At most three after
+    // the label.
+    std::string text = l.played_san + label_suffix(q.label) + " is ";
+    if (q.best) text += q.only ? "the only good move" : "the engine's choice";
+    else if (q.label == QualityLabel::Good) text += "good";
+    else text += label_phrase(q.label);
+    if (l.reasons.empty() && !q.best)
+        text += std::string(" (") + loss + " win% lost" +
+                (q.reason.empty() ? "" : ", " + q.reason) + ")";
+    text += ".";
+    int said = 0;
+    if (!l.reasons.empty()) text += " " + l.reasons.front().text, ++said;
+    const bool mated = !l.reasons.empty() && l.reasons.front().kind == "mates";
+    if (!l.ideas_sentence.empty() && !mated && !(bad && said > 0))
+        text += " " + l.ideas_sentence, ++said;
+    if (!q.best && (bad || said == 0)) {
+        text += " " + l.best_san + " was best";
+        if (bad && !l.best_ideas.empty()) {
+            const std::string& t = l.best_ideas.front().text;
+            text += ": it " + t.substr(t.find(' ') + 1);
+        } else {
+            text += ".";
+        }
     }
     j["text"] = text;
     return j;

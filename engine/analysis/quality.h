@@ -78,6 +78,20 @@ struct Reason {
     nlohmann::json claims = nlohmann::json::array();  // what the reader reads from text
 };
 
+// One verified idea of a move (verifier/explain/ideas.h; docs/ideas.md): the kind from the idea
+// catalogue, its family, a sentence the reader reads whole and the verifier marks true, what it
+// names and the claims read from it.
+struct Idea {
+    std::string kind;    // "develops", "outpost", "threatens_win", ... (or a reason's kind)
+    std::string family;  // "development", "centre", "threats", ..., "tactics"
+    std::string text;    // "Nf3 develops the knight toward the centre."
+    int salience = 0;    // higher is said first
+    bool cost = false;   // a drawback of the move
+    std::vector<std::string> squares;  // the squares the sentence names
+    std::vector<std::string> pieces;   // the piece types it names
+    nlohmann::json claims = nlohmann::json::array();
+};
+
 struct MoveLabel {
     std::string error;  // non-empty when the engine failed
     std::string fen;    // position before the move
@@ -87,6 +101,9 @@ struct MoveLabel {
     Quality quality;
     QualityScheme scheme = QualityScheme::Lichess;
     int depth = 0;
+    // The square where the opponent's move before this one captured, when known (a capture there
+    // is a recapture): set by annotate and the Session from the game's moves.
+    Square previous_capture = NoSquare;
     // The engine lines the label was made from, each starting in the position before the move:
     // the best line, the played move's own line (the best line when it is the engine's move,
     // the second line when it is that one, else its searchmoves line) and the second line.
@@ -96,6 +113,14 @@ struct MoveLabel {
     // composed reasons were held back because the reader or the verifier did not pass them.
     std::vector<Reason> reasons;
     int reasons_held_back = 0;
+    // The verified ideas of the move, most important first (the reasons' tactics included), the
+    // ones held back, and the ideas of the engine's better move for a move labelled worse.
+    std::vector<Idea> ideas;
+    int ideas_held_back = 0;
+    std::vector<Idea> best_ideas;
+    // The top ideas said in one sentence the reader reads whole and the verifier marks true
+    // ("Nf3 develops the knight toward the centre and takes control of d4 and e5."), or "".
+    std::string ideas_sentence;
     // The chess.com-style class (analysis/move_class.h; a MoveClass, kept as its name here).
     std::string move_class = "good";
 };
@@ -119,5 +144,8 @@ nlohmann::json score_to_json(const Score& score);
 
 // {"kind","text","line","line_uci","motifs","claims"}
 nlohmann::json reason_to_json(const Reason& reason);
+
+// {"kind","family","text","salience","cost","squares","pieces","claims"}
+nlohmann::json idea_to_json(const Idea& idea);
 
 }  // namespace glossfish

@@ -296,6 +296,13 @@ std::optional<InputError> Session::set_position(const PositionCommand& command) 
         next.before.undo_move(moves_.back());
         next.move = moves_.back();
     }
+    if (moves_.size() >= 2) {
+        // The move before the last one: a capture there makes the last move a recapture.
+        Position earlier = next.before;
+        const Move m = moves_[moves_.size() - 2];
+        earlier.undo_move(m);
+        if (earlier.is_capture(m)) next.previous_capture = m.to();
+    }
     {
         Locked lock(*this);
         cancel_products_locked(epoch_.id);

@@ -197,6 +197,7 @@ private:
         Position position, before;  // before: the position before its last move
         std::optional<Move> move;   // that last move
         bool inferred = false;      // the move was inferred from a FEN one move on (ChessX)
+        Square previous_capture = NoSquare;  // where the move before it captured, if it did
         std::map<std::string, std::uint64_t> pending;  // kind -> job, queued or running
         std::set<std::string> done;                    // kinds finished (printed or failed)
         std::vector<Product> ready;                    // finished before its search began

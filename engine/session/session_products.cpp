@@ -92,6 +92,7 @@ std::optional<Session::Epoch> Session::snapshot_epoch() {
     e.before = epoch_.before;
     e.move = epoch_.move;
     e.inferred = epoch_.inferred;
+    e.previous_capture = epoch_.previous_capture;
     e.pending = epoch_.pending;
     e.done = epoch_.done;
     return e;
@@ -113,6 +114,7 @@ void Session::start_label(const Epoch& e, const Settings& s) {
     const bool inferred = e.inferred, reasons = s.reasons;
     const Position before = e.before;
     const Move move = *e.move;
+    const Square previous = e.previous_capture;
     auto product = [inferred](const MoveLabel& l, bool quick, bool pending) {
         Product p = label_product(l, "quality");
         if (p.kind == "quality") {
@@ -126,12 +128,13 @@ void Session::start_label(const Epoch& e, const Settings& s) {
     if (limits.depth && *limits.depth > QuickQualityDepth) {
         AnalysisLimits low = limits;
         low.depth = QuickQualityDepth;
-        early.push_back(
-            [before, move, scheme, low, reasons, product](Backend& b, const CancelToken& cancel) {
-                MoveLabel l = label_move(*b.analyzer, before, move, low, scheme, &cancel);
-                if (b.provider && reasons) b.provider->explain_board(l);
-                return product(l, true, false);
-            });
+        early.push_back([before, move, scheme, low, reasons, product, previous](
+                            Backend& b, const CancelToken& cancel) {
+            MoveLabel l = label_move(*b.analyzer, before, move, low, scheme, &cancel);
+            l.previous_capture = previous;
+            if (b.provider && reasons) b.provider->explain_board(l);
+            return product(l, true, false);
+        });
     }
     if (!reasons) {
         post_product(
@@ -149,15 +152,16 @@ void Session::start_label(const Epoch& e, const Settings& s) {
         bool pending = false;
     };
     auto full = std::make_shared<Full>();
-    early.push_back(
-        [before, move, scheme, limits, full, product](Backend& b, const CancelToken& cancel) {
-            full->label = label_move(*b.analyzer, before, move, limits, scheme, &cancel);
-            AnalysisLimits cached = limits;
-            cached.cached_only = true;
-            full->pending =
-                b.provider && !b.provider->explain(full->label, *b.analyzer, cached, cancel);
-            return product(full->label, false, full->pending);
-        });
+    early.push_back([before, move, scheme, limits, full, product, previous](
+                        Backend& b, const CancelToken& cancel) {
+        full->label = label_move(*b.analyzer, before, move, limits, scheme, &cancel);
+        full->label.previous_capture = previous;
+        AnalysisLimits cached = limits;
+        cached.cached_only = true;
+        full->pending =
+            b.provider && !b.provider->explain(full->label, *b.analyzer, cached, cancel);
+        return product(full->label, false, full->pending);
+    });
     post_product(
         "quality", *engine_lane_, true,
         [limits, full, product](Backend& b, const CancelToken& cancel) -> std::optional<Product> {

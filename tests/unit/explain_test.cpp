@@ -82,7 +82,8 @@ TEST(Explain, AllowsMateInOne) {
     // The label's sentence carries it.
     explain_label(l);
     EXPECT_EQ(label_to_json(l)["text"],
-              "Nf6?? is a blunder. After Nf6, White mates in one with Qxf7#. g6 was best.");
+              "Nf6?? is a blunder. After Nf6, White mates in one with Qxf7#. g6 was best: it "
+              "threatens to win the queen on h5.");
 }
 
 TEST(Explain, LosesTheHangingQueen) {

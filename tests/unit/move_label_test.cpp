@@ -16,21 +16,21 @@ TEST(LabelText, EveryLabelReadsAsASentence) {
     l.best_san = "Nf3";
     l.quality.wp_loss = 1.4;
     l.quality.label = QualityLabel::Good;
-    EXPECT_EQ(label_to_json(l)["text"], "c4 is good (1.4 win% lost); Nf3 was best");
+    EXPECT_EQ(label_to_json(l)["text"], "c4 is good (1.4 win% lost). Nf3 was best.");
     l.quality.label = QualityLabel::Inaccuracy;
     l.quality.wp_loss = 6;
-    EXPECT_EQ(label_to_json(l)["text"], "c4 is an inaccuracy (6.0 win% lost); Nf3 was best");
+    EXPECT_EQ(label_to_json(l)["text"], "c4?! is an inaccuracy (6.0 win% lost). Nf3 was best.");
     l.quality.label = QualityLabel::Mistake;
-    EXPECT_EQ(label_to_json(l)["text"], "c4 is a mistake (6.0 win% lost); Nf3 was best");
+    EXPECT_EQ(label_to_json(l)["text"], "c4? is a mistake (6.0 win% lost). Nf3 was best.");
     l.quality.label = QualityLabel::Blunder;
     l.quality.reason = "mate created";
     EXPECT_EQ(label_to_json(l)["text"],
-              "c4 is a blunder (6.0 win% lost, mate created); Nf3 was best");
+              "c4?? is a blunder (6.0 win% lost, mate created). Nf3 was best.");
     l.quality = Quality{};
     l.quality.best = true;
-    EXPECT_EQ(label_to_json(l)["text"], "c4 is the engine's choice");
+    EXPECT_EQ(label_to_json(l)["text"], "c4 is the engine's choice.");
     l.quality.only = true;
-    EXPECT_EQ(label_to_json(l)["text"], "c4 is the only good move");
+    EXPECT_EQ(label_to_json(l)["text"], "c4 is the only good move.");
 }
 
 class Labels : public SharedAnalyzer<> {

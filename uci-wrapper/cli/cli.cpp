@@ -8,6 +8,8 @@ const std::vector<Command>& commands() {
         {"perft", "count the move tree's leaves: perft DEPTH [--fen FEN|startpos]", perft_command},
         {"demo", "a short tour of the rules core on sample positions", demo_command},
         {"label", "the move-quality label of one move (--fen, --move)", label_command},
+        {"explain", "every verified idea of one move (--fen --move, or --pgn --ply)",
+         explain_command},
         {"tree", "the strategy tree of a position (compact, json, text, dot, svg)", tree_command},
         {"puzzles", "strategy trees for a batch of puzzles, resumable", puzzles_command},
         {"tepp", "puzzle playing: engines, humans or language models, scored", tepp_command},

@@ -25,6 +25,7 @@ using Args = std::vector<std::string>;
 int perft_command(const Args& args);
 int demo_command(const Args& args);
 int label_command(const Args& args);
+int explain_command(const Args& args);  // `glossfish explain` (cli_explain.cpp)
 // `glossfish tool NAME '{json}'` and `glossfish tool --jsonl` (cli_tool.cpp).
 int tool_command(const Args& args);
 // `glossfish tools [--schema]` (cli_tool.cpp).

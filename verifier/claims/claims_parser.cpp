@@ -38,6 +38,7 @@ const char* kind_word(ArgKind k) {
     case ArgKind::FileStatusWord: return "\"open\", \"half_open\" or \"closed\"";
     case ArgKind::WeaknessWord: return "\"isolated\", \"doubled\" or \"backward\"";
     case ArgKind::Percent: return "an integer 0 … 100 (win%)";
+    case ArgKind::WingWord: return "\"queenside\", \"centre\" or \"kingside\"";
     }
     return "";
 }
@@ -85,6 +86,10 @@ bool valid_value(ArgKind k, const json& v) {
         });
     case ArgKind::Percent:
         return v.is_number_integer() && v.get<long long>() >= 0 && v.get<long long>() <= 100;
+    case ArgKind::WingWord:
+        return str([](const std::string& s) {
+            return s == "queenside" || s == "centre" || s == "kingside";
+        });
     }
     return false;
 }

@@ -53,6 +53,7 @@ Outcome Evaluator::run() {
     if (p == "best_move") return engine_move_claim("move_quality");
     if (p == "quality_label") return quality_label();
     if (p == "win_chances") return win_chances();
+    if (is_idea_predicate(p)) return idea_claim();
     return unknown("unknown predicate");
 }
 

@@ -36,6 +36,9 @@ std::string piece_words(Piece p);
 // "the white knight on f3", or "the empty square f3".
 std::string on(const Position& pos, Square s);
 
+// Whether p is one of the ideas' predicates (evaluate_ideas.cpp).
+bool is_idea_predicate(const std::string& p);
+
 class Evaluator {
 public:
     // pos: where the claim is evaluated (after its moves); root: before them.
@@ -87,6 +90,9 @@ private:
     Outcome forks();
     Outcome stops();
     Outcome discovers_attack();
+
+    // The ideas' predicates (evaluate_ideas.cpp).
+    Outcome idea_claim();
 
     // Engine predicates and the helpers they share (evaluate_engine.cpp).
     std::optional<json> engine(const char* tool, json args, Outcome& fail);

@@ -26,7 +26,8 @@ enum class ArgKind {
     Flag,
     FileStatusWord,
     WeaknessWord,
-    Percent
+    Percent,
+    WingWord
 };
 
 struct PArg {

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "claims/claims.h"
+#include "explain/ideas.h"
 #include "reader/commentary_reader.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -130,6 +131,36 @@ std::optional<Win> first_win(const Position& start, const std::vector<Move>& lin
     return found;
 }
 
+// Whether every move of `side` in line[1, last) was forced, so that what follows is the first
+// move's merit (or fault), not the other side's choice: an answer to check, the only legal move,
+// or a recapture on the square the move before it landed on.
+bool forced(const Position& start, const std::vector<Move>& line, std::size_t last, Color side) {
+    Position pos = start;
+    for (std::size_t i = 0; i < last && i < line.size(); ++i) {
+        const Move m = line[i];
+        if (i > 0 && pos.side_to_move() == side && !pos.is_check() && MoveList(pos).size() != 1 &&
+            !(pos.is_capture(m) && m.to() == line[i - 1].to()))
+            return false;
+        pos.do_move(m);
+    }
+    return true;
+}
+
+// The material `side` has gained by the end of the line (captures and promotions, centipawns):
+// a gain the line gives back does not count.
+int line_net(const Position& start, const std::vector<Move>& line, Color side) {
+    Position pos = start;
+    int net = 0;
+    for (Move m : line) {
+        const Piece cap = pos.captured_piece(m);
+        int change = cap == NoPiece ? 0 : PieceValue[type_of(cap)];
+        if (m.kind() == Promotion) change += PieceValue[m.promotion()] - PieceValue[Pawn];
+        net += pos.side_to_move() == side ? change : -change;
+        pos.do_move(m);
+    }
+    return net;
+}
+
 bool ends_in_mate(Position pos, const std::vector<Move>& line) {
     for (Move m : line) pos.do_move(m);
     return pos.is_checkmate();
@@ -197,7 +228,18 @@ public:
             if (!missed) misses_material();
             if (out_.reasons.empty() && spoils_advantage()) best_reply();
         } else {
-            if (!mates()) wins_material();
+            // The only legal move is said first: what follows it was not a choice.
+            if (MoveList(before_).size() == 1) {
+                only_move();
+                return out_;
+            }
+            // A move that mates says so and nothing smaller ("stops the threat").
+            if (mates()) {
+                only_move();
+                if (out_.reasons.size() > o_.max_reasons) out_.reasons.resize(o_.max_reasons);
+                return out_;
+            }
+            wins_material();
             defends();
             only_move();
         }
@@ -259,6 +301,11 @@ private:
         auto w = first_win(before_, played_line_, ~us_);
         if (!w) return material_line_lost();
         if (w->net < 100) return false;
+        // The loss follows from the move only when the mover's own moves on the way were
+        // forced, and it counts only when it lasts to the end of the line.
+        if (!forced(before_, played_line_, w->index, us_) ||
+            line_net(before_, played_line_, ~us_) < 100)
+            return false;
         std::vector<Move> ctx(played_line_.begin(),
                               played_line_.begin() + std::ptrdiff_t(w->index));
         Position at = before_;
@@ -336,6 +383,9 @@ private:
         if (best_line_.empty()) return false;
         auto w = first_win(before_, best_line_, us_);
         if (!w || w->net < 100) return false;
+        if (!forced(before_, best_line_, w->index, ~us_) ||
+            line_net(before_, best_line_, us_) < 100)
+            return false;
         auto mine = first_win(before_, played_line_, us_);
         if (mine && mine->net >= w->net) return false;
         // A capture further down the line is checked along the engine's line.
@@ -384,6 +434,9 @@ private:
     bool wins_material() {
         auto w = first_win(before_, played_line_, us_);
         if (!w || w->net < 100) return false;
+        if (!forced(before_, played_line_, w->index, ~us_) ||
+            line_net(before_, played_line_, us_) < 100)
+            return false;
         // A recapture that only restores the balance wins nothing worth saying.
         const int sign = us_ == White ? 1 : -1;
         if (sign * material_balance_cp(before_) + w->net <= 0) return false;
@@ -456,7 +509,10 @@ private:
     // there are several, a null-move search at threat_depth (engine) says which is the threat,
     // else the biggest (a mate first, then the largest gain). Said only when the move stops it.
     bool defends() {
-        if (!o_.threat_search || before_.is_check()) return false;
+        // A check stops nothing: the threat is still there once the check is answered.
+        if (!o_.threat_search || before_.is_check() ||
+            before_.gives_check(played_) != CheckKind::None)
+            return false;
         Position np;
         if (!np.set(null_move_fen(before_)).ok()) return false;
         std::optional<Move> mate;
@@ -487,6 +543,8 @@ private:
             if (r.ok() && (r.best == *mate || r.best == *capture)) threat = r.best;
         }
         if (!stopped(threat, mate && threat == *mate)) return false;
+        // Taking the threatening piece is a capture, not a defence: what it takes is the point.
+        if (before_.is_capture(played_) && played_.to() == threat.from()) return false;
         const std::string text =
             played_san_ + " stops the threat of " + move_to_san(np, threat) + ".";
         return offer(make("defends", text, np, {threat}));
@@ -558,6 +616,7 @@ bool explain_label(MoveLabel& label, const ExplainOptions& options) {
     Explanation e = explain(label, options);
     label.reasons = std::move(e.reasons);
     label.reasons_held_back = e.held_back;
+    explain_ideas(label);
     return e.complete;
 }
 
@@ -569,27 +628,37 @@ void explain_game(const PgnGame& game, GameAnnotation& annotation, const Explain
     if (!game.ok() || !annotation.ok()) return;
     Position pos = game.start_position();
     const std::size_t n = std::min(annotation.moves.size(), game.mainline.size());
+    bool previous_capture = false;
+    Square previous_to = NoSquare;
     for (std::size_t i = 0; i < n && i + 1 < annotation.evals.size(); ++i) {
         MoveAnnotation& a = annotation.moves[i];
         const Move played = game.mainline[i].move;
-        if (a.quality.label != QualityLabel::Good) {
-            const PositionEval& eb = annotation.evals[i];
-            const PositionEval& ea = annotation.evals[i + 1];
-            MoveLabel l;
-            l.fen = pos.fen();
-            l.played = played;
-            l.played_san = move_to_san(pos, played);
-            l.played_uci = move_to_uci(pos, played);
-            l.best = a.best;
-            l.best_san = a.best_san;
-            l.best_score = eb.score;
-            l.played_score = ea.checkmate ? Score::mate(1) : negate(ea.score);
-            l.quality = a.quality;
-            l.best_pv = eb.pv;
-            l.played_pv = {played};
-            l.played_pv.insert(l.played_pv.end(), ea.pv.begin(), ea.pv.end());
-            a.reasons = explain(l, options).reasons;
-        }
+        const PositionEval& eb = annotation.evals[i];
+        const PositionEval& ea = annotation.evals[i + 1];
+        MoveLabel l;
+        l.fen = pos.fen();
+        l.played = played;
+        l.played_san = move_to_san(pos, played);
+        l.played_uci = move_to_uci(pos, played);
+        l.best = a.best;
+        l.best_san = a.best_san;
+        l.best_score = eb.score;
+        l.played_score = ea.checkmate ? Score::mate(1) : negate(ea.score);
+        l.quality = a.quality;
+        l.best_pv = eb.pv;
+        l.played_pv = {played};
+        l.played_pv.insert(l.played_pv.end(), ea.pv.begin(), ea.pv.end());
+        if (i > 0 && previous_capture) l.previous_capture = previous_to;
+        // Reasons and ideas for every move (board facts, no search).
+        a.reasons = explain(l, options).reasons;
+        l.reasons = a.reasons;
+        explain_ideas(l);
+        a.reasons = l.reasons;
+        a.ideas = std::move(l.ideas);
+        a.ideas_sentence = std::move(l.ideas_sentence);
+        a.best_ideas = std::move(l.best_ideas);
+        previous_capture = pos.is_capture(played);
+        previous_to = played.to();
         pos.do_move(played);
     }
 }

@@ -52,9 +52,10 @@ Explanation explain(const MoveLabel& label, const ExplainOptions& options = {});
 // Returns Explanation::complete.
 bool explain_label(MoveLabel& label, const ExplainOptions& options = {});
 
-// The reasons of every labelled move (inaccuracy or worse) of an annotated game, from the
-// searches annotate made (the best line of the position before, the line of the position after
-// for the played move). Annotate passes no analyzer: board claims only, no new search.
+// The reasons of every labelled move (inaccuracy or worse) of an annotated game and the ideas of
+// every move (ideas.h), from the searches annotate made (the best line of the position before,
+// the line of the position after for the played move). Annotate passes no analyzer: board
+// claims only, no new search.
 void explain_game(const PgnGame& game, GameAnnotation& annotation,
                   const ExplainOptions& options = {});
 

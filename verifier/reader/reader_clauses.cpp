@@ -317,11 +317,12 @@ bool SentenceReader::clause(std::size_t i, std::size_t end, const Subject& s) {
         add(make_claim("is_legal", {{"move", s.move_text}}, move_ctx(s), !legal_said));
         return true;
     }
-    return chances_clause(i, end, s, neg) || check_clause(i, end, s, neg) ||
-           quality(i, end, s, neg) || material_clause(i, end, s, neg) ||
-           threat_clause(i, end, s, neg) || relation_clause(i, end, s, neg) ||
-           piece_state_clause(i, end, s, neg) || move_effect_clause(i, end, s, neg) ||
-           line_clause(i, end, s, neg) || placement_clause(i, end, s, neg);
+    return idea_clause(i, end, s, neg) || chances_clause(i, end, s, neg) ||
+           check_clause(i, end, s, neg) || quality(i, end, s, neg) ||
+           material_clause(i, end, s, neg) || threat_clause(i, end, s, neg) ||
+           relation_clause(i, end, s, neg) || piece_state_clause(i, end, s, neg) ||
+           move_effect_clause(i, end, s, neg) || line_clause(i, end, s, neg) ||
+           placement_clause(i, end, s, neg);
 }
 
 // The moves after which a claim about the subject holds.

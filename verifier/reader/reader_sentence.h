@@ -5,7 +5,8 @@
 // families in turn), reader_moves.cpp (what a move does: quality, check, forks, lines),
 // reader_material.cpp (captures and material won),
 // reader_pieces.cpp (relations and states of pieces: attacks, defends, pins, threats, hanging),
-// reader_sides.cpp (sides, files and material: balance, counts, placement, passed pawns).
+// reader_sides.cpp (sides, files and material: balance, counts, placement, passed pawns),
+// reader_ideas.cpp (the idea catalogue's phrases: develops, castles, outposts, ...).
 #pragma once
 
 #include <initializer_list>
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "claims/ideas_catalogue.h"
 #include "reader/commentary_reader.h"
 #include "reader/reader_lexicon.h"
 
@@ -141,6 +143,11 @@ private:
     bool relation_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
     bool piece_state_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
     bool placement_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
+
+    // ---- reader_ideas.cpp ----
+    bool idea_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);
+    bool match_phrase(std::size_t i, std::size_t end, const std::string& phrase,
+                      IdeaSlots& slots) const;
 
     // ---- reader_sides.cpp ----
     bool side_clause(std::size_t i, std::size_t end, const Subject& s, bool neg);

@@ -1,0 +1,145 @@
+// Board facts of the ideas (ideas.h).
+#include "ideas/ideas.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "rules/bitboard.h"
+
+namespace glossfish::ideas {
+
+bool is_centre(Square s) {
+    const int f = file_of(s), r = rank_of(s);
+    return (f == FileD || f == FileE) && (r == Rank4 || r == Rank5);
+}
+
+bool is_extended_centre(Square s) {
+    const int f = file_of(s), r = rank_of(s);
+    return f >= FileC && f <= FileF && r >= Rank3 && r <= Rank6;
+}
+
+int distance(Square a, Square b) {
+    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+
+int centre_distance(Square s) {
+    return std::min({distance(s, D4), distance(s, D5), distance(s, E4), distance(s, E5)});
+}
+
+bool minor_home(Color c, PieceType pt, Square s) {
+    const Square r = relative_square(c, s);
+    if (pt == Knight) return r == B1 || r == G1;
+    if (pt == Bishop) return r == C1 || r == F1;
+    return false;
+}
+
+int minors_at_home(const Position& pos, Color c) {
+    int n = 0;
+    for (PieceType pt : {Knight, Bishop}) {
+        Bitboard b = pos.pieces(pt, c);
+        while (b) n += minor_home(c, pt, pop_lsb(b));
+    }
+    return n;
+}
+
+bool castling_path_clear(const Position& pos, CastlingRight cr) {
+    if (!pos.has_castling_right(cr)) return false;
+    const Color c = cr & (WhiteOO | WhiteOOO) ? White : Black;
+    const Bitboard path =
+        pos.castling_path(cr) & ~square_bb(pos.king(c)) & ~square_bb(pos.castling_rook(cr));
+    return (pos.occupied() & path) == 0;
+}
+
+bool rooks_connected(const Position& pos, Color c) {
+    const Bitboard back = rank_bb(c == White ? Rank1 : Rank8);
+    const Bitboard rooks = pos.pieces(Rook, c) & back;
+    if (popcount(rooks) != 2) return false;
+    const Square a = lsb(rooks), b = msb(rooks);
+    return (between_bb(a, b) & pos.occupied()) == 0;
+}
+
+bool is_outpost(const Position& pos, Square s, Color c) {
+    const int rr = relative_rank(c, s);
+    if (rr < Rank4 || rr > Rank6) return false;
+    if (!(pawn_attacks(~c, s) & pos.pieces(Pawn, c))) return false;  // an own pawn defends s
+    // An enemy pawn on an adjacent file that stands ahead of s (from c's side) could still come
+    // down to attack it.
+    const Color them = ~c;
+    for (int df : {-1, 1}) {
+        const int f = file_of(s) + df;
+        if (f < FileA || f > FileH) continue;
+        Bitboard b = pos.pieces(Pawn, them) & file_bb(f);
+        while (b) {
+            const Square p = pop_lsb(b);
+            if (relative_rank(c, p) > rr) return false;
+        }
+    }
+    return true;
+}
+
+int mobility(const Position& pos, Square s) {
+    const Piece p = pos.piece_at(s);
+    if (p == NoPiece) return 0;
+    return popcount(pos.attacks(s) & ~pos.occupied_co(color_of(p)));
+}
+
+Bitboard pawn_cover(const Position& pos, Color c) {
+    const Square k = pos.king(c);
+    if (relative_rank(c, k) > Rank2) return 0;
+    Bitboard zone = 0;
+    for (int df = -1; df <= 1; ++df) {
+        const int f = file_of(k) + df;
+        if (f < FileA || f > FileH) continue;
+        for (int dr = 1; dr <= 2; ++dr) {
+            const int r = rank_of(k) + (c == White ? dr : -dr);
+            if (r < Rank1 || r > Rank8) continue;
+            zone |= square_bb(make_square(f, r));
+        }
+    }
+    return zone & pos.pieces(Pawn, c);
+}
+
+Bitboard flight_squares_forward(const Position& pos, Color c) {
+    const Square k = pos.king(c);
+    if (relative_rank(c, k) != Rank1) return 0;
+    const Bitboard second = rank_bb(c == White ? Rank2 : Rank7);
+    Bitboard out = 0;
+    Bitboard b = king_attacks(k) & second & ~pos.occupied();
+    while (b) {
+        const Square s = pop_lsb(b);
+        if (!pos.attackers(~c, s, pos.occupied() ^ square_bb(k))) out |= square_bb(s);
+    }
+    return out;
+}
+
+std::optional<Color> opposition(const Position& pos) {
+    const Square a = pos.king(White), b = pos.king(Black);
+    const int df = std::abs(file_of(a) - file_of(b)), dr = std::abs(rank_of(a) - rank_of(b));
+    const bool direct = (df == 0 && dr == 2) || (df == 2 && dr == 0);
+    const bool diagonal = df == 2 && dr == 2;
+    if (!direct && !diagonal) return std::nullopt;
+    return ~pos.side_to_move();
+}
+
+bool behind_pawn(const Position& pos, Square rook, Square pawn) {
+    const Piece r = pos.piece_at(rook), p = pos.piece_at(pawn);
+    if (r == NoPiece || p == NoPiece || type_of(p) != Pawn) return false;
+    if (type_of(r) != Rook && type_of(r) != Queen) return false;
+    if (file_of(rook) != file_of(pawn)) return false;
+    const bool pawn_white = color_of(p) == White;
+    // Behind: where the pawn comes from (below a white pawn, above a black one).
+    if (pawn_white ? rank_of(rook) >= rank_of(pawn) : rank_of(rook) <= rank_of(pawn)) return false;
+    return (between_bb(rook, pawn) & pos.occupied()) == 0;
+}
+
+bool is_endgame(const Position& pos) {
+    if (pos.pieces(Queen)) return false;
+    for (Color c : {White, Black}) {
+        const int rooks = popcount(pos.pieces(Rook, c));
+        const int minors = popcount(pos.pieces(Knight, c) | pos.pieces(Bishop, c));
+        if (rooks > 1 || minors > 2 || (rooks == 1 && minors > 1)) return false;
+    }
+    return true;
+}
+
+}  // namespace glossfish::ideas

@@ -1,0 +1,66 @@
+// The board facts behind the ideas players name (shared/research/ideas.md, docs/ideas.md): pure
+// functions of positions, no engine and no language. The idea catalogue (verifier/claims/
+// ideas_catalogue.h) detects a move's ideas with them, and the claim predicates that verify the
+// ideas' sentences decide with the same definitions.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "rules/position.h"
+#include "rules/types.h"
+
+namespace glossfish::ideas {
+
+// d4, d5, e4, e5.
+bool is_centre(Square s);
+// The extended centre: c3-f6.
+bool is_extended_centre(Square s);
+// Chebyshev distance from s to the nearest centre square (0 on d4/d5/e4/e5).
+int centre_distance(Square s);
+// Chebyshev distance between two squares.
+int distance(Square a, Square b);
+
+// Whether s is a home square of a knight or bishop of colour c (b1, g1, c1, f1 for White).
+bool minor_home(Color c, PieceType pt, Square s);
+// The knights and bishops of c still on their home squares.
+int minors_at_home(const Position& pos, Color c);
+
+// The squares between king and rook of a castling right that must be empty (king and rook not
+// counted), and whether they are.
+bool castling_path_clear(const Position& pos, CastlingRight cr);
+
+// Both rooks of c on c's back rank with nothing between them.
+bool rooks_connected(const Position& pos, Color c);
+
+// Outpost for c: s on c's relative 4th-6th rank, no enemy pawn on an adjacent file that can
+// ever attack s (none on an adjacent file level with or behind s from c's side, i.e. still able
+// to advance to the square beside-ahead of it), and an own pawn defends s.
+bool is_outpost(const Position& pos, Square s, Color c);
+
+// Squares the piece on s attacks that are not occupied by its own side (a piece's mobility as
+// players count it; pins ignored). 0 on an empty square.
+int mobility(const Position& pos, Square s);
+
+// The pawns of c that shelter c's king: on the king's file and the files beside it, one or two
+// ranks in front of the king. Only a king on its first two ranks is sheltered.
+Bitboard pawn_cover(const Position& pos, Color c);
+
+// The squares one rank in front of c's king on its back rank (and the squares beside it there)
+// that the king could step to: empty and not attacked. Empty set when the king is not on the
+// back rank.
+Bitboard flight_squares_forward(const Position& pos, Color c);
+
+// The side with the opposition: kings on one file or rank with one square between (direct) or
+// on a diagonal with one between; the side that just moved (not to move) has it.
+std::optional<Color> opposition(const Position& pos);
+
+// A rook (or queen) of colour c on `rook` stands behind the pawn on `pawn` (either colour): same
+// file, on the side the pawn comes from, nothing between.
+bool behind_pawn(const Position& pos, Square rook, Square pawn);
+
+// Only kings and pawns, or queens off with at most a rook and a minor piece each: where king
+// activity and the endgame's ideas apply.
+bool is_endgame(const Position& pos);
+
+}  // namespace glossfish::ideas

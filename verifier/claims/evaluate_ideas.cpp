@@ -1,0 +1,360 @@
+// The predicates of the ideas (docs/ideas.md): development, centre, pieces, pawn structure, the
+// king and the endgame, decided on the board with the definitions of engine/ideas. A predicate
+// with a move argument compares the position before the move (pos_) with the one after it.
+#include <algorithm>
+#include <cstdlib>
+
+#include "claims/evaluator.h"
+#include "ideas/ideas.h"
+#include "rules/bitboard.h"
+#include "rules/structure.h"
+#include "tools/tool_json.h"
+
+namespace glossfish::verifier::claims_detail {
+
+using namespace glossfish::ideas;
+
+namespace {
+
+std::string side(Color c) { return color_word(c); }
+
+// Where the moved piece lands (the king's square for castling).
+Square landing(const Position& pos, Move m) {
+    if (m.kind() == Castling) return castle_king_to(pos.side_to_move(), m.to() > m.from());
+    return m.to();
+}
+
+// Where the piece on s after m stood before it (NoSquare: it did not stand anywhere else).
+Square origin(const Position& before, const Position& after, Move m, Square s) {
+    if (s == landing(before, m)) return m.from();
+    return after.piece_at(s) == before.piece_at(s) ? s : NoSquare;
+}
+
+}  // namespace
+
+bool is_idea_predicate(const std::string& p) {
+    static const char* const names[] = {
+        "develops",     "castles",       "prepares_castling", "connects_rooks", "fianchetto",
+        "queen_early",  "blocks_bishop", "occupies_centre",   "gains_control",  "strikes",
+        "tempo",        "unpins",        "shelters",          "outpost",        "doubled_rooks",
+        "seventh_rank", "frees",         "creates_passed",    "makes_weakness", "weakens_cover",
+        "luft",         "approaches",    "centralizes",       "behind_passer",  "opposition",
+        "rook_on_file", "offers_trade",  "gains_space",       "open_diagonal"};
+    return std::find(std::begin(names), std::end(names), p) != std::end(names);
+}
+
+Outcome Evaluator::idea_claim() {
+    const std::string& p = c_.predicate;
+    // Predicates of a position (after the move, when the claim says so).
+    if (p == "shelters") {
+        const Square s = sq("square");
+        const Piece pc = pos_.piece_at(s);
+        if (pc == NoPiece || type_of(pc) != Pawn) return no("no pawn on " + square_name(s));
+        const Bitboard cover = pawn_cover(pos_, color_of(pc));
+        ev_["pawn_cover"] = {{"king", square_name(pos_.king(color_of(pc)))},
+                             {"pawns", squares_json(cover)}};
+        return is(cover & square_bb(s),
+                  on(pos_, s) + " shelters its king on " + square_name(pos_.king(color_of(pc))),
+                  on(pos_, s) + " is not in front of its king");
+    }
+    if (p == "outpost") {
+        const Square s = sq("square");
+        const Piece pc = pos_.piece_at(s);
+        if (pc == NoPiece) return no(square_name(s) + " is empty");
+        const Color c = color_of(pc);
+        const bool defended = pawn_attacks(~c, s) & pos_.pieces(Pawn, c);
+        ev_["outpost"] = {
+            {"square", square_name(s)},
+            {"relative_rank", relative_rank(c, s) + 1},
+            {"pawn_defenders", squares_json(pawn_attacks(~c, s) & pos_.pieces(Pawn, c))},
+            {"outpost", is_outpost(pos_, s, c)}};
+        if (!defended) return no(on(pos_, s) + " is not defended by a pawn");
+        return is(
+            is_outpost(pos_, s, c), on(pos_, s) + " stands on an outpost",
+            on(pos_, s) + " is not on an outpost (wrong rank, or an enemy pawn can attack it)");
+    }
+    if (p == "doubled_rooks") {
+        const int f = str("file")[0] - 'a';
+        const Color c = *parse_color_word(str("color"));
+        const Bitboard heavy = pos_.pieces(Rook, c) & file_bb(f);
+        ev_["rooks"] = squares_json(heavy);
+        if (popcount(heavy) < 2) return no(side(c) + " has fewer than two rooks on the file");
+        const Square a = lsb(heavy), b = msb(heavy);
+        return is(!(between_bb(a, b) & pos_.occupied()), side(c) + " has doubled rooks on the file",
+                  "a piece stands between " + side(c) + "'s rooks");
+    }
+    if (p == "open_diagonal") {
+        const Square s = sq("square"), a = sq("from"), b = sq("to");
+        const Piece pc = pos_.piece_at(s);
+        if (pc == NoPiece || (type_of(pc) != Bishop && type_of(pc) != Queen))
+            return no("no bishop or queen on " + square_name(s));
+        const Bitboard line = line_bb(a, b);
+        const bool diagonal =
+            std::abs(file_of(a) - file_of(b)) == std::abs(rank_of(a) - rank_of(b)) && a != b;
+        auto edge = [](Square q) {
+            return file_of(q) == FileA || file_of(q) == FileH || rank_of(q) == Rank1 ||
+                   rank_of(q) == Rank8;
+        };
+        ev_["diagonal"] = {{"squares", popcount(line)},
+                           {"pawns", squares_json(line & pos_.pieces(Pawn))}};
+        if (!diagonal || !edge(a) || !edge(b) || !(line & square_bb(s)))
+            return no(on(pos_, s) + " is not on the " + square_name(a) + "-" + square_name(b) +
+                      " diagonal");
+        return is(popcount(line) >= 5 && !(line & pos_.pieces(Pawn)),
+                  "the " + square_name(a) + "-" + square_name(b) + " diagonal is open",
+                  "the " + square_name(a) + "-" + square_name(b) +
+                      " diagonal has pawns on it or is short");
+    }
+    if (p == "rook_on_file") {
+        const int f = str("file")[0] - 'a';
+        const Color c = *parse_color_word(str("color"));
+        const Bitboard rooks = pos_.pieces(Rook, c) & file_bb(f);
+        ev_["rooks"] = squares_json(rooks);
+        return is(rooks != 0,
+                  side(c) + " has a rook on the " + std::string(1, char('a' + f)) + "-file",
+                  side(c) + " has no rook on the " + std::string(1, char('a' + f)) + "-file");
+    }
+    if (p == "seventh_rank") {
+        const Square s = sq("square");
+        const Piece pc = pos_.piece_at(s);
+        if (pc == NoPiece) return no(square_name(s) + " is empty");
+        const PieceType t = type_of(pc);
+        if (t != Rook && t != Queen) return no(on(pos_, s) + " is not a rook or a queen");
+        return is(relative_rank(color_of(pc), s) == Rank7, on(pos_, s) + " is on the seventh rank",
+                  on(pos_, s) + " is not on the seventh rank");
+    }
+    if (p == "behind_passer") {
+        const Square r = sq("square"), pawn = sq("pawn");
+        const Piece pp = pos_.piece_at(pawn);
+        if (pp == NoPiece || type_of(pp) != Pawn) return no("no pawn on " + square_name(pawn));
+        if (!(pawn_structure(pos_, color_of(pp)).passed & square_bb(pawn)))
+            return no(on(pos_, pawn) + " is not passed");
+        return is(behind_pawn(pos_, r, pawn), on(pos_, r) + " stands behind " + on(pos_, pawn),
+                  on(pos_, r) + " is not behind " + on(pos_, pawn));
+    }
+    if (p == "opposition") {
+        const Color c = *parse_color_word(str("color"));
+        const auto o = opposition(pos_);
+        ev_["kings"] = {square_name(pos_.king(White)), square_name(pos_.king(Black))};
+        if (pos_.occupied() & ~pos_.pieces(King) & ~pos_.pieces(Pawn))
+            return no("pieces other than kings and pawns are on the board");
+        return is(o == c, side(c) + " has the opposition",
+                  side(c) + " does not have the opposition");
+    }
+
+    // Predicates of a move.
+    Outcome bad;
+    auto m = move(bad);
+    if (!m) return bad;
+    Position after = pos_;
+    after.do_move(*m);
+    const Color us = pos_.side_to_move(), them = ~us;
+    const Square from = m->from(), to = landing(pos_, *m);
+    const PieceType pt = type_of(pos_.piece_at(from));
+    const std::string san = ev_["move"].value("san", str("move"));
+
+    if (p == "develops") {
+        if (pt != Knight && pt != Bishop) return no(san + " does not move a knight or bishop");
+        if (!minor_home(us, pt, from)) return no(san + " moves a piece that has left home already");
+        ev_["centre_distance"] = {{"before", centre_distance(from)},
+                                  {"after", centre_distance(to)}};
+        if (c_.args.value("toward_centre", false) && centre_distance(to) >= centre_distance(from))
+            return no(san + " does not bring the piece nearer the centre");
+        return yes(san + " develops the " + piece_type_word(pt) + " from " + square_name(from));
+    }
+    if (p == "castles")
+        return is(m->kind() == Castling, san + " castles", san + " is not castling");
+    if (p == "prepares_castling") {
+        const CastlingRight cr = castling_right(us, !c_.args.value("queenside", false));
+        ev_["path_clear"] = {{"before", castling_path_clear(pos_, cr)},
+                             {"after", castling_path_clear(after, cr)}};
+        if (!after.has_castling_right(cr))
+            return no(side(us) + " cannot castle on that side after " + san);
+        return is(!castling_path_clear(pos_, cr) && castling_path_clear(after, cr),
+                  san + " clears the last square between king and rook",
+                  san + " does not clear the way to castle");
+    }
+    if (p == "connects_rooks")
+        return is(!rooks_connected(pos_, us) && rooks_connected(after, us),
+                  san + " connects " + side(us) + "'s rooks",
+                  san + " does not connect the rooks (connected before, or not after)");
+    if (p == "fianchetto") {
+        const Square r = relative_square(us, to);
+        const bool ok =
+            pt == Bishop && (r == B2 || r == G2) &&
+            after.piece_at(relative_square(us, r == B2 ? B3 : G3)) == make_piece(us, Pawn);
+        return is(ok, san + " fianchettoes the bishop", san + " is no fianchetto");
+    }
+    if (p == "queen_early") {
+        ev_["minors_at_home"] = minors_at_home(pos_, us);
+        return is(pt == Queen && from == relative_square(us, D1) && minors_at_home(pos_, us) >= 3,
+                  san + " brings the queen out with three or more minor pieces at home",
+                  san + " is not an early queen move");
+    }
+    if (p == "blocks_bishop") {
+        const Square b = sq("square");
+        if (pos_.piece_at(b) != make_piece(us, Bishop))
+            return no("no " + side(us) + " bishop on " + square_name(b));
+        const int was = mobility(pos_, b), now = mobility(after, b);
+        ev_["mobility"] = {{"before", was}, {"after", now}};
+        return is(pt == Pawn && was - now >= 2 && now <= 3,
+                  san + " takes squares from the bishop on " + square_name(b),
+                  san + " does not hem in the bishop on " + square_name(b));
+    }
+    if (p == "occupies_centre")
+        return is(pt == Pawn && is_centre(to) && !is_centre(from),
+                  san + " puts a pawn in the centre",
+                  san + " does not put a pawn on d4, d5, e4 or e5");
+    if (p == "gains_control") {
+        const Square s = sq("square");
+        const bool now = after.attacks(to) & square_bb(s), was = pos_.attacks(from) & square_bb(s);
+        const int ours = popcount(after.attackers(us, s)),
+                  theirs = popcount(after.attackers(them, s));
+        ev_["control"] = {{"square", square_name(s)},
+                          {"attacked_by_the_piece_before", was},
+                          {"after", now},
+                          {"attackers", ours},
+                          {"enemy_attackers", theirs}};
+        if (!now) return no(san + " does not attack " + square_name(s));
+        if (was) return no("the piece attacked " + square_name(s) + " before the move too");
+        return is(ours >= theirs, side(us) + " controls " + square_name(s) + " after " + san,
+                  side(them) + " attacks " + square_name(s) + " more often");
+    }
+    if (p == "strikes") {
+        const Square s = sq("square");
+        return is(pt == Pawn && after.piece_at(s) == make_piece(them, Pawn) &&
+                      (pawn_attacks(us, to) & square_bb(s)),
+                  san + " attacks the pawn on " + square_name(s),
+                  san + " is not a pawn move attacking the pawn on " + square_name(s));
+    }
+    if (p == "tempo") {
+        const Square s = sq("square");
+        const Piece target = after.piece_at(s);
+        if (target == NoPiece || color_of(target) != them)
+            return no("no " + side(them) + " piece on " + square_name(s));
+        const Piece mover = after.piece_at(to);
+        if (!(after.attacks(to) & square_bb(s)))
+            return no(san + " does not attack " + on(after, s));
+        const bool more = PieceValue[type_of(target)] > PieceValue[type_of(mover)];
+        return is(more && type_of(target) != King,
+                  on(after, s) + " is worth more than its attacker and must move or be defended",
+                  on(after, s) + " is worth no more than the piece that attacks it");
+    }
+    if (p == "unpins") {
+        const Square s = sq("square");
+        const bool was = pos_.is_pinned(us, s), now = after.is_pinned(us, s);
+        ev_["pinned"] = {{"before", was}, {"after", now}};
+        if (after.piece_at(s) != pos_.piece_at(s))
+            return no("the piece on " + square_name(s) + " moved or was taken");
+        return is(was && !now, san + " breaks the pin on " + on(pos_, s),
+                  was ? on(after, s) + " is still pinned" : on(pos_, s) + " was not pinned");
+    }
+    if (p == "frees") {
+        const Square s = sq("square");
+        if (s == from || after.piece_at(s) != pos_.piece_at(s))
+            return no("the piece on " + square_name(s) + " moved");
+        const int was = mobility(pos_, s), now = mobility(after, s);
+        ev_["mobility"] = {{"square", square_name(s)}, {"before", was}, {"after", now}};
+        return is(now - was >= 3,
+                  san + " gives " + on(pos_, s) + " " + std::to_string(now - was) + " more squares",
+                  on(pos_, s) + " gains fewer than three squares");
+    }
+    if (p == "creates_passed" || p == "makes_weakness") {
+        const Square s = sq("square");
+        const Piece pc = after.piece_at(s);
+        if (pc == NoPiece || type_of(pc) != Pawn)
+            return no("no pawn on " + square_name(s) + " after " + san);
+        const Color c = color_of(pc);
+        const Square o = origin(pos_, after, *m, s);
+        if (o == NoSquare)
+            return no("the pawn on " + square_name(s) + " was not on the board before");
+        const PawnStructure now = pawn_structure(after, c), was = pawn_structure(pos_, c);
+        std::string kind = p == "creates_passed" ? "passed" : str("kind");
+        auto set_of = [&](const PawnStructure& ps) {
+            return kind == "passed"     ? ps.passed
+                   : kind == "isolated" ? ps.isolated
+                   : kind == "doubled"  ? ps.doubled
+                                        : ps.backward;
+        };
+        ev_["pawn"] = {{"square", square_name(s)},
+                       {"was_on", square_name(o)},
+                       {"kind", kind},
+                       {"before", bool(set_of(was) & square_bb(o))},
+                       {"after", bool(set_of(now) & square_bb(s))}};
+        return is((set_of(now) & square_bb(s)) && !(set_of(was) & square_bb(o)),
+                  on(after, s) + " is " + kind + " after " + san + " and was not before",
+                  (set_of(now) & square_bb(s)) ? on(after, s) + " was " + kind + " already"
+                                               : on(after, s) + " is not " + kind);
+    }
+    if (p == "weakens_cover") {
+        const Bitboard was = pawn_cover(pos_, us), now = pawn_cover(after, us);
+        ev_["pawn_cover"] = {{"before", squares_json(was)}, {"after", squares_json(now)}};
+        return is(pt == Pawn && (was & square_bb(from)) && popcount(now) < popcount(was),
+                  san + " leaves fewer pawns in front of " + side(us) + "'s king",
+                  san + " does not thin out the king's pawn cover");
+    }
+    if (p == "luft") {
+        const Square s = sq("square");
+        const int kf = file_of(pos_.king(us));
+        if (kf >= FileD && kf <= FileE)
+            return no("the king has not castled (it is on the d- or e-file)");
+        const Bitboard was = flight_squares_forward(pos_, us),
+                       now = flight_squares_forward(after, us);
+        ev_["flight_squares"] = {{"before", squares_json(was)}, {"after", squares_json(now)}};
+        return is(pt == Pawn && !was && (now & square_bb(s)),
+                  "the king gets the flight square " + square_name(s) + " it did not have",
+                  "the king had a flight square already, or does not get " + square_name(s));
+    }
+    if (p == "approaches") {
+        const Square s = sq("square");
+        ev_["distance"] = {{"before", distance(from, s)}, {"after", distance(to, s)}};
+        return is(pt == King && distance(to, s) < distance(from, s),
+                  "the king comes nearer to " + square_name(s),
+                  san + " does not bring the king nearer to " + square_name(s));
+    }
+    if (p == "centralizes") {
+        ev_["centre_distance"] = {{"before", centre_distance(from)},
+                                  {"after", centre_distance(to)}};
+        return is(pt == King && centre_distance(to) < centre_distance(from),
+                  "the king comes nearer to the centre", san + " does not centralize the king");
+    }
+    if (p == "offers_trade") {
+        const Square s = sq("square");
+        const Piece target = after.piece_at(s);
+        if (target == NoPiece || color_of(target) != them)
+            return no("no " + side(them) + " piece on " + square_name(s));
+        const Piece mover = after.piece_at(to);
+        const bool attacks_now = after.attacks(to) & square_bb(s);
+        const bool attacked_before = pos_.attacks(from) & square_bb(s);
+        const bool defended = after.attackers(us, to) != 0;
+        ev_["trade"] = {
+            {"attacks", attacks_now}, {"attacked_before", attacked_before}, {"defended", defended}};
+        return is(attacks_now && !attacked_before && defended && type_of(target) != King &&
+                      PieceValue[type_of(target)] == PieceValue[type_of(mover)],
+                  san + " offers an even trade with " + on(after, s),
+                  san + " does not newly offer an even trade with " + on(after, s));
+    }
+    if (p == "gains_space") {
+        auto space = [](const Position& q, Color c) {
+            const Bitboard half = c == White ? (rank_bb(Rank5) | rank_bb(Rank6) | rank_bb(Rank7))
+                                             : (rank_bb(Rank4) | rank_bb(Rank3) | rank_bb(Rank2));
+            Bitboard attacked = 0, pawns = q.pieces(Pawn, c);
+            while (pawns) attacked |= pawn_attacks(c, pop_lsb(pawns));
+            return popcount(attacked & half);
+        };
+        const int was = space(pos_, us), now = space(after, us);
+        ev_["space"] = {{"before", was}, {"after", now}};
+        if (c_.args.contains("wing")) {
+            const int f = file_of(to);
+            const std::string wing = f <= FileC ? "queenside" : f >= FileF ? "kingside" : "centre";
+            if (wing != str("wing")) return no(san + " is a move in the " + wing);
+        }
+        return is(pt == Pawn && !pos_.is_capture(*m) && relative_rank(us, to) >= Rank4 && now > was,
+                  san + " attacks " + std::to_string(now - was) + " more squares in " + side(them) +
+                      "'s half",
+                  san + " gains no space");
+    }
+    return unknown("unknown predicate");
+}
+
+}  // namespace glossfish::verifier::claims_detail

@@ -1,0 +1,1103 @@
+// The idea catalogue (ideas_catalogue.h): one entry per idea kind, its detector written with the
+// board facts of engine/ideas and the board tools, its phrases and their claims.
+#include "claims/ideas_catalogue.h"
+
+#include <algorithm>
+
+#include "ideas/ideas.h"
+#include "rules/bitboard.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/structure.h"
+#include "tools/board_tools.h"
+
+namespace glossfish::verifier {
+
+namespace {
+
+using nlohmann::json;
+using namespace glossfish::ideas;
+
+const char* piece_name(PieceType pt) {
+    static const char* const names[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+    return names[pt];
+}
+
+// What every detector needs about the move.
+struct MoveView {
+    const Position& before;
+    const Position& after;
+    Move move;
+    Color us, them;
+    Square from, to;  // to: where the moved piece lands (the king's square for castling)
+    PieceType piece;  // the moved piece, before a promotion
+    Piece captured;
+
+    Square previous_capture = NoSquare;
+
+    MoveView(const Position& b, Move m, const Position& a, const IdeaContext& c)
+        : before(b),
+          after(a),
+          move(m),
+          us(b.side_to_move()),
+          them(~b.side_to_move()),
+          from(m.from()),
+          to(m.kind() == Castling ? castle_king_to(us, m.to() > m.from()) : m.to()),
+          piece(type_of(b.piece_at(m.from()))),
+          captured(b.captured_piece(m)) {
+        previous_capture = c.previous_capture;
+    }
+    // The move takes back on the square where the opponent just captured; without the game's
+    // moves (a FEN alone), a capture of exactly what the mover was down.
+    bool recapture() const {
+        if (captured == NoPiece) return false;
+        if (previous_capture != NoSquare) return previous_capture == to;
+        const int sign = us == White ? 1 : -1;
+        return -sign * material_balance(before) * 100 == PieceValue[type_of(captured)];
+    }
+    bool castles() const { return move.kind() == Castling; }
+    // The moved piece can be won where it lands: what it threatens is no threat.
+    bool lands_en_prise() const {
+        for (const HangingPiece& h : BoardTools(after).hanging(us))
+            if (h.square == to) return true;
+        return false;
+    }
+    // The mover was behind in material before the move: a capture then takes back.
+    bool behind_before() const {
+        const int sign = us == White ? 1 : -1;
+        return sign * material_balance(before) < 0;
+    }
+    // Where a piece that stood on s before the move stands after it (NoSquare: taken).
+    Square follow(Square s) const {
+        if (s == from) return to;
+        if (castles() && s == move.to()) return castle_rook_to(us, move.to() > move.from());
+        return after.piece_at(s) == before.piece_at(s) ? s : NoSquare;
+    }
+    // Where the piece on s after the move stood before it (NoSquare: it was not there).
+    Square origin(Square s) const {
+        if (s == to) return from;
+        return after.piece_at(s) == before.piece_at(s) ? s : NoSquare;
+    }
+};
+
+IdeaFound found(std::size_t phrase, IdeaSlots slots = {}, int bonus = 0) {
+    return IdeaFound{phrase, std::move(slots), bonus};
+}
+
+std::string squares_slot(std::vector<Square> v) {
+    std::string out;
+    for (Square s : v) out += (out.empty() ? "" : " ") + square_name(s);
+    return out;
+}
+
+bool was_hanging(const Position& pos, Color c, Square s) {
+    for (const HangingPiece& h : BoardTools(pos).hanging(c))
+        if (h.square == s) return true;
+    return false;
+}
+
+// ---- development ----
+
+std::vector<IdeaFound> develops(const MoveView& v) {
+    if ((v.piece != Knight && v.piece != Bishop) || !minor_home(v.us, v.piece, v.from)) return {};
+    IdeaSlots s{{"piece", piece_name(v.piece)}};
+    return {found(centre_distance(v.to) < centre_distance(v.from) ? 0 : 1, s)};
+}
+
+std::vector<IdeaFound> castles(const MoveView& v) {
+    if (!v.castles()) return {};
+    std::vector<Square> cover;
+    Bitboard b = pawn_cover(v.after, v.us);
+    while (b) cover.push_back(pop_lsb(b));
+    if (cover.size() >= 2) return {found(0, {{"squares", squares_slot(cover)}})};
+    return {found(1)};
+}
+
+std::vector<IdeaFound> prepares_castling(const MoveView& v) {
+    if (v.castles() || v.piece == King) return {};
+    std::vector<IdeaFound> out;
+    for (bool king_side : {true, false}) {
+        const CastlingRight cr = castling_right(v.us, king_side);
+        if (v.after.has_castling_right(cr) && !castling_path_clear(v.before, cr) &&
+            castling_path_clear(v.after, cr))
+            out.push_back(found(king_side ? 0 : 1));
+    }
+    return out;
+}
+
+std::vector<IdeaFound> connects_rooks(const MoveView& v) {
+    if (rooks_connected(v.before, v.us) || !rooks_connected(v.after, v.us)) return {};
+    return {found(0)};
+}
+
+std::vector<IdeaFound> fianchetto(const MoveView& v) {
+    if (v.piece != Bishop) return {};
+    const Square r = relative_square(v.us, v.to);
+    if (r != B2 && r != G2) return {};
+    const Square pawn = relative_square(v.us, r == B2 ? B3 : G3);
+    if (v.after.piece_at(pawn) != make_piece(v.us, Pawn)) return {};
+    return {found(0)};
+}
+
+std::vector<IdeaFound> queen_early(const MoveView& v) {
+    if (v.piece != Queen || v.from != relative_square(v.us, D1) || v.captured != NoPiece) return {};
+    if (minors_at_home(v.before, v.us) < 3) return {};
+    return {found(0)};
+}
+
+std::vector<IdeaFound> blocks_bishop(const MoveView& v) {
+    if (v.piece != Pawn) return {};
+    std::vector<IdeaFound> out;
+    Bitboard b = v.after.pieces(Bishop, v.us);
+    while (b) {
+        const Square s = pop_lsb(b);
+        if (!(v.before.attacks(s) & square_bb(v.to))) continue;
+        if (mobility(v.before, s) - mobility(v.after, s) >= 2 && mobility(v.after, s) <= 3)
+            out.push_back(found(0, {{"square", square_name(s)}}));
+    }
+    return out;
+}
+
+// ---- centre ----
+
+std::vector<IdeaFound> occupies_centre(const MoveView& v) {
+    if (v.piece != Pawn || !is_centre(v.to) || is_centre(v.from)) return {};
+    return {found(0)};
+}
+
+std::vector<IdeaFound> takes_control(const MoveView& v) {
+    if (v.lands_en_prise()) return {};
+    if (v.piece == King || v.castles()) return {};
+    const Bitboard now = v.after.attacks(v.to), was = v.before.attacks(v.from);
+    std::vector<Square> squares;
+    for (Square s = A1; s <= H8; ++s) {
+        if (!(now & square_bb(s)) || (was & square_bb(s))) continue;
+        if (!is_centre(s) && !(is_extended_centre(s) && relative_rank(v.us, s) >= Rank4)) continue;
+        const Piece p = v.after.piece_at(s);
+        if (p != NoPiece && color_of(p) == v.us) continue;
+        if (popcount(v.after.attackers(v.us, s)) < popcount(v.after.attackers(v.them, s))) continue;
+        squares.push_back(s);
+    }
+    if (squares.empty()) return {};
+    std::stable_sort(squares.begin(), squares.end(),
+                     [](Square a, Square b) { return centre_distance(a) < centre_distance(b); });
+    if (squares.size() > 3) squares.resize(3);
+    std::sort(squares.begin(), squares.end());
+    const int central = int(std::count_if(squares.begin(), squares.end(), is_centre));
+    return {found(0, {{"squares", squares_slot(squares)}}, 5 * central)};
+}
+
+std::vector<IdeaFound> strikes(const MoveView& v) {
+    if (v.piece != Pawn || v.move.kind() == Promotion) return {};
+    std::vector<IdeaFound> out;
+    Bitboard b = pawn_attacks(v.us, v.to) & v.after.pieces(Pawn, v.them);
+    while (b) out.push_back(found(0, {{"square", square_name(pop_lsb(b))}}));
+    return out;
+}
+
+// ---- threats ----
+
+std::vector<IdeaFound> threatens_win(const MoveView& v) {
+    std::vector<IdeaFound> out;
+    if (v.lands_en_prise()) return out;
+    for (const HangingPiece& h : BoardTools(v.after).hanging(v.them)) {
+        const Square was = v.origin(h.square);
+        if (was != NoSquare && was_hanging(v.before, v.them, was)) continue;
+        if (h.see < 100) continue;
+        out.push_back(
+            found(0, {{"piece", piece_name(type_of(h.piece))}, {"square", square_name(h.square)}},
+                  h.see / 100));
+    }
+    // Two at once: one idea naming both (a double attack).
+    if (out.size() >= 2) {
+        std::stable_sort(out.begin(), out.end(),
+                         [](const IdeaFound& a, const IdeaFound& b) { return a.bonus > b.bonus; });
+        IdeaFound both = out[0];
+        both.phrase = 1;
+        both.slots["piece2"] = out[1].slots["piece"];
+        both.slots["square2"] = out[1].slots["square"];
+        both.bonus += 4;
+        return {both};
+    }
+    return out;
+}
+
+std::optional<Square> mate_square(const Position& pos) {
+    Position np;
+    if (pos.is_check() || !np.set(null_move_fen(pos)).ok()) return std::nullopt;
+    for (Move m : MoveList(np)) {
+        Position p = np;
+        p.do_move(m);
+        if (p.is_checkmate() && m.kind() != Castling) return m.to();
+    }
+    return std::nullopt;
+}
+
+std::vector<IdeaFound> threatens_mate(const MoveView& v) {
+    if (v.after.is_checkmate()) return {};
+    // A mate the mover had already (it was to move) is a missed mate, not a new threat.
+    for (Move m : MoveList(v.before)) {
+        Position p = v.before;
+        p.do_move(m);
+        if (p.is_checkmate()) return {};
+    }
+    const auto sq = mate_square(v.after);
+    if (!sq) return {};
+    return {found(0, {{"square", square_name(*sq)}})};
+}
+
+std::vector<IdeaFound> tempo(const MoveView& v) {
+    if (v.piece == King || v.lands_en_prise()) return {};
+    std::vector<IdeaFound> out;
+    const Bitboard now = v.after.attacks(v.to);
+    Bitboard targets =
+        now & v.after.occupied_co(v.them) & ~v.after.pieces(King) & ~v.after.pieces(Pawn);
+    while (targets) {
+        const Square s = pop_lsb(targets);
+        const PieceType t = type_of(v.after.piece_at(s));
+        const PieceType mover = type_of(v.after.piece_at(v.to));
+        if (PieceValue[t] <= PieceValue[mover]) continue;
+        if (v.from != v.to && (v.before.attacks(v.from) & square_bb(s)) && v.origin(s) == s)
+            continue;  // it attacked that piece before too
+        out.push_back(
+            found(0, {{"piece", piece_name(t)}, {"square", square_name(s)}}, PieceValue[t] / 300));
+    }
+    return out;
+}
+
+std::vector<IdeaFound> pins(const MoveView& v) {
+    if (v.lands_en_prise()) return {};
+    std::vector<IdeaFound> out;
+    const PieceType mover = type_of(v.after.piece_at(v.to));
+    if (mover != Bishop && mover != Rook && mover != Queen) return {};
+    const Bitboard rays = v.after.attacks(v.to) & v.after.occupied_co(v.them);
+    Bitboard b = rays & ~v.after.pieces(King);
+    while (b) {
+        const Square pinned = pop_lsb(b);
+        // The piece behind it on the line from the pinner.
+        const Bitboard beyond = attacks_bb(mover, v.to, v.after.occupied() ^ square_bb(pinned)) &
+                                ~v.after.attacks(v.to) & line_bb(v.to, pinned) &
+                                v.after.occupied_co(v.them);
+        if (!beyond) continue;
+        const Square to = lsb(beyond);
+        const PieceType behind = type_of(v.after.piece_at(to));
+        const PieceType front = type_of(v.after.piece_at(pinned));
+        if (behind != King && PieceValue[behind] <= PieceValue[front]) continue;
+        if (behind != King && front == Pawn) continue;  // a pawn "pinned" to a piece: no idea
+        if (behind != King && PieceValue[behind] <= PieceValue[mover]) continue;
+        out.push_back(found(behind == King ? 0 : 1,
+                            {{"piece", piece_name(front)},
+                             {"square", square_name(pinned)},
+                             {"piece2", piece_name(behind)},
+                             {"square2", square_name(to)}},
+                            behind == King ? 2 : 0));
+    }
+    return out;
+}
+
+// ---- defence ----
+
+std::vector<IdeaFound> unpins(const MoveView& v) {
+    std::vector<IdeaFound> out;
+    Bitboard b = v.before.occupied_co(v.us) & ~v.before.pieces(King);
+    while (b) {
+        const Square s = pop_lsb(b);
+        if (s == v.from || !v.before.is_pinned(v.us, s)) continue;
+        if (v.after.piece_at(s) != v.before.piece_at(s) || v.after.is_pinned(v.us, s)) continue;
+        out.push_back(found(
+            0, {{"piece", piece_name(type_of(v.after.piece_at(s)))}, {"square", square_name(s)}}));
+    }
+    return out;
+}
+
+std::vector<IdeaFound> defends_piece(const MoveView& v) {
+    std::vector<IdeaFound> out;
+    for (const HangingPiece& h : BoardTools(v.before).hanging(v.us)) {
+        if (h.square == v.from || h.see < 100) continue;
+        if (v.after.piece_at(h.square) != v.before.piece_at(h.square)) continue;
+        if (!(v.after.attacks(v.to) & square_bb(h.square))) continue;
+        if (was_hanging(v.after, v.us, h.square)) continue;
+        out.push_back(
+            found(0, {{"piece", piece_name(type_of(h.piece))}, {"square", square_name(h.square)}}));
+    }
+    return out;
+}
+
+std::vector<IdeaFound> saves_piece(const MoveView& v) {
+    if (v.piece == King || v.captured != NoPiece) return {};
+    for (const HangingPiece& h : BoardTools(v.before).hanging(v.us))
+        if (h.square == v.from && h.see >= 100 && !was_hanging(v.after, v.us, v.to))
+            return {found(0, {{"piece", piece_name(v.piece)}, {"square", square_name(v.from)}})};
+    return {};
+}
+
+// ---- pieces ----
+
+std::vector<IdeaFound> outpost(const MoveView& v) {
+    if (v.lands_en_prise()) return {};
+    if ((v.piece != Knight && v.piece != Bishop) || !is_outpost(v.after, v.to, v.us)) return {};
+    if (is_outpost(v.before, v.from, v.us)) return {};
+    return {found(0, {{"piece", piece_name(v.piece)}})};
+}
+
+std::vector<IdeaFound> rook_file(const MoveView& v) {
+    if (v.lands_en_prise()) return {};
+    const Square rook = v.castles() ? castle_rook_to(v.us, v.move.to() > v.move.from()) : v.to;
+    if (type_of(v.after.piece_at(rook)) != Rook) return {};
+    const Square was = v.castles() ? v.move.to() : v.from;
+    const int f = file_of(rook);
+    if (file_of(was) == f && v.captured == NoPiece) return {};
+    const FileStatus st = file_status(v.after, f);
+    const bool ours = st == (v.us == White ? FileStatus::HalfOpenWhite : FileStatus::HalfOpenBlack);
+    if (st != FileStatus::Open && !ours) return {};
+    IdeaSlots s{{"file", std::string(1, char('a' + f))}, {"square", square_name(rook)}};
+    // Doubled: another rook or the queen of ours on the file with nothing between.
+    Bitboard others =
+        (v.after.pieces(Rook, v.us) | v.after.pieces(Queen, v.us)) & file_bb(f) & ~square_bb(rook);
+    while (others) {
+        const Square o = pop_lsb(others);
+        if (!(between_bb(o, rook) & v.after.occupied()) && type_of(v.after.piece_at(o)) == Rook)
+            return {found(2, s)};
+    }
+    return {found(st == FileStatus::Open ? 0 : 1, s)};
+}
+
+// The diagonal through s in one direction pair, edge to edge: its two end squares.
+std::pair<Square, Square> diagonal_ends(Square s, int df) {
+    auto walk = [&](int step_f, int step_r) {
+        int f = file_of(s), r = rank_of(s);
+        while (f + step_f >= FileA && f + step_f <= FileH && r + step_r >= Rank1 &&
+               r + step_r <= Rank8)
+            f += step_f, r += step_r;
+        return make_square(f, r);
+    };
+    return {walk(-df, -1), walk(df, 1)};
+}
+
+std::vector<IdeaFound> open_diagonal(const MoveView& v) {
+    const PieceType pt = type_of(v.after.piece_at(v.to));
+    if ((pt != Bishop && pt != Queen) || v.lands_en_prise()) return {};
+    std::vector<IdeaFound> out;
+    for (int df : {1, -1}) {
+        const auto [a, b] = diagonal_ends(v.to, df);
+        const Bitboard line = line_bb(a, b);
+        if (popcount(line) < 5 || (line & v.after.pieces(Pawn))) continue;
+        if (line & square_bb(v.from)) continue;  // it was on that diagonal already
+        const Square lo = std::min(a, b), hi = std::max(a, b);
+        out.push_back(found(
+            0,
+            {{"piece", piece_name(pt)}, {"square", square_name(lo)}, {"square2", square_name(hi)}},
+            popcount(line) - 5));
+    }
+    return out;
+}
+
+std::vector<IdeaFound> seventh_rank(const MoveView& v) {
+    if (v.lands_en_prise()) return {};
+    const PieceType pt = type_of(v.after.piece_at(v.to));
+    if ((pt != Rook && pt != Queen) || relative_rank(v.us, v.to) != Rank7) return {};
+    if (relative_rank(v.us, v.from) == Rank7) return {};
+    const Bitboard seventh = rank_bb(v.us == White ? Rank7 : Rank2);
+    const Bitboard eighth = rank_bb(v.us == White ? Rank8 : Rank1);
+    if (!(v.after.pieces(Pawn, v.them) & seventh) && !(v.after.pieces(King, v.them) & eighth))
+        return {};
+    return {found(0, {{"piece", piece_name(pt)}})};
+}
+
+std::vector<IdeaFound> frees_piece(const MoveView& v) {
+    std::vector<IdeaFound> out;
+    int best = 0;
+    Square where = NoSquare;
+    Bitboard b =
+        v.after.pieces(Bishop, v.us) | v.after.pieces(Rook, v.us) | v.after.pieces(Queen, v.us);
+    while (b) {
+        const Square s = pop_lsb(b);
+        if (s == v.to || v.origin(s) != s) continue;
+        const int gain = mobility(v.after, s) - mobility(v.before, s);
+        if (gain >= 3 && gain > best) best = gain, where = s;
+    }
+    if (where == NoSquare) return {};
+    return {found(
+        0,
+        {{"piece", piece_name(type_of(v.after.piece_at(where)))}, {"square", square_name(where)}},
+        best / 3)};
+}
+
+std::vector<IdeaFound> trades(const MoveView& v) {
+    if (v.captured == NoPiece || v.piece == King || v.piece == Pawn) return {};
+    const PieceType taken = type_of(v.captured);
+    if (taken == Pawn || PieceValue[taken] != PieceValue[v.piece] || v.recapture()) return {};
+    if (!v.after.attackers(v.them, v.to)) return {};
+    return {found(0, {{"piece", piece_name(v.piece)},
+                      {"piece2", piece_name(taken)},
+                      {"square", square_name(v.to)}})};
+}
+
+std::vector<IdeaFound> recaptures(const MoveView& v) {
+    if (!v.recapture() || !v.behind_before()) return {};
+    return {found(0, {{"square", square_name(v.to)}})};
+}
+
+std::vector<IdeaFound> sacrifice(const MoveView& v) {
+    if (v.piece == King) return {};
+    for (const HangingPiece& h : BoardTools(v.after).hanging(v.us)) {
+        if (h.square != v.to || h.see < (v.piece == Pawn ? 100 : 200)) continue;
+        if (v.captured != NoPiece && PieceValue[type_of(v.captured)] >= PieceValue[v.piece])
+            continue;
+        // A pawn given for the initiative is a gambit pawn: "offers the pawn on b4".
+        if (v.piece == Pawn) return {found(1, {{"square", square_name(v.to)}}, -20)};
+        return {found(0, {{"piece", piece_name(v.piece)}, {"square", square_name(v.to)}})};
+    }
+    return {};
+}
+
+std::vector<IdeaFound> offers_trade(const MoveView& v) {
+    if (v.piece == Pawn || v.piece == King || v.captured != NoPiece || v.lands_en_prise())
+        return {};
+    if (!v.after.attackers(v.us, v.to)) return {};  // the piece is defended: an even trade
+    Bitboard b = v.after.attacks(v.to) & v.after.occupied_co(v.them);
+    while (b) {
+        const Square s = pop_lsb(b);
+        const PieceType t = type_of(v.after.piece_at(s));
+        if (t == King || PieceValue[t] != PieceValue[v.piece]) continue;
+        if (v.before.attacks(v.from) & square_bb(s)) continue;
+        return {found(0, {{"piece", piece_name(t)}, {"square", square_name(s)}})};
+    }
+    return {};
+}
+
+// Squares in the opponent's half (relative ranks 5 to 7) that the mover's pawns attack.
+int space(const Position& pos, Color c) {
+    const Bitboard half = c == White ? (rank_bb(Rank5) | rank_bb(Rank6) | rank_bb(Rank7))
+                                     : (rank_bb(Rank4) | rank_bb(Rank3) | rank_bb(Rank2));
+    Bitboard attacked = 0, pawns = pos.pieces(Pawn, c);
+    while (pawns) attacked |= pawn_attacks(c, pop_lsb(pawns));
+    return popcount(attacked & half);
+}
+
+std::vector<IdeaFound> gains_space(const MoveView& v) {
+    if (v.piece != Pawn || v.captured != NoPiece || relative_rank(v.us, v.to) < Rank4) return {};
+    if (space(v.after, v.us) <= space(v.before, v.us)) return {};
+    const int f = file_of(v.to);
+    return {found(f <= FileC ? 0 : f >= FileF ? 1 : 2)};
+}
+
+// ---- pawn structure ----
+
+std::vector<IdeaFound> creates_passed(const MoveView& v) {
+    std::vector<IdeaFound> out;
+    const Bitboard now = pawn_structure(v.after, v.us).passed;
+    const Bitboard was = pawn_structure(v.before, v.us).passed;
+    Bitboard b = now;
+    while (b) {
+        const Square s = pop_lsb(b);
+        const Square o = v.origin(s);
+        if (o != NoSquare && (was & square_bb(o))) continue;
+        if (o == NoSquare) continue;  // a promotion's new piece is no pawn
+        // A passed pawn at home matters in the endgame; in the middlegame once it is advanced.
+        if (relative_rank(v.us, s) < Rank4 && !is_endgame(v.after)) continue;
+        out.push_back(found(0, {{"square", square_name(s)}}, relative_rank(v.us, s)));
+    }
+    return out;
+}
+
+std::vector<IdeaFound> pushes_passer(const MoveView& v) {
+    if (v.piece != Pawn || v.move.kind() == Promotion) return {};
+    if (!(pawn_structure(v.before, v.us).passed & square_bb(v.from))) return {};
+    return {found(0, {{"square", square_name(v.to)}}, relative_rank(v.us, v.to))};
+}
+
+std::vector<IdeaFound> weakness(const MoveView& v, Color side, bool ours) {
+    std::vector<IdeaFound> out;
+    const PawnStructure now = pawn_structure(v.after, side), was = pawn_structure(v.before, side);
+    const Bitboard sets_now[] = {now.isolated, now.doubled, now.backward};
+    const Bitboard sets_was[] = {was.isolated, was.doubled, was.backward};
+    for (std::size_t k = 0; k < 3; ++k) {
+        Bitboard b = sets_now[k];
+        while (b) {
+            const Square s = pop_lsb(b);
+            const Square o = v.origin(s);
+            if (o == NoSquare || (sets_was[k] & square_bb(o))) continue;
+            // Doubled: name the pawn that came to the file, not the one that was there.
+            if (k == 1 && s != v.to && (sets_now[1] & square_bb(v.to))) continue;
+            out.push_back(found(k, {{"square", square_name(s)}}, ours ? 0 : 5));
+        }
+    }
+    return out;
+}
+
+// ---- the king ----
+
+std::vector<IdeaFound> weakens_cover(const MoveView& v) {
+    if (v.piece != Pawn) return {};
+    const Square k = v.before.king(v.us);
+    if (file_of(k) >= FileD && file_of(k) <= FileE) return {};
+    const int before = popcount(pawn_cover(v.before, v.us));
+    if (before < 2 || popcount(pawn_cover(v.after, v.us)) >= before) return {};
+    if (!(pawn_cover(v.before, v.us) & square_bb(v.from))) return {};
+    return {found(0, {{"square", square_name(k)}})};
+}
+
+std::vector<IdeaFound> luft(const MoveView& v) {
+    if (v.piece != Pawn || flight_squares_forward(v.before, v.us)) return {};
+    const Square k = v.before.king(v.us);
+    if (relative_rank(v.us, k) != Rank1 || (file_of(k) >= FileD && file_of(k) <= FileE)) return {};
+    const Bitboard now = flight_squares_forward(v.after, v.us) & square_bb(v.from);
+    if (!now) return {};
+    return {found(0, {{"square", square_name(v.from)}})};
+}
+
+std::vector<IdeaFound> king_activity(const MoveView& v) {
+    if (v.piece != King || v.castles() || (!is_endgame(v.before) && v.before.pieces(Queen)))
+        return {};
+    // The nearest enemy pawn, if the king comes closer to it.
+    Square target = NoSquare;
+    int best = 99;
+    Bitboard b = v.after.pieces(Pawn, v.them);
+    while (b) {
+        const Square s = pop_lsb(b);
+        if (distance(v.to, s) < best) best = distance(v.to, s), target = s;
+    }
+    if (target != NoSquare && distance(v.to, target) < distance(v.from, target) && best <= 4)
+        return {found(0, {{"square", square_name(target)}})};
+    if (centre_distance(v.to) < centre_distance(v.from)) return {found(1)};
+    return {};
+}
+
+// ---- endgame ----
+
+std::vector<IdeaFound> rook_behind(const MoveView& v) {
+    if (v.piece != Rook) return {};
+    std::vector<IdeaFound> out;
+    for (Color c : {White, Black}) {
+        Bitboard b = pawn_structure(v.after, c).passed & file_bb(file_of(v.to));
+        while (b) {
+            const Square p = pop_lsb(b);
+            if (behind_pawn(v.after, v.to, p) && !behind_pawn(v.before, v.from, p))
+                out.push_back(found(0, {{"square", square_name(p)}}));
+        }
+    }
+    return out;
+}
+
+std::vector<IdeaFound> opposition_idea(const MoveView& v) {
+    if (v.piece != King) return {};
+    const Bitboard pieces = v.after.occupied() & ~v.after.pieces(King) & ~v.after.pieces(Pawn);
+    if (pieces) return {};
+    if (opposition(v.after) != v.us || opposition(v.before) == v.us) return {};
+    return {found(0)};
+}
+
+std::vector<IdeaFound> protects_passer(const MoveView& v) {
+    if (v.piece != Pawn) return {};
+    std::vector<IdeaFound> out;
+    Bitboard b = pawn_structure(v.after, v.us).passed & pawn_attacks(v.us, v.to);
+    while (b) {
+        const Square s = pop_lsb(b);
+        if (pawn_attacks(v.them, s) & v.before.pieces(Pawn, v.us)) continue;  // protected already
+        out.push_back(found(0, {{"square", square_name(s)}}));
+    }
+    return out;
+}
+
+// Shorthands for the claim templates.
+IdeaClaim after(std::string predicate, json args = json::object(), bool negated = false) {
+    return IdeaClaim{std::move(predicate), std::move(args), true, negated};
+}
+IdeaClaim before(std::string predicate, json args, bool negated = false) {
+    return IdeaClaim{std::move(predicate), std::move(args), false, negated};
+}
+// A claim about the move itself (evaluated before it, with the move as an arg).
+IdeaClaim of_move(std::string predicate, json args = json::object()) {
+    args["move"] = "$move";
+    return before(std::move(predicate), std::move(args));
+}
+
+template <typename F>
+auto with_view(F f) {
+    return [f](const Position& b, Move m, const Position& a, const IdeaContext& c) {
+        // A piece that can be won where it lands makes no threats and holds no square: of its
+        // ideas only the sacrifice is said.
+        MoveView v(b, m, a, c);
+        return f(v);
+    };
+}
+
+std::vector<IdeaKindSpec> make_catalogue() {
+    using enum IdeaFamily;
+    std::vector<IdeaKindSpec> t;
+    // ---- development and the opening ----
+    t.push_back({"develops",
+                 Development,
+                 40,
+                 false,
+                 "a knight or bishop leaves its home square (b1, g1, c1, f1 for White); toward "
+                 "the centre when its new square is nearer to d4/d5/e4/e5",
+                 {{"develops the {piece} toward the centre",
+                   {of_move("develops", {{"toward_centre", true}})}},
+                  {"develops the {piece}", {of_move("develops")}}},
+                 with_view(develops)});
+    t.push_back({"castles",
+                 King,
+                 50,
+                 false,
+                 "the king castles; the pawns named shelter it (on its file and the files beside "
+                 "it, one or two ranks in front)",
+                 {{"castles behind the pawns on {squares}",
+                   {of_move("castles"), after("shelters", {{"square", "$squares"}})}},
+                  {"castles", {of_move("castles")}}},
+                 with_view(castles)});
+    t.push_back(
+        {"prepares_castling",
+         Development,
+         35,
+         false,
+         "the last piece between king and rook leaves while the right to castle on that "
+         "side remains",
+         {{"prepares to castle kingside", {of_move("prepares_castling")}},
+          {"prepares to castle queenside", {of_move("prepares_castling", {{"queenside", true}})}}},
+         with_view(prepares_castling)});
+    t.push_back({"connects_rooks",
+                 Development,
+                 38,
+                 false,
+                 "after the move the two rooks stand on the back rank with nothing between them, "
+                 "and before it they did not",
+                 {{"connects the rooks", {of_move("connects_rooks")}}},
+                 with_view(connects_rooks)});
+    t.push_back({"fianchetto",
+                 Development,
+                 32,
+                 false,
+                 "a bishop goes to b2 or g2 (b7 or g7) in front of its knight's pawn moved one "
+                 "square",
+                 {{"fianchettoes the bishop", {of_move("fianchetto")}}},
+                 with_view(fianchetto)});
+    t.push_back({"queen_early",
+                 Development,
+                 36,
+                 true,
+                 "the queen leaves its home square while three or more of the knights and bishops "
+                 "are still at home",
+                 {{"brings the queen out early", {of_move("queen_early")}}},
+                 with_view(queen_early)});
+    t.push_back(
+        {"blocks_bishop",
+         Development,
+         34,
+         true,
+         "a pawn move onto a diagonal of an own bishop that takes two or more squares "
+         "from it and leaves it at most three",
+         {{"blocks the bishop on {square}", {of_move("blocks_bishop", {{"square", "$square"}})}}},
+         with_view(blocks_bishop)});
+    // ---- centre and space ----
+    t.push_back({"occupies_centre",
+                 Centre,
+                 42,
+                 false,
+                 "a pawn moves onto d4, d5, e4 or e5",
+                 {{"occupies the centre", {of_move("occupies_centre")}}},
+                 with_view(occupies_centre)});
+    t.push_back(
+        {"takes_control",
+         Centre,
+         30,
+         false,
+         "the moved piece attacks central squares (d4-e5, or c3-f6 from the mover's 4th "
+         "rank on) that it did not attack before, and the mover attacks each at least as "
+         "often as the opponent",
+         {{"takes control of {squares}", {of_move("gains_control", {{"square", "$squares"}})}}},
+         with_view(takes_control)});
+    t.push_back(
+        {"strikes",
+         Centre,
+         44,
+         false,
+         "a pawn move that attacks an enemy pawn (a pawn break: it offers an exchange of "
+         "pawns)",
+         {{"strikes at the pawn on {square}", {of_move("strikes", {{"square", "$square"}})}}},
+         with_view(strikes)});
+    // ---- threats ----
+    t.push_back({"threatens_mate",
+                 Threats,
+                 92,
+                 false,
+                 "if the opponent passed, the mover would mate in one on the square named",
+                 {{"threatens mate on {square}",
+                   {after("threatens", {{"mate", true}, {"square", "$square"}})}}},
+                 with_view(threatens_mate)});
+    t.push_back({"threatens_win",
+                 Threats,
+                 78,
+                 false,
+                 "after the move an enemy piece can be won by capturing it (static exchange of a "
+                 "pawn or more) that could not be before",
+                 {{"threatens to win the {piece} on {square}",
+                   {after("threatens", {{"target", "$square"}})}},
+                  {"threatens to win the {piece} on {square} and the {piece2} on {square2}",
+                   {after("threatens", {{"target", "$square"}}),
+                    after("threatens", {{"target", "$square2"}})}}},
+                 with_view(threatens_win)});
+    t.push_back({"tempo",
+                 Threats,
+                 62,
+                 false,
+                 "the moved piece attacks an enemy piece worth more than itself (not a pawn, not "
+                 "the king) that it did not attack before: the opponent must spend a move on it",
+                 {{"attacks the {piece} on {square} with tempo",
+                   {of_move("tempo", {{"square", "$square"}})}}},
+                 with_view(tempo)});
+    t.push_back(
+        {"pins",
+         Threats,
+         68,
+         false,
+         "the moved line piece attacks an enemy piece with the king, or a piece worth more "
+         "than both, behind it on the same line",
+         {{"pins the {piece} on {square} to the king",
+           {after("pins", {{"pinned", "$square"}, {"pinner", "$to"}, {"absolute", true}})}},
+          {"pins the {piece} on {square} to the {piece2} on {square2}",
+           {after("pins", {{"pinned", "$square"}, {"pinner", "$to"}, {"to", "$square2"}})}}},
+         with_view(pins)});
+    // ---- defence ----
+    t.push_back({"unpins",
+                 Defence,
+                 58,
+                 false,
+                 "an own piece pinned to the king before the move is no longer pinned after it",
+                 {{"breaks the pin on the {piece} on {square}",
+                   {of_move("unpins", {{"square", "$square"}})}}},
+                 with_view(unpins)});
+    t.push_back(
+        {"defends_piece",
+         Defence,
+         64,
+         false,
+         "an own piece that the opponent could win by capturing it is defended by the moved "
+         "piece and can no longer be won",
+         {{"defends the {piece} on {square}",
+           {after("defends", {{"target", "$square"}, {"from", "$to"}}),
+            after("hangs", {{"square", "$square"}}, true)}}},
+         with_view(defends_piece)});
+    t.push_back(
+        {"saves_piece",
+         Defence,
+         60,
+         false,
+         "the moved piece could be won by capturing it where it stood and cannot be where it "
+         "goes",
+         {{"moves the {piece} out of danger",
+           {before("hangs", {{"square", "$square"}}), after("hangs", {{"square", "$to"}}, true)}}},
+         with_view(saves_piece)});
+    // ---- pieces ----
+    t.push_back({"outpost",
+                 Pieces,
+                 60,
+                 false,
+                 "a knight or bishop goes to a square on the mover's 4th to 6th rank that an own "
+                 "pawn defends and no enemy pawn can ever attack",
+                 {{"puts the {piece} on an outpost", {after("outpost", {{"square", "$to"}})}}},
+                 with_view(outpost)});
+    t.push_back(
+        {"rook_file",
+         Pieces,
+         55,
+         false,
+         "a rook comes to a file with no pawns (open) or with enemy pawns only "
+         "(half-open); doubled: another rook of the mover on that file, nothing between",
+         {{"puts the rook on the open {file}",
+           {after("rook_on_file", {{"file", "$file"}, {"color", "$us"}}),
+            after("file_status", {{"file", "$file"}, {"status", "open"}})}},
+          {"puts the rook on the half-open {file}",
+           {after("rook_on_file", {{"file", "$file"}, {"color", "$us"}}),
+            after("file_status", {{"file", "$file"}, {"status", "half_open"}, {"color", "$us"}})}},
+          {"doubles the rooks on the {file}",
+           {after("doubled_rooks", {{"file", "$file"}, {"color", "$us"}})}}},
+         with_view(rook_file)});
+    t.push_back(
+        {"open_diagonal",
+         Pieces,
+         50,
+         false,
+         "a bishop or queen comes to a diagonal of five squares or more, edge to edge, "
+         "with no pawn on it, that it did not stand on before",
+         {{"puts the {piece} on the open {square}-{square2} diagonal",
+           {after("open_diagonal", {{"square", "$to"}, {"from", "$square"}, {"to", "$square2"}})}}},
+         with_view(open_diagonal)});
+    t.push_back(
+        {"seventh_rank",
+         Pieces,
+         57,
+         false,
+         "a rook or queen reaches the mover's 7th rank, where enemy pawns stand or which "
+         "keeps the enemy king on its back rank",
+         {{"puts the {piece} on the seventh rank", {after("seventh_rank", {{"square", "$to"}})}}},
+         with_view(seventh_rank)});
+    t.push_back({"frees_piece",
+                 Pieces,
+                 33,
+                 false,
+                 "an own bishop, rook or queen that did not move gains three or more squares",
+                 {{"frees the {piece} on {square}", {of_move("frees", {{"square", "$square"}})}}},
+                 with_view(frees_piece)});
+    t.push_back({"trades",
+                 Pieces,
+                 45,
+                 false,
+                 "a capture of a piece of the same worth as the capturer, which the opponent can "
+                 "take back",
+                 {{"trades the {piece} for the {piece2} on {square}",
+                   {of_move("captures", {{"piece", "$piece2"}}),
+                    after("can_capture", {{"square", "$square"}, {"piece", "$piece"}})}}},
+                 with_view(trades)});
+    t.push_back({"recaptures",
+                 Tactics,
+                 74,
+                 false,
+                 "a capture on the square where the opponent's last move captured (when that move "
+                 "is known), the mover being behind in material before it",
+                 {{"recaptures on {square}",
+                   {of_move("captures", {{"square", "$square"}}),
+                    before("material_lead", {{"color", "$them"}})}}},
+                 with_view(recaptures)});
+    t.push_back({"sacrifice",
+                 Tactics,
+                 88,
+                 false,
+                 "the moved piece can be won where it lands, by static exchange of two pawns or "
+                 "more (a pawn: of a pawn, a gambit), and it took less than itself: said of a move "
+                 "the engine rates good (a move rated worse is said to leave the piece hanging)",
+                 {{"sacrifices the {piece} on {square}", {after("hangs", {{"square", "$square"}})}},
+                  {"offers the pawn on {square}",
+                   {after("occupies", {{"square", "$square"}, {"piece", "pawn"}}),
+                    after("hangs", {{"square", "$square"}})}}},
+                 with_view(sacrifice)});
+    t.push_back({"offers_trade",
+                 Pieces,
+                 43,
+                 false,
+                 "the moved piece, defended, attacks an enemy piece of the same worth that it did "
+                 "not attack before: it offers to trade",
+                 {{"offers a trade with the {piece} on {square}",
+                   {of_move("offers_trade", {{"square", "$square"}})}}},
+                 with_view(offers_trade)});
+    t.push_back(
+        {"gains_space",
+         Centre,
+         39,
+         false,
+         "a pawn advances to the mover's 4th rank or beyond and attacks more squares in "
+         "the opponent's half (ranks 5-7 from the mover's side) than before; the wing is "
+         "the pawn's (a-c queenside, d-e centre, f-h kingside)",
+         {{"gains space on the queenside", {of_move("gains_space", {{"wing", "queenside"}})}},
+          {"gains space on the kingside", {of_move("gains_space", {{"wing", "kingside"}})}},
+          {"gains space in the centre", {of_move("gains_space", {{"wing", "centre"}})}}},
+         with_view(gains_space)});
+    // ---- pawn structure ----
+    t.push_back({"creates_passed",
+                 PawnStructure,
+                 63,
+                 false,
+                 "an own pawn is passed after the move (no enemy pawn ahead of it on its own or a "
+                 "neighbouring file) and was not before; on the 4th rank or beyond, or in an "
+                 "endgame",
+                 {{"creates a passed pawn on {square}",
+                   {of_move("creates_passed", {{"square", "$square"}})}}},
+                 with_view(creates_passed)});
+    t.push_back({"pushes_passer",
+                 Endgame,
+                 56,
+                 false,
+                 "a passed pawn advances",
+                 {{"pushes the passed pawn to {square}",
+                   {before("occupies", {{"square", "$square"}, {"piece", "pawn"}}, true),
+                    after("passed_pawn", {{"square", "$square"}})}}},
+                 with_view(pushes_passer)});
+    t.push_back({"weakens_enemy_pawns",
+                 PawnStructure,
+                 50,
+                 false,
+                 "an enemy pawn becomes isolated (no own pawn on a neighbouring file), doubled "
+                 "(another own pawn on its file) or backward",
+                 {{"leaves the pawn on {square} isolated",
+                   {of_move("makes_weakness", {{"square", "$square"}, {"kind", "isolated"}})}},
+                  {"leaves the pawn on {square} doubled",
+                   {of_move("makes_weakness", {{"square", "$square"}, {"kind", "doubled"}})}},
+                  {"leaves the pawn on {square} backward",
+                   {of_move("makes_weakness", {{"square", "$square"}, {"kind", "backward"}})}}},
+                 with_view([](const MoveView& v) { return weakness(v, v.them, false); })});
+    t.push_back({"own_pawn_weakness",
+                 PawnStructure,
+                 40,
+                 true,
+                 "an own pawn becomes isolated, doubled or backward",
+                 {{"leaves the pawn on {square} isolated",
+                   {of_move("makes_weakness", {{"square", "$square"}, {"kind", "isolated"}})}},
+                  {"leaves the pawn on {square} doubled",
+                   {of_move("makes_weakness", {{"square", "$square"}, {"kind", "doubled"}})}},
+                  {"leaves the pawn on {square} backward",
+                   {of_move("makes_weakness", {{"square", "$square"}, {"kind", "backward"}})}}},
+                 with_view([](const MoveView& v) { return weakness(v, v.us, true); })});
+    t.push_back({"protects_passer",
+                 Endgame,
+                 54,
+                 false,
+                 "a pawn move defends an own passed pawn that no pawn defended",
+                 {{"protects the passed pawn on {square}",
+                   {after("passed_pawn", {{"square", "$square"}}),
+                    after("defends", {{"target", "$square"}, {"from", "$to"}})}}},
+                 with_view(protects_passer)});
+    // ---- the king ----
+    t.push_back({"weakens_cover",
+                 King,
+                 46,
+                 true,
+                 "a pawn in front of the castled king (its file and the files beside it, one or "
+                 "two ranks ahead) leaves, and fewer pawns shelter the king",
+                 {{"weakens the pawn cover of the king on {square}", {of_move("weakens_cover")}}},
+                 with_view(weakens_cover)});
+    t.push_back({"luft",
+                 King,
+                 41,
+                 false,
+                 "a pawn in front of the castled king (on its back rank, off the d- and e-files) "
+                 "moves and gives it a flight square on the second rank, where it had none",
+                 {{"gives the king an escape square on {square}",
+                   {of_move("luft", {{"square", "$square"}})}}},
+                 with_view(luft)});
+    t.push_back({"king_activity",
+                 Endgame,
+                 52,
+                 false,
+                 "with the queens off, the king comes closer to the nearest enemy pawn (within "
+                 "four squares), else toward the centre",
+                 {{"brings the king closer to the pawn on {square}",
+                   {of_move("approaches", {{"square", "$square"}}),
+                    after("occupies", {{"square", "$square"}, {"piece", "pawn"}})}},
+                  {"brings the king toward the centre", {of_move("centralizes")}}},
+                 with_view(king_activity)});
+    // ---- endgame ----
+    t.push_back({"rook_behind_passer",
+                 Endgame,
+                 58,
+                 false,
+                 "a rook goes behind a passed pawn (of either side) on its file, nothing between",
+                 {{"puts the rook behind the passed pawn on {square}",
+                   {after("behind_passer", {{"square", "$to"}, {"pawn", "$square"}})}}},
+                 with_view(rook_behind)});
+    t.push_back({"opposition",
+                 Endgame,
+                 59,
+                 false,
+                 "with only kings and pawns left, the kings stand on one line with one square "
+                 "between them and the opponent is to move",
+                 {{"takes the opposition", {after("opposition", {{"color", "$us"}})}}},
+                 with_view(opposition_idea)});
+    return t;
+}
+
+}  // namespace
+
+const char* family_name(IdeaFamily f) {
+    switch (f) {
+    case IdeaFamily::Development: return "development";
+    case IdeaFamily::Centre: return "centre";
+    case IdeaFamily::Threats: return "threats";
+    case IdeaFamily::Defence: return "defence";
+    case IdeaFamily::Pieces: return "pieces";
+    case IdeaFamily::PawnStructure: return "pawn_structure";
+    case IdeaFamily::King: return "king";
+    case IdeaFamily::Endgame: return "endgame";
+    case IdeaFamily::Tactics: return "tactics";
+    }
+    return "tactics";
+}
+
+const std::vector<IdeaKindSpec>& idea_catalogue() {
+    static const std::vector<IdeaKindSpec> table = make_catalogue();
+    return table;
+}
+
+const IdeaKindSpec* find_idea_kind(std::string_view name) {
+    for (const auto& k : idea_catalogue())
+        if (k.name == name) return &k;
+    return nullptr;
+}
+
+std::string fill_phrase(const std::string& words, const IdeaSlots& slots) {
+    std::string out;
+    std::size_t i = 0;
+    while (i < words.size()) {
+        if (words[i] != '{') {
+            out += words[i++];
+            continue;
+        }
+        const std::size_t close = words.find('}', i);
+        const std::string name = words.substr(i + 1, close - i - 1);
+        i = close + 1;
+        auto it = slots.find(name);
+        const std::string value = it == slots.end() ? "" : it->second;
+        if (name == "file") {
+            out += value + "-file";
+        } else if (name == "squares") {
+            std::vector<std::string> parts;
+            std::size_t a = 0;
+            while (a < value.size()) {
+                std::size_t b = value.find(' ', a);
+                if (b == std::string::npos) b = value.size();
+                parts.push_back(value.substr(a, b - a));
+                a = b + 1;
+            }
+            for (std::size_t k = 0; k < parts.size(); ++k)
+                out += (k == 0 ? "" : k + 1 == parts.size() ? " and " : ", ") + parts[k];
+        } else {
+            out += value;
+        }
+    }
+    return out;
+}
+
+std::vector<IdeaClaim> phrase_claims(const IdeaPhrase& phrase, const IdeaSlots& slots,
+                                     const std::string& move_san, const std::string& to,
+                                     const std::string& us) {
+    std::vector<IdeaClaim> out;
+    for (const IdeaClaim& t : phrase.claims) {
+        std::vector<std::string> squares{""};
+        bool expand = false;
+        for (auto it = t.args.begin(); it != t.args.end(); ++it)
+            if (it->is_string() && it->get<std::string>() == "$squares") expand = true;
+        if (expand) {
+            squares.clear();
+            auto s = slots.find("squares");
+            std::string v = s == slots.end() ? "" : s->second;
+            std::size_t a = 0;
+            while (a < v.size()) {
+                std::size_t b = v.find(' ', a);
+                if (b == std::string::npos) b = v.size();
+                squares.push_back(v.substr(a, b - a));
+                a = b + 1;
+            }
+        }
+        for (const std::string& square : squares) {
+            IdeaClaim c = t;
+            c.args = json::object();
+            for (auto it = t.args.begin(); it != t.args.end(); ++it) {
+                if (!it->is_string() || it->get<std::string>().rfind('$', 0) != 0) {
+                    c.args[it.key()] = *it;
+                    continue;
+                }
+                const std::string slot = it->get<std::string>().substr(1);
+                if (slot == "move") c.args[it.key()] = move_san;
+                else if (slot == "to") c.args[it.key()] = to;
+                else if (slot == "us") c.args[it.key()] = us;
+                else if (slot == "them") c.args[it.key()] = us == "white" ? "black" : "white";
+                else if (slot == "squares") c.args[it.key()] = square;
+                else if (auto s = slots.find(slot); s != slots.end()) c.args[it.key()] = s->second;
+            }
+            out.push_back(std::move(c));
+        }
+    }
+    return out;
+}
+
+}  // namespace glossfish::verifier

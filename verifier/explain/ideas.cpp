@@ -1,0 +1,235 @@
+// The ideas of a move (ideas.h): detected with the idea catalogue, each sentence read back by the
+// commentary reader and verified with the board tools.
+#include "explain/ideas.h"
+
+#include <algorithm>
+#include <exception>
+
+#include "claims/claims.h"
+#include "claims/ideas_catalogue.h"
+#include "reader/commentary_reader.h"
+#include "rules/notation.h"
+#include "tools/tool_suite.h"
+
+namespace glossfish::verifier {
+
+namespace {
+
+// Reads a sentence about `move` from before and verifies every claim: the claims when it passes.
+std::optional<nlohmann::json> verified(const Position& before, Move move, const std::string& text,
+                                       const ClaimVerifier& verifier) {
+    CommentaryReading reading = read_commentary(before, move_to_uci(before, move), text);
+    if (reading.sentences.size() != 1) return std::nullopt;
+    const ReadSentence& s = reading.sentences.front();
+    if (!s.read() || s.partly_read() || s.claims.empty()) return std::nullopt;
+    Atom atom;
+    atom.text = text;
+    atom.claims = s.claims;
+    const AtomVerdict v = verifier.verify(before, atom);
+    if (v.claims.size() != s.claims.size()) return std::nullopt;
+    for (const SubVerdict& c : v.claims)
+        if (c.result != Truth::True) return std::nullopt;
+    nlohmann::json claims = nlohmann::json::array();
+    for (const SubClaim& c : s.claims) claims.push_back(sub_claim_json(c));
+    return claims;
+}
+
+// The squares and pieces a slot set names.
+void names(const IdeaSlots& slots, Idea& idea) {
+    for (const auto& [name, value] : slots) {
+        if (name == "piece" || name == "piece2") idea.pieces.push_back(value);
+        if (name == "square" || name == "square2") idea.squares.push_back(value);
+        if (name == "squares") {
+            std::size_t a = 0;
+            while (a < value.size()) {
+                std::size_t b = value.find(' ', a);
+                if (b == std::string::npos) b = value.size();
+                idea.squares.push_back(value.substr(a, b - a));
+                a = b + 1;
+            }
+        }
+    }
+}
+
+const ToolSuite& board_suite() {
+    static const ToolSuite suite;
+    return suite;
+}
+
+}  // namespace
+
+std::string idea_phrase(const Idea& idea) {
+    const std::size_t space = idea.text.find(' ');
+    if (space == std::string::npos) return "";
+    std::string rest = idea.text.substr(space + 1);
+    if (!rest.empty() && rest.back() == '.') rest.pop_back();
+    return rest;
+}
+
+IdeasResult move_ideas(const Position& before, Move move, Square previous_capture) {
+    IdeasResult out;
+    try {
+        if (!before.is_legal(move)) return out;
+        Position after = before;
+        after.do_move(move);
+        const std::string san = move_to_san(before, move);
+        const ClaimVerifier verifier(board_suite());
+        IdeaContext context;
+        context.previous_capture = previous_capture;
+        struct Candidate {
+            Idea idea;
+            IdeaSlots slots;
+        };
+        std::vector<Candidate> found;
+        for (const IdeaKindSpec& kind : idea_catalogue()) {
+            for (const IdeaFound& f : kind.detect(before, move, after, context)) {
+                if (f.phrase >= kind.phrases.size()) continue;
+                Idea idea;
+                idea.kind = kind.name;
+                idea.family = family_name(kind.family);
+                idea.salience = kind.salience + f.bonus;
+                idea.cost = kind.cost;
+                idea.text = san + " " + fill_phrase(kind.phrases[f.phrase].words, f.slots) + ".";
+                names(f.slots, idea);
+                found.push_back({std::move(idea), f.slots});
+            }
+        }
+        std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) {
+            return a.idea.salience > b.idea.salience;
+        });
+        // One idea per square named: the most salient says it (a list of squares loses those
+        // named before, and is dropped when none is left).
+        std::vector<std::string> named;
+        auto is_named = [&](const std::string& q) {
+            return std::find(named.begin(), named.end(), q) != named.end();
+        };
+        for (Candidate& c : found) {
+            auto it = c.slots.find("square");
+            const std::string key = it == c.slots.end() ? "" : it->second;
+            if (!key.empty() && is_named(key)) continue;
+            if (auto list = c.slots.find("squares"); list != c.slots.end()) {
+                std::string kept;
+                std::size_t a = 0;
+                const std::string& v = list->second;
+                while (a < v.size()) {
+                    std::size_t b = v.find(' ', a);
+                    if (b == std::string::npos) b = v.size();
+                    const std::string q = v.substr(a, b - a);
+                    if (!is_named(q)) kept += (kept.empty() ? "" : " ") + q;
+                    a = b + 1;
+                }
+                if (kept.empty()) continue;
+                if (kept != v) {
+                    const IdeaKindSpec* kind = find_idea_kind(c.idea.kind);
+                    list->second = kept;
+                    c.idea.squares.clear();
+                    c.idea.pieces.clear();
+                    names(c.slots, c.idea);
+                    c.idea.text = san + " " + fill_phrase(kind->phrases[0].words, c.slots) + ".";
+                }
+            }
+            auto claims = verified(before, move, c.idea.text, verifier);
+            if (!claims) {
+                ++out.held_back;
+                out.held.push_back(std::move(c.idea));
+                continue;
+            }
+            if (!key.empty()) named.push_back(key);
+            for (const std::string& q : c.idea.squares)
+                if (!is_named(q)) named.push_back(q);
+            c.idea.claims = std::move(*claims);
+            out.ideas.push_back(std::move(c.idea));
+        }
+        // The sentence: up to two purposes, then the first cost ("but ...").
+        std::vector<const Idea*> purposes, costs;
+        for (const Idea& i : out.ideas) (i.cost ? costs : purposes).push_back(&i);
+        if (purposes.size() > 2) purposes.resize(2);
+        if (costs.size() > 1) costs.resize(1);
+        if (purposes.empty() && costs.empty()) return out;
+        std::string joined = san;
+        for (std::size_t k = 0; k < purposes.size(); ++k)
+            joined += (k == 0 ? " " : " and ") + idea_phrase(*purposes[k]);
+        if (!costs.empty())
+            joined += (purposes.empty() ? " " : " but ") + idea_phrase(*costs.front());
+        joined += ".";
+        if (verified(before, move, joined, verifier)) out.sentence = joined;
+        else out.sentence = out.ideas.front().text;
+    } catch (const std::exception&) {
+        return IdeasResult{};
+    }
+    return out;
+}
+
+void explain_ideas(MoveLabel& label) {
+    if (!label.error.empty()) return;
+    Position before;
+    if (!before.set(label.fen).ok() || !before.is_legal(label.played)) return;
+    label.ideas.clear();
+    IdeasResult own = move_ideas(before, label.played, label.previous_capture);
+    // A reason an idea says better is dropped: "stops the threat of Nxe5" when "defends the
+    // pawn on e5" is said, "wins a pawn" for a recapture ("takes back the pawn").
+    const bool forced_mate = label.played_score.is_mate() && label.played_score.value > 0;
+    std::erase_if(label.reasons, [&](const Reason& r) {
+        if (forced_mate && r.kind == "defends") return true;
+        if (r.kind == "defends" && !r.line_uci.empty() && r.line_uci.front().size() >= 4) {
+            const std::string target = r.line_uci.front().substr(2, 2);
+            const std::string from = r.line_uci.front().substr(0, 2);
+            for (const Idea& i : own.ideas)
+                for (const std::string& q : i.squares)
+                    if ((q == target || q == from) && i.kind != "takes_control") return true;
+        }
+        return r.kind == "wins_material" && label.previous_capture != NoSquare &&
+               label.played.to() == label.previous_capture && !r.line.empty() &&
+               r.line.size() >= 1 && r.text.rfind(label.played_san + " wins", 0) == 0;
+    });
+    for (const Reason& r : label.reasons) {
+        Idea i;
+        i.kind = r.kind;
+        i.family = family_name(IdeaFamily::Tactics);
+        i.text = r.text;
+        i.salience = 100;
+        i.claims = r.claims;
+        label.ideas.push_back(std::move(i));
+    }
+    Position after = before;
+    after.do_move(label.played);
+    const bool good = label.quality.label == QualityLabel::Good;
+    // A move that mates, or forces mate, says so: of the smaller ideas only a sacrifice stays.
+    const bool mating =
+        after.is_checkmate() || (label.played_score.is_mate() && label.played_score.value > 0);
+    // The mover is mated by force: its own plans no longer matter.
+    const bool mated = label.played_score.is_mate() && label.played_score.value < 0;
+    label.ideas_held_back = own.held_back;
+    bool dropped = false;
+    for (Idea& i : own.ideas) {
+        // A piece left en prise is a sacrifice only when the engine rates the move good; a
+        // worse move's reasons say what it loses.
+        if ((i.kind == "sacrifice" && !good) || (mating && i.kind != "sacrifice") ||
+            after.is_checkmate() || mated) {
+            dropped = true;
+            continue;
+        }
+        label.ideas.push_back(std::move(i));
+    }
+    label.ideas_sentence = dropped ? std::string() : own.sentence;
+    if (dropped) {
+        for (const Idea& i : label.ideas)
+            if (i.family != family_name(IdeaFamily::Tactics) || i.kind == "sacrifice") {
+                label.ideas_sentence = i.text;
+                break;
+            }
+    }
+    label.best_ideas.clear();
+    // What the better move does, unless the first reason names it already.
+    const bool named = !label.reasons.empty() &&
+                       label.reasons.front().text.find(label.best_san) != std::string::npos;
+    if (!good && !named && label.best != label.played && before.is_legal(label.best)) {
+        IdeasResult best = move_ideas(before, label.best);
+        // Only an idea worth saying as the point of the better move (not a mere square).
+        for (Idea& i : best.ideas)
+            if (!i.cost && i.kind != "sacrifice" && i.salience >= 40)
+                label.best_ideas.push_back(std::move(i));
+    }
+}
+
+}  // namespace glossfish::verifier
