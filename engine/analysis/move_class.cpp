@@ -67,7 +67,7 @@ int material_offered(const Position& before, Move m) {
     return std::max(0, best - taken);
 }
 
-bool sacrifice_holds(const Position& before, const std::vector<Move>& line) {
+bool sacrifice_holds(const Position& before, const std::vector<Move>& line, int at_least) {
     if (line.size() < 2) return false;
     const Color us = before.side_to_move();
     Position pos = before;
@@ -83,9 +83,9 @@ bool sacrifice_holds(const Position& before, const std::vector<Move>& line) {
         net += ours ? change : -change;
         pos.do_move(m);
         lowest = std::min(lowest, net);
-        if (ours && pos.is_checkmate()) return lowest <= -SacrificeMin;
+        if (ours && pos.is_checkmate()) return lowest <= -at_least;
     }
-    return net <= -SacrificeMin;
+    return net <= -at_least;
 }
 
 bool regains_material(const Position& before, Move m) {

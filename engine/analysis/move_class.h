@@ -75,12 +75,13 @@ MoveClassInput class_input(const QualityInput& in, const Quality& q, const Posit
 // exchange), less what m itself took or promoted to; 0 when nothing is offered or m mates.
 int material_offered(const Position& before, Move m);
 
-// Whether the mover has given up at least SacrificeMin along the line (its first move is the
+// Whether the mover has given up at least `at_least` along the line (its first move is the
 // mover's) and not won it back two full moves later (after the line's fifth ply, or at its end
 // when shorter, at least two plies), or mates along the way after giving it up: a real
 // sacrifice. An in-between capture taken back at once, a desperado, a piece left to be taken
 // that is taken back: not one.
-bool sacrifice_holds(const Position& before, const std::vector<Move>& line);
+bool sacrifice_holds(const Position& before, const std::vector<Move>& line,
+                     int at_least = SacrificeMin);
 
 // m takes back material: it captures without losing the exchange while the mover is behind in
 // material (a recapture, say).

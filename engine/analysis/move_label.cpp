@@ -147,10 +147,13 @@ nlohmann::json label_to_json(const MoveLabel& l) {
                 (q.reason.empty() ? "" : ", " + q.reason) + ")";
     text += ".";
     int said = 0;
-    if (!l.reasons.empty()) text += " " + l.reasons.front().text, ++said;
-    const bool mated = !l.reasons.empty() && l.reasons.front().kind == "mates";
-    if (!l.ideas_sentence.empty() && !mated && !(bad && said > 0))
-        text += " " + l.ideas_sentence, ++said;
+    // The first reason, unless the label said it already ("the only good move").
+    for (const Reason& r : l.reasons) {
+        if (q.only && r.kind == "only_move") continue;
+        text += " " + r.text, ++said;
+        break;
+    }
+    if (!l.ideas_sentence.empty() && !(bad && said > 0)) text += " " + l.ideas_sentence, ++said;
     if (!q.best && (bad || said == 0)) {
         text += " " + l.best_san + " was best";
         if (bad && !l.best_ideas.empty()) {

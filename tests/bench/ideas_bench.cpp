@@ -93,6 +93,7 @@ int main(int argc, char** argv) {
     try {
         // ---- the Strategic Test Suite ----
         std::map<std::string, std::pair<int, int>> per_theme;  // named, total
+        std::map<std::string, int> held_kinds;
         Tally sts;
         std::istringstream lines(slurp(data + "/sts_dev.jsonl"));
         for (std::string line; std::getline(lines, line);) {
@@ -110,6 +111,7 @@ int main(int argc, char** argv) {
             sts.with_idea += !r.ideas.empty();
             sts.ideas += int(r.ideas.size());
             sts.held += r.held_back;
+            for (const Idea& i : r.held) ++held_kinds[i.kind];
             const std::string theme = j.at("theme");
             const auto& kinds = theme_kinds().at(theme);
             bool named = false;
@@ -127,6 +129,10 @@ int main(int argc, char** argv) {
             "%.2f, held back %d\n",
             sts.moves, sts.with_idea, 100.0 * sts.with_idea / std::max(1, sts.moves),
             double(sts.ideas) / std::max(1, sts.moves), sts.held);
+        std::string held_list;
+        for (const auto& [kind, n] : held_kinds)
+            held_list += (held_list.empty() ? "" : ", ") + kind + " " + std::to_string(n);
+        std::printf("  held back by kind: %s\n", held_list.empty() ? "none" : held_list.c_str());
         int themes_met = 0;
         for (const auto& [theme, c] : per_theme) {
             const double share = 100.0 * c.first / std::max(1, c.second);

@@ -34,7 +34,7 @@ constexpr const char* ZmteCsv =
 constexpr const char* PlayerFen = "r7/4PP2/8/1pRp4/3P1kp1/2P5/6PK/8 b - - 0 45";
 constexpr const char* TreeText =
     R"({"g3+":{"Kh3":{"Rh8#":{}},"Kh1":{"Ra1#":{}},"Kg1":{"Ra1#":{}}}})";
-constexpr const char* Key = "sk-player-0a1b2c3d";
+constexpr const char* PlayerKey = "sk-player-0a1b2c3d";
 
 TeppPuzzle zmte6() {
     std::istringstream in(ZmteCsv);
@@ -91,7 +91,7 @@ protected:
         return play_puzzle(*oracle_, player, puzzle, o);
     }
 
-    LlmConfig config(const FakeLlmServer& server) const { return server.client_config(Key); }
+    LlmConfig config(const FakeLlmServer& server) const { return server.client_config(PlayerKey); }
     PromptLibrary prompts_ = PromptLibrary(std::vector<std::string>{GLOSSFISH_PROMPTS_DIR});
     static EngineOracle* oracle_;
 };
@@ -304,7 +304,7 @@ TEST_F(LlmPlayerTest, ServerErrorsArePerPuzzleAndTheBatchGoesOn) {
     EXPECT_EQ(bad.failure, "");
     EXPECT_EQ(bad.score, 0.0);
     EXPECT_EQ(tepp_record(bad)["error"], bad.error);
-    EXPECT_FALSE(contains(bad.error, Key));
+    EXPECT_FALSE(contains(bad.error, PlayerKey));
 
     // The next puzzle with the same player plays normally.
     script_solution(server, 1);

@@ -3,6 +3,7 @@
 #include "claims/ideas_catalogue.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "ideas/ideas.h"
 #include "rules/bitboard.h"
@@ -507,6 +508,15 @@ std::vector<IdeaFound> pushes_passer(const MoveView& v) {
     return {found(0, {{"square", square_name(v.to)}}, relative_rank(v.us, v.to))};
 }
 
+// The squares in front of s on its file, seen from side.
+Bitboard forward_file(Color side, Square s) {
+    Bitboard out = 0;
+    for (int r = rank_of(s) + (side == White ? 1 : -1); r >= Rank1 && r <= Rank8;
+         r += side == White ? 1 : -1)
+        out |= square_bb(make_square(file_of(s), r));
+    return out;
+}
+
 std::vector<IdeaFound> weakness(const MoveView& v, Color side, bool ours) {
     std::vector<IdeaFound> out;
     const PawnStructure now = pawn_structure(v.after, side), was = pawn_structure(v.before, side);
@@ -520,6 +530,8 @@ std::vector<IdeaFound> weakness(const MoveView& v, Color side, bool ours) {
             if (o == NoSquare || (sets_was[k] & square_bb(o))) continue;
             // Doubled: name the pawn that came to the file, not the one that was there.
             if (k == 1 && s != v.to && (sets_now[1] & square_bb(v.to))) continue;
+            // Backward is a weakness a player names on a half-open file: no enemy pawn in front.
+            if (k == 2 && (forward_file(side, s) & v.after.pieces(Pawn, ~side))) continue;
             out.push_back(found(k, {{"square", square_name(s)}}, ours ? 0 : 5));
         }
     }
@@ -529,7 +541,8 @@ std::vector<IdeaFound> weakness(const MoveView& v, Color side, bool ours) {
 // ---- the king ----
 
 std::vector<IdeaFound> weakens_cover(const MoveView& v) {
-    if (v.piece != Pawn) return {};
+    // Without the enemy queen on the board a thinner cover is seldom a weakness worth naming.
+    if (v.piece != Pawn || !v.before.pieces(Queen, v.them)) return {};
     const Square k = v.before.king(v.us);
     if (file_of(k) >= FileD && file_of(k) <= FileE) return {};
     const int before = popcount(pawn_cover(v.before, v.us));
@@ -540,6 +553,7 @@ std::vector<IdeaFound> weakens_cover(const MoveView& v) {
 
 std::vector<IdeaFound> luft(const MoveView& v) {
     if (v.piece != Pawn || flight_squares_forward(v.before, v.us)) return {};
+    if (std::abs(rank_of(v.to) - rank_of(v.from)) != 1 || v.captured != NoPiece) return {};
     const Square k = v.before.king(v.us);
     if (relative_rank(v.us, k) != Rank1 || (file_of(k) >= FileD && file_of(k) <= FileE)) return {};
     const Bitboard now = flight_squares_forward(v.after, v.us) & square_bb(v.from);
@@ -787,7 +801,7 @@ std::vector<IdeaKindSpec> make_catalogue() {
          "the moved piece could be won by capturing it where it stood and cannot be where it "
          "goes",
          {{"moves the {piece} out of danger",
-           {before("hangs", {{"square", "$square"}}), after("hangs", {{"square", "$to"}}, true)}}},
+           {before("hangs", {{"square", "$from"}}), after("hangs", {{"square", "$to"}}, true)}}},
          with_view(saves_piece)});
     // ---- pieces ----
     t.push_back({"outpost",
@@ -918,7 +932,7 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  50,
                  false,
                  "an enemy pawn becomes isolated (no own pawn on a neighbouring file), doubled "
-                 "(another own pawn on its file) or backward",
+                 "(another own pawn on its file) or backward on a half-open file",
                  {{"leaves the pawn on {square} isolated",
                    {of_move("makes_weakness", {{"square", "$square"}, {"kind", "isolated"}})}},
                   {"leaves the pawn on {square} doubled",
@@ -930,7 +944,7 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  PawnStructure,
                  40,
                  true,
-                 "an own pawn becomes isolated, doubled or backward",
+                 "an own pawn becomes isolated, doubled or backward on a half-open file",
                  {{"leaves the pawn on {square} isolated",
                    {of_move("makes_weakness", {{"square", "$square"}, {"kind", "isolated"}})}},
                   {"leaves the pawn on {square} doubled",
@@ -953,7 +967,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  46,
                  true,
                  "a pawn in front of the castled king (its file and the files beside it, one or "
-                 "two ranks ahead) leaves, and fewer pawns shelter the king",
+                 "two ranks ahead) leaves, and fewer pawns shelter the king, with the enemy queen "
+                 "on the board",
                  {{"weakens the pawn cover of the king on {square}", {of_move("weakens_cover")}}},
                  with_view(weakens_cover)});
     t.push_back({"luft",
@@ -961,7 +976,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  41,
                  false,
                  "a pawn in front of the castled king (on its back rank, off the d- and e-files) "
-                 "moves and gives it a flight square on the second rank, where it had none",
+                 "steps one square and gives it a flight square on the second rank, where it had "
+                 "none",
                  {{"gives the king an escape square on {square}",
                    {of_move("luft", {{"square", "$square"}})}}},
                  with_view(luft)});
@@ -1058,8 +1074,8 @@ std::string fill_phrase(const std::string& words, const IdeaSlots& slots) {
 }
 
 std::vector<IdeaClaim> phrase_claims(const IdeaPhrase& phrase, const IdeaSlots& slots,
-                                     const std::string& move_san, const std::string& to,
-                                     const std::string& us) {
+                                     const std::string& move_san, const std::string& from,
+                                     const std::string& to, const std::string& us) {
     std::vector<IdeaClaim> out;
     for (const IdeaClaim& t : phrase.claims) {
         std::vector<std::string> squares{""};
@@ -1089,6 +1105,7 @@ std::vector<IdeaClaim> phrase_claims(const IdeaPhrase& phrase, const IdeaSlots& 
                 const std::string slot = it->get<std::string>().substr(1);
                 if (slot == "move") c.args[it.key()] = move_san;
                 else if (slot == "to") c.args[it.key()] = to;
+                else if (slot == "from") c.args[it.key()] = from;
                 else if (slot == "us") c.args[it.key()] = us;
                 else if (slot == "them") c.args[it.key()] = us == "white" ? "black" : "white";
                 else if (slot == "squares") c.args[it.key()] = square;

@@ -38,8 +38,9 @@ const char* family_name(IdeaFamily f);
 using IdeaSlots = std::map<std::string, std::string>;
 
 // A claim a phrase states: a predicate whose args are literal JSON values or, for a string
-// starting with '$', a slot: "$move" (the move, SAN), "$to" (where the moved piece lands; the
-// king's square for castling), "$us" ("white"/"black", the mover), or a phrase slot. An arg
+// starting with '$', a slot: "$move" (the move, SAN), "$from" (where the moved piece stood),
+// "$to" (where it lands; the king's square for castling), "$us" ("white"/"black", the mover), or a
+// phrase slot. An arg
 // "$squares" makes one claim per square. after: the claim holds after the move (else before).
 struct IdeaClaim {
     std::string predicate;
@@ -92,7 +93,7 @@ std::string fill_phrase(const std::string& words, const IdeaSlots& slots);
 // The claims of a phrase for a move: its templates with every slot filled (one claim per square
 // of "$squares"); a slot the phrase lacks leaves the arg out.
 std::vector<IdeaClaim> phrase_claims(const IdeaPhrase& phrase, const IdeaSlots& slots,
-                                     const std::string& move_san, const std::string& to,
-                                     const std::string& us);
+                                     const std::string& move_san, const std::string& from,
+                                     const std::string& to, const std::string& us);
 
 }  // namespace glossfish::verifier

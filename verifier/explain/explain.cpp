@@ -543,8 +543,11 @@ private:
             if (r.ok() && (r.best == *mate || r.best == *capture)) threat = r.best;
         }
         if (!stopped(threat, mate && threat == *mate)) return false;
-        // Taking the threatening piece is a capture, not a defence: what it takes is the point.
-        if (before_.is_capture(played_) && played_.to() == threat.from()) return false;
+        // A capture is said for what it takes, not as a defence: taking the threatening piece,
+        // or the threatened piece leaving with a capture.
+        if (before_.is_capture(played_) &&
+            (played_.to() == threat.from() || played_.from() == threat.to()))
+            return false;
         const std::string text =
             played_san_ + " stops the threat of " + move_to_san(np, threat) + ".";
         return offer(make("defends", text, np, {threat}));

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <exception>
 
+#include "analysis/move_class.h"
 #include "claims/claims.h"
 #include "claims/ideas_catalogue.h"
 #include "reader/commentary_reader.h"
@@ -204,7 +205,12 @@ void explain_ideas(MoveLabel& label) {
     for (Idea& i : own.ideas) {
         // A piece left en prise is a sacrifice only when the engine rates the move good; a
         // worse move's reasons say what it loses.
-        if ((i.kind == "sacrifice" && !good) || (mating && i.kind != "sacrifice") ||
+        // A sacrifice is one only when the engine's line takes the material and a pawn or more
+        // stays given up (two full moves on, or up to a mate): a piece left en prise that the
+        // opponent cannot or does not take is no sacrifice.
+        const bool sacrifice_real = i.kind == "sacrifice" && good &&
+                                    sacrifice_holds(before, label.played_pv, PieceValue[Pawn]);
+        if ((i.kind == "sacrifice" && !sacrifice_real) || (mating && i.kind != "sacrifice") ||
             after.is_checkmate() || mated) {
             dropped = true;
             continue;

@@ -85,8 +85,8 @@ bool SentenceReader::idea_clause(std::size_t i, std::size_t end, const Subject& 
             if (!mp.ok()) return false;
             const Square to = destination(at, mp.move);
             const std::string us = color_word(at.side_to_move());
-            for (const IdeaClaim& c :
-                 phrase_claims(phrase, slots, s.move_text, square_name(to), us))
+            for (const IdeaClaim& c : phrase_claims(
+                     phrase, slots, s.move_text, square_name(mp.move.from()), square_name(to), us))
                 add(make_claim(c.predicate, c.args, c.after ? after_subject(s) : before,
                                c.negated));
             return true;

@@ -1,0 +1,360 @@
+// The ideas of moves (verifier/explain/ideas.h, claims/ideas_catalogue.h): each idea kind on
+// positions where a player names it and where it must not be said, the new claim predicates true
+// and false through the verifier, the phrases read by the commentary reader in any commentary,
+// and the sacrifice rule of the brilliant class on desperado and in-between positions.
+#include "explain/ideas.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "analysis/move_class.h"
+#include "claims/claims.h"
+#include "claims/ideas_catalogue.h"
+#include "reader/commentary_reader.h"
+#include "rules/notation.h"
+#include "tools/tool_suite.h"
+
+namespace glossfish::verifier {
+namespace {
+
+// The position after UCI moves from the start, and the square the last of them captured on.
+struct Line {
+    Position pos;
+    Square previous_capture = NoSquare;
+};
+Line after_moves(const std::string& moves, const char* fen = nullptr) {
+    Line l;
+    EXPECT_TRUE(
+        l.pos.set(fen ? fen : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").ok());
+    std::istringstream in(moves);
+    for (std::string m; in >> m;) {
+        MoveParse mp = parse_move_text(l.pos, m);
+        EXPECT_TRUE(mp.ok()) << m;
+        if (!mp.ok()) break;
+        l.previous_capture = l.pos.is_capture(mp.move) ? mp.move.to() : NoSquare;
+        l.pos.do_move(mp.move);
+    }
+    return l;
+}
+
+IdeasResult ideas_of(const Line& l, const char* san) {
+    MoveParse mp = parse_move_text(l.pos, san);
+    EXPECT_TRUE(mp.ok()) << san;
+    return move_ideas(l.pos, mp.move, l.previous_capture);
+}
+
+const Idea* find(const IdeasResult& r, const std::string& kind) {
+    auto it =
+        std::find_if(r.ideas.begin(), r.ideas.end(), [&](const Idea& i) { return i.kind == kind; });
+    return it == r.ideas.end() ? nullptr : &*it;
+}
+
+std::string all(const IdeasResult& r) {
+    std::string s;
+    for (const Idea& i : r.ideas) s += "[" + i.kind + "] " + i.text + "\n";
+    return s;
+}
+
+// Says `kind` with exactly this sentence.
+void expect_idea(const Line& l, const char* san, const std::string& kind, const std::string& text) {
+    const IdeasResult r = ideas_of(l, san);
+    const Idea* i = find(r, kind);
+    ASSERT_NE(i, nullptr) << san << " lacks " << kind << "\n" << all(r);
+    EXPECT_EQ(i->text, text);
+    EXPECT_FALSE(i->claims.empty()) << i->text;
+}
+
+void expect_no_idea(const Line& l, const char* san, const std::string& kind) {
+    const IdeasResult r = ideas_of(l, san);
+    EXPECT_EQ(find(r, kind), nullptr) << san << " must not say " << kind << "\n" << all(r);
+}
+
+// Opera game, Morphy - Duke Karl / Count Isouard, Paris 1858.
+const char* const Opera =
+    "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5 f1c4 g8f6 f3b3 d8e7 b1c3 c7c6 c1g5 b7b5 "
+    "c3b5 c6b5 c4b5 b8d7 e1c1 a8d8";
+
+Line opera(int plies) {
+    std::istringstream in(Opera);
+    std::string moves, m;
+    for (int i = 0; i < plies && in >> m; ++i) moves += m + " ";
+    return after_moves(moves);
+}
+
+TEST(Ideas, Development) {
+    const Line start = after_moves("");
+    expect_idea(start, "Nf3", "develops", "Nf3 develops the knight toward the centre.");
+    expect_idea(start, "Nf3", "takes_control", "Nf3 takes control of d4 and e5.");
+    expect_no_idea(start, "e4", "develops");
+    expect_no_idea(start, "a3", "takes_control");
+    expect_idea(start, "Nh3", "develops", "Nh3 develops the knight.");
+    const Line italian = after_moves("e2e4 e7e5 g1f3 b8c6");
+    expect_idea(italian, "Bc4", "prepares_castling", "Bc4 prepares to castle kingside.");
+    expect_no_idea(italian, "d3", "prepares_castling");
+    const Line castle = after_moves("e2e4 e7e5 g1f3 b8c6 f1c4 f8c5");
+    expect_idea(castle, "O-O", "castles", "O-O castles behind the pawns on f2, g2 and h2.");
+    expect_no_idea(castle, "O-O", "connects_rooks");  // the queen's side is still at home
+    expect_idea(after_moves("e2e4 e7e5"), "Qh5", "queen_early", "Qh5 brings the queen out early.");
+    expect_no_idea(after_moves("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 b1c3 f8c5 d2d3 d7d6"), "Qe2",
+                   "queen_early");
+    expect_idea(after_moves("e2e4 e7e5 g1f3"), "d6", "blocks_bishop",
+                "d6 blocks the bishop on f8.");
+    expect_idea(after_moves("g2g3 e7e5"), "Bg2", "fianchetto", "Bg2 fianchettoes the bishop.");
+    expect_no_idea(after_moves("e2e4 e7e5"), "Be2", "fianchetto");
+}
+
+TEST(Ideas, CentreAndSpace) {
+    const Line start = after_moves("");
+    expect_idea(start, "e4", "occupies_centre", "e4 occupies the centre.");
+    expect_no_idea(start, "c4", "occupies_centre");
+    expect_idea(start, "c4", "gains_space", "c4 gains space on the queenside.");
+    expect_no_idea(start, "c3", "gains_space");
+    // The Queen's Gambit: 2.c4 offers an exchange against d5, which the queen defends.
+    expect_idea(after_moves("d2d4 d7d5"), "c4", "strikes", "c4 strikes at the pawn on d5.");
+    expect_no_idea(after_moves("e2e4"), "e5", "strikes");
+}
+
+TEST(Ideas, ThreatsAndDoubleAttacks) {
+    expect_idea(after_moves("e2e4 e7e5"), "Nf3", "threatens_win",
+                "Nf3 threatens to win the pawn on e5.");
+    // Bc4 after 5...dxe5: Qxf7 would mate.
+    expect_idea(opera(10), "Bc4", "threatens_mate", "Bc4 threatens mate on f7.");
+    // 7.Qb3 hits b7 and f7 at once.
+    expect_idea(opera(12), "Qb3", "threatens_win",
+                "Qb3 threatens to win the pawn on b7 and the pawn on f7.");
+    // 4...Bxf3 attacks the queen on d1, but the bishop is taken at once: a trade, no threat.
+    const Line bxf3 = opera(7);
+    expect_no_idea(bxf3, "Bxf3", "threatens_win");
+    expect_idea(bxf3, "Bxf3", "trades", "Bxf3 trades the bishop for the knight on f3.");
+    // 3...Bg4 pins the knight to the queen.
+    expect_idea(opera(5), "Bg4", "pins", "Bg4 pins the knight on f3 to the queen on d1.");
+}
+
+TEST(Ideas, RecapturesOnlyWhatWasTaken) {
+    // 5.Qxf3 takes back on f3 after 4...Bxf3 (the game says the bishop captured there).
+    const Line qxf3 = opera(8);
+    expect_idea(qxf3, "Qxf3", "recaptures", "Qxf3 recaptures on f3.");
+    expect_no_idea(qxf3, "Qxf3", "trades");
+    // From the FEN alone the capture is no recapture: White was down more than the bishop.
+    Line fen_only = qxf3;
+    fen_only.previous_capture = NoSquare;
+    expect_no_idea(fen_only, "Qxf3", "recaptures");
+}
+
+TEST(Ideas, SacrificesAndPiecesEnPrise) {
+    // 10.Nxb5: the knight can be taken; 13.Rxd7 the rook: no seventh rank for a rook that falls.
+    expect_idea(opera(18), "Nxb5", "sacrifice", "Nxb5 sacrifices the knight on b5.");
+    const Line rxd7 = opera(24);
+    expect_idea(rxd7, "Rxd7", "sacrifice", "Rxd7 sacrifices the rook on d7.");
+    expect_no_idea(rxd7, "Rxd7", "seventh_rank");
+    expect_no_idea(rxd7, "Rxd7", "threatens_win");
+    // Evans gambit: 4.b4 offers the pawn.
+    expect_idea(after_moves("e2e4 e7e5 g1f3 b8c6 f1c4 f8c5"), "b4", "sacrifice",
+                "b4 offers the pawn on b4.");
+}
+
+TEST(Ideas, Pieces) {
+    // 12.O-O-O: the rook on d1 stands on the open d-file.
+    expect_idea(opera(22), "O-O-O", "rook_file", "O-O-O puts the rook on the open d-file.");
+    const Line rooks = after_moves("", "4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+    expect_idea(rooks, "Rd1", "rook_file", "Rd1 puts the rook on the open d-file.");
+    const Line doubled = after_moves("", "4k3/8/8/8/8/8/3R4/R3K3 w - - 0 1");
+    expect_idea(doubled, "Rad1", "rook_file", "Rad1 doubles the rooks on the d-file.");
+    const Line seventh = after_moves("", "6k1/pp3ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    expect_idea(seventh, "Rd7", "seventh_rank", "Rd7 puts the rook on the seventh rank.");
+    expect_no_idea(seventh, "Rd6", "seventh_rank");
+    // A knight on d5: defended by the e4 pawn, no black c- or e-pawn can reach it.
+    const Line outpost = after_moves("", "4k3/pp3ppp/3p4/8/4P3/2N5/PP3PPP/4K3 w - - 0 1");
+    expect_idea(outpost, "Nd5", "outpost", "Nd5 puts the knight on an outpost.");
+    const Line no_outpost = after_moves("", "4k3/pp2pppp/3p4/8/4P3/2N5/PP3PPP/4K3 w - - 0 1");
+    expect_no_idea(no_outpost, "Nd5", "outpost");  // ...e6 can chase it
+    const Line diagonal = after_moves("", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
+    expect_idea(diagonal, "Bb2", "open_diagonal",
+                "Bb2 puts the bishop on the open a1-h8 diagonal.");
+    expect_idea(after_moves(""), "e4", "frees_piece", "e4 frees the bishop on f1.");
+}
+
+TEST(Ideas, PawnStructure) {
+    // 10.Nxb5 leaves Black's c6 pawn without neighbours.
+    expect_idea(opera(18), "Nxb5", "weakens_enemy_pawns", "Nxb5 leaves the pawn on c6 isolated.");
+    const Line passer = after_moves("", "4k3/8/8/2p5/1P6/8/8/4K3 w - - 0 1");
+    expect_idea(passer, "bxc5", "creates_passed", "bxc5 creates a passed pawn on c5.");
+    const Line push = after_moves("", "8/8/8/P7/8/8/6k1/4K3 w - - 0 1");
+    expect_idea(push, "a6", "pushes_passer", "a6 pushes the passed pawn to a6.");
+    // In the middlegame a passed pawn at home is no idea yet.
+    expect_no_idea(opera(20), "Bxb5+", "creates_passed");
+}
+
+TEST(Ideas, KingSafetyAndActivity) {
+    const Line castled = after_moves("", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    expect_idea(castled, "h3", "luft", "h3 gives the king an escape square on h2.");
+    // With the black queen on the board g4 thins out the king's cover.
+    const Line queen = after_moves("", "q5k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    expect_idea(queen, "g4", "weakens_cover", "g4 weakens the pawn cover of the king on g1.");
+    expect_no_idea(queen, "h3", "weakens_cover");
+    expect_no_idea(castled, "g4", "weakens_cover");  // no queen to use it
+    // An uncastled king gets no "escape square" from e3.
+    expect_no_idea(after_moves("", "4k3/8/8/8/8/8/3PPP2/4K3 w - - 0 1"), "e3", "luft");
+    const Line walk = after_moves("", "8/5k2/8/8/8/8/1p6/6K1 w - - 0 1");
+    expect_idea(walk, "Kf2", "king_activity", "Kf2 brings the king closer to the pawn on b2.");
+    expect_no_idea(after_moves(""), "e4", "king_activity");
+    const Line opp = after_moves("", "8/8/8/3k4/8/8/3PK3/8 w - - 0 1");
+    expect_idea(opp, "Kd3", "opposition", "Kd3 takes the opposition.");
+    expect_no_idea(opp, "Ke3", "opposition");
+    const Line behind = after_moves("", "8/8/8/P7/8/8/6k1/1R2K3 w - - 0 1");
+    expect_idea(behind, "Ra1", "rook_behind_passer",
+                "Ra1 puts the rook behind the passed pawn on a5.");
+}
+
+TEST(Ideas, EveryIdeaSentenceIsReadWholeAndVerified) {
+    // Over the opera game: each idea's own sentence, read again, gives claims that all hold.
+    std::istringstream in(Opera);
+    Position pos;
+    const ToolSuite suite;
+    const ClaimVerifier verifier(suite);
+    int checked = 0;
+    for (std::string m; in >> m;) {
+        MoveParse mp = parse_move_text(pos, m);
+        ASSERT_TRUE(mp.ok());
+        for (const Idea& i : move_ideas(pos, mp.move).ideas) {
+            CommentaryReading r = read_commentary(pos, move_to_uci(pos, mp.move), i.text);
+            ASSERT_EQ(r.sentences.size(), 1u) << i.text;
+            ASSERT_TRUE(r.sentences[0].read() && !r.sentences[0].partly_read()) << i.text;
+            Atom atom{i.text, r.sentences[0].claims};
+            EXPECT_TRUE(verifier.verify(pos, atom).correct()) << i.text;
+            ++checked;
+        }
+        pos.do_move(mp.move);
+    }
+    EXPECT_GT(checked, 30);
+}
+
+TEST(Ideas, PhrasesAreReadInAnyCommentaryAndFalseOnesFail) {
+    const ToolSuite suite;
+    const ClaimVerifier verifier(suite);
+    Position start;
+    auto verdict = [&](const Position& pos, const char* move, const std::string& text) {
+        CommentaryReading r = read_commentary(pos, move, text);
+        EXPECT_EQ(r.sentences.size(), 1u) << text;
+        EXPECT_TRUE(r.sentences[0].read()) << text;
+        return verifier.verify(pos, Atom{text, r.sentences[0].claims}).correct();
+    };
+    EXPECT_TRUE(verdict(start, "g1f3", "Nf3 develops the knight toward the centre."));
+    EXPECT_FALSE(verdict(start, "g1h3", "Nh3 develops the knight toward the centre."));
+    EXPECT_FALSE(verdict(start, "e2e4", "e4 develops the knight."));
+    EXPECT_TRUE(verdict(start, "e2e4", "e4 occupies the centre and takes control of d5 and f5."));
+    EXPECT_FALSE(verdict(start, "e2e4", "e4 takes control of d5 and e5."));
+    EXPECT_FALSE(verdict(start, "c2c4", "c4 gains space on the kingside."));
+    const Line castled = after_moves("", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    EXPECT_FALSE(verdict(castled.pos, "h2h3", "h3 gives the king an escape square on g2."));
+    EXPECT_FALSE(verdict(castled.pos, "d1d6", "Rd6 puts the rook on the seventh rank."));
+    EXPECT_TRUE(verdict(castled.pos, "d1d7", "Rd7 puts the rook on the seventh rank."));
+}
+
+TEST(Ideas, NewPredicatesTrueAndFalse) {
+    const ToolSuite suite;
+    const ClaimVerifier verifier(suite);
+    auto truth = [&](const char* fen, const nlohmann::json& claim) {
+        Position pos;
+        EXPECT_TRUE(pos.set(fen).ok());
+        ClaimsParse p = parse_claims_json(nlohmann::json::array({{{"claims", {claim}}}}));
+        EXPECT_TRUE(p.ok()) << claim.dump() << (p.error ? p.error->text() : "");
+        if (!p.ok()) return Truth::Unverifiable;
+        return verifier.verify(pos, p.doc->atoms[0].claims[0]).result;
+    };
+    const char* start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const char* outpost = "4k3/pp3ppp/3p4/3N4/4P3/8/PP3PPP/4K3 b - - 0 1";
+    const char* rooks = "4k3/8/8/8/8/8/3R4/3RK3 w - - 0 1";
+    const char* opp = "8/8/8/3k4/8/3K4/3P4/8 b - - 0 1";
+    EXPECT_EQ(truth(start, {{"predicate", "develops"}, {"args", {{"move", "Nf3"}}}}), Truth::True);
+    EXPECT_EQ(truth(start, {{"predicate", "develops"}, {"args", {{"move", "e4"}}}}), Truth::False);
+    EXPECT_EQ(truth(start, {{"predicate", "occupies_centre"}, {"args", {{"move", "d4"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(start, {{"predicate", "occupies_centre"}, {"args", {{"move", "d3"}}}}),
+              Truth::False);
+    EXPECT_EQ(truth(start, {{"predicate", "gains_control"},
+                            {"args", {{"move", "Nf3"}, {"square", "e5"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(start, {{"predicate", "gains_control"},
+                            {"args", {{"move", "Nf3"}, {"square", "e4"}}}}),
+              Truth::False);
+    EXPECT_EQ(truth(outpost, {{"predicate", "outpost"}, {"args", {{"square", "d5"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(outpost, {{"predicate", "outpost"}, {"args", {{"square", "e4"}}}}),
+              Truth::False);
+    EXPECT_EQ(truth(rooks, {{"predicate", "doubled_rooks"},
+                            {"args", {{"file", "d"}, {"color", "white"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(rooks, {{"predicate", "doubled_rooks"},
+                            {"args", {{"file", "e"}, {"color", "white"}}}}),
+              Truth::False);
+    EXPECT_EQ(truth(opp, {{"predicate", "opposition"}, {"args", {{"color", "white"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(opp, {{"predicate", "opposition"}, {"args", {{"color", "black"}}}}),
+              Truth::False);
+    EXPECT_EQ(truth(start, {{"predicate", "open_diagonal"},
+                            {"args", {{"square", "c1"}, {"from", "c1"}, {"to", "h6"}}}}),
+              Truth::False);
+    EXPECT_EQ(truth("4k3/8/8/8/8/8/1B6/4K3 w - - 0 1",
+                    {{"predicate", "open_diagonal"},
+                     {"args", {{"square", "b2"}, {"from", "a1"}, {"to", "h8"}}}}),
+              Truth::True);
+    // A bad argument is refused by the parser, not guessed.
+    ClaimsParse bad = parse_claims_json(nlohmann::json::array(
+        {{{"claims",
+           {{{"predicate", "gains_space"}, {"args", {{"move", "c4"}, {"wing", "left"}}}}}}}}));
+    EXPECT_FALSE(bad.ok());
+}
+
+TEST(Ideas, CatalogueDeclaresEveryKindOnce) {
+    std::vector<std::string> names;
+    for (const IdeaKindSpec& k : idea_catalogue()) {
+        EXPECT_FALSE(k.phrases.empty()) << k.name;
+        EXPECT_FALSE(k.definition.empty()) << k.name;
+        for (const IdeaPhrase& p : k.phrases)
+            for (const IdeaClaim& c : p.claims)
+                EXPECT_NE(find_predicate(c.predicate), nullptr) << k.name << ": " << c.predicate;
+        names.push_back(k.name);
+    }
+    std::sort(names.begin(), names.end());
+    EXPECT_EQ(std::adjacent_find(names.begin(), names.end()), names.end());
+    EXPECT_GE(names.size(), 30u);
+}
+
+// A brilliant move is a real sacrifice: the material stays given up along the engine's line.
+std::vector<Move> line_from(const Position& from, const std::string& uci) {
+    std::vector<Move> out;
+    Position p = from;
+    std::istringstream in(uci);
+    for (std::string m; in >> m;) {
+        MoveParse mp = parse_move_text(p, m);
+        EXPECT_TRUE(mp.ok()) << m;
+        if (!mp.ok()) break;
+        out.push_back(mp.move);
+        p.do_move(mp.move);
+    }
+    return out;
+}
+
+TEST(MoveClassSacrifice, DesperadoAndTakenBackAreNoSacrifice) {
+    // Desperado: the attacked queen takes the queen that attacks it, and is taken back.
+    Position desperado;
+    ASSERT_TRUE(desperado.set("3qk3/8/8/3Q4/8/8/8/4K3 w - - 0 1").ok());
+    EXPECT_FALSE(sacrifice_holds(desperado, line_from(desperado, "d5d8 e8d8")));
+    // A knight left to be taken that is taken back at once: Nd5 Nxd5 Rxd5.
+    Position knight;
+    ASSERT_TRUE(knight.set("4k3/8/5n2/8/8/2N5/8/3RK3 w - - 0 1").ok());
+    EXPECT_FALSE(sacrifice_holds(knight, line_from(knight, "c3d5 f6d5 d1d5 e8e7")));
+    // The Opera game's 16.Qb8+: the queen is given and Rd8 mates.
+    const Line opera_end = after_moves(std::string(Opera) + " d1d7 d8d7 h1d1 e7e6 b5d7 f6d7");
+    EXPECT_TRUE(sacrifice_holds(opera_end.pos, line_from(opera_end.pos, "b3b8 d7b8 d1d8")));
+    // A knight given for a pawn stays given two full moves later: that much holds.
+    Position given;
+    ASSERT_TRUE(given.set("4k3/8/4p3/8/8/2N5/8/4K3 w - - 0 1").ok());
+    EXPECT_TRUE(sacrifice_holds(given, line_from(given, "c3d5 e6d5 e1e2 e8e7 e2d3")));
+}
+
+}  // namespace
+}  // namespace glossfish::verifier
