@@ -132,6 +132,14 @@ TEST(Ideas, ThreatsAndDoubleAttacks) {
     expect_idea(opera(5), "Bg4", "pins", "Bg4 pins the knight on f3 to the queen on d1.");
 }
 
+TEST(Ideas, DiscoveredAndDoubleChecks) {
+    const Line battery = after_moves("", "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1");
+    expect_idea(battery, "Nd6+", "discovered_check", "Nd6+ gives a double check.");
+    expect_idea(battery, "Nc3+", "discovered_check", "Nc3+ gives a discovered check.");
+    expect_no_idea(after_moves("", "4k3/8/8/8/4N3/8/8/3R2K1 w - - 0 1"), "Nd6+",
+                   "discovered_check");  // the knight's own check only
+}
+
 TEST(Ideas, RecapturesOnlyWhatWasTaken) {
     // 5.Qxf3 takes back on f3 after 4...Bxf3 (the game says the bishop captured there).
     const Line qxf3 = opera(8);

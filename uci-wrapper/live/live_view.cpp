@@ -114,6 +114,18 @@ std::string reasons_html(const Json& q) {
     return out + "</ul>";
 }
 
+// The label's verified ideas beyond its reasons (docs/ideas.md), each with its family.
+std::string ideas_html(const Json& q) {
+    if (!q.contains("ideas") || !q["ideas"].is_array()) return {};
+    std::string items;
+    for (const Json& i : q["ideas"]) {
+        if (!i.is_object() || str(i, "family") == "tactics" || str(i, "text").empty()) continue;
+        items += "<li><span class=\"family\">" + esc(str(i, "family")) + "</span> " +
+                 esc(str(i, "text")) + "</li>";
+    }
+    return items.empty() ? std::string() : "<ul class=\"ideas\">" + items + "</ul>";
+}
+
 // The move class: a string, or an object with a "name" (and a "text").
 std::string class_html(const Json& q) {
     if (!q.contains("class")) return {};
@@ -148,7 +160,7 @@ std::string label_section(const LiveSnapshot& s, const Game& g) {
         out +=
             " <span class=\"loss\">&minus;" + fixed1(q["wp_loss"].get<double>()) + " win%</span>";
     out += "</p><p class=\"label-text\">" + esc(str(q, "text")) + "</p>";
-    out += reasons_html(q) + class_html(q);
+    out += reasons_html(q) + ideas_html(q) + class_html(q);
     return out + "</section>";
 }
 

@@ -452,6 +452,13 @@ std::vector<IdeaFound> sacrifice(const MoveView& v) {
     return {};
 }
 
+std::vector<IdeaFound> check_kind(const MoveView& v) {
+    const CheckKind k = v.before.gives_check(v.move);
+    if (k == CheckKind::Double) return {found(0)};
+    if (k == CheckKind::Discovered) return {found(1)};
+    return {};
+}
+
 std::vector<IdeaFound> offers_trade(const MoveView& v) {
     if (v.piece == Pawn || v.piece == King || v.captured != NoPiece || v.lands_en_prise())
         return {};
@@ -886,6 +893,15 @@ std::vector<IdeaKindSpec> make_catalogue() {
                    {after("occupies", {{"square", "$square"}, {"piece", "pawn"}}),
                     after("hangs", {{"square", "$square"}})}}},
                  with_view(sacrifice)});
+    t.push_back({"discovered_check",
+                 Tactics,
+                 86,
+                 false,
+                 "the move uncovers a check by another piece (discovered), or checks with two "
+                 "pieces at once (double: the king must move)",
+                 {{"gives a double check", {of_move("gives_check", {{"kind", "double"}})}},
+                  {"gives a discovered check", {of_move("gives_check", {{"kind", "discovered"}})}}},
+                 with_view(check_kind)});
     t.push_back({"offers_trade",
                  Pieces,
                  43,

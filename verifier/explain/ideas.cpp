@@ -210,8 +210,11 @@ void explain_ideas(MoveLabel& label) {
         // opponent cannot or does not take is no sacrifice.
         const bool sacrifice_real = i.kind == "sacrifice" && good &&
                                     sacrifice_holds(before, label.played_pv, PieceValue[Pawn]);
-        if ((i.kind == "sacrifice" && !sacrifice_real) || (mating && i.kind != "sacrifice") ||
-            after.is_checkmate() || mated) {
+        // Beside a mate only the tactic that makes it is said: the sacrifice, the double or
+        // discovered check.
+        const bool mate_tactic = i.kind == "sacrifice" || i.kind == "discovered_check";
+        if ((i.kind == "sacrifice" && !sacrifice_real) || (mating && !mate_tactic) ||
+            (after.is_checkmate() && i.kind != "discovered_check") || mated) {
             dropped = true;
             continue;
         }
@@ -220,7 +223,8 @@ void explain_ideas(MoveLabel& label) {
     label.ideas_sentence = dropped ? std::string() : own.sentence;
     if (dropped) {
         for (const Idea& i : label.ideas)
-            if (i.family != family_name(IdeaFamily::Tactics) || i.kind == "sacrifice") {
+            if (i.family != family_name(IdeaFamily::Tactics) || i.kind == "sacrifice" ||
+                i.kind == "discovered_check") {
                 label.ideas_sentence = i.text;
                 break;
             }
