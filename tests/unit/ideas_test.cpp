@@ -185,8 +185,9 @@ TEST(Ideas, Pieces) {
 }
 
 TEST(Ideas, PawnStructure) {
-    // 10.Nxb5 leaves Black's c6 pawn without neighbours.
-    expect_idea(opera(18), "Nxb5", "weakens_enemy_pawns", "Nxb5 leaves the pawn on c6 isolated.");
+    // 10.Nxb5 leaves Black's a7 pawn without neighbours (c6, which can take back on b5, is not
+    // named: ...cxb5 would undo it).
+    expect_idea(opera(18), "Nxb5", "weakens_enemy_pawns", "Nxb5 leaves the pawn on a7 isolated.");
     const Line passer = after_moves("", "4k3/8/8/2p5/1P6/8/8/4K3 w - - 0 1");
     expect_idea(passer, "bxc5", "creates_passed", "bxc5 creates a passed pawn on c5.");
     const Line push = after_moves("", "8/8/8/P7/8/8/6k1/4K3 w - - 0 1");

@@ -537,6 +537,9 @@ std::vector<IdeaFound> weakness(const MoveView& v, Color side, bool ours) {
             if (o == NoSquare || (sets_was[k] & square_bb(o))) continue;
             // Doubled: name the pawn that came to the file, not the one that was there.
             if (k == 1 && s != v.to && (sets_now[1] & square_bb(v.to))) continue;
+            // A weakness the pawn undoes at once by taking the capturer back is none.
+            if (!ours && v.captured != NoPiece && (pawn_attacks(side, s) & square_bb(v.to)))
+                continue;
             // Backward is a weakness a player names on a half-open file: no enemy pawn in front.
             if (k == 2 && (forward_file(side, s) & v.after.pieces(Pawn, ~side))) continue;
             out.push_back(found(k, {{"square", square_name(s)}}, ours ? 0 : 5));
