@@ -132,6 +132,14 @@ bool behind_pawn(const Position& pos, Square rook, Square pawn) {
     return (between_bb(rook, pawn) & pos.occupied()) == 0;
 }
 
+int pawn_space(const Position& pos, Color c) {
+    const Bitboard half = c == White ? (rank_bb(Rank5) | rank_bb(Rank6) | rank_bb(Rank7))
+                                     : (rank_bb(Rank4) | rank_bb(Rank3) | rank_bb(Rank2));
+    Bitboard attacked = 0, pawns = pos.pieces(Pawn, c);
+    while (pawns) attacked |= pawn_attacks(c, pop_lsb(pawns));
+    return popcount(attacked & half);
+}
+
 bool is_endgame(const Position& pos) {
     if (pos.pieces(Queen)) return false;
     for (Color c : {White, Black}) {

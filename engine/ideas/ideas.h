@@ -59,6 +59,9 @@ std::optional<Color> opposition(const Position& pos);
 // file, on the side the pawn comes from, nothing between.
 bool behind_pawn(const Position& pos, Square rook, Square pawn);
 
+// Space: the squares in the opponent's half (c's relative ranks 5 to 7) that c's pawns attack.
+int pawn_space(const Position& pos, Color c);
+
 // Only kings and pawns, or queens off with at most a rook and a minor piece each: where king
 // activity and the endgame's ideas apply.
 bool is_endgame(const Position& pos);

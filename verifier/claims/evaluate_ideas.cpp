@@ -335,14 +335,7 @@ Outcome Evaluator::idea_claim() {
                   san + " does not newly offer an even trade with " + on(after, s));
     }
     if (p == "gains_space") {
-        auto space = [](const Position& q, Color c) {
-            const Bitboard half = c == White ? (rank_bb(Rank5) | rank_bb(Rank6) | rank_bb(Rank7))
-                                             : (rank_bb(Rank4) | rank_bb(Rank3) | rank_bb(Rank2));
-            Bitboard attacked = 0, pawns = q.pieces(Pawn, c);
-            while (pawns) attacked |= pawn_attacks(c, pop_lsb(pawns));
-            return popcount(attacked & half);
-        };
-        const int was = space(pos_, us), now = space(after, us);
+        const int was = pawn_space(pos_, us), now = pawn_space(after, us);
         ev_["space"] = {{"before", was}, {"after", now}};
         if (c_.args.contains("wing")) {
             const int f = file_of(to);

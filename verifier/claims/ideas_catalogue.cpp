@@ -474,18 +474,9 @@ std::vector<IdeaFound> offers_trade(const MoveView& v) {
     return {};
 }
 
-// Squares in the opponent's half (relative ranks 5 to 7) that the mover's pawns attack.
-int space(const Position& pos, Color c) {
-    const Bitboard half = c == White ? (rank_bb(Rank5) | rank_bb(Rank6) | rank_bb(Rank7))
-                                     : (rank_bb(Rank4) | rank_bb(Rank3) | rank_bb(Rank2));
-    Bitboard attacked = 0, pawns = pos.pieces(Pawn, c);
-    while (pawns) attacked |= pawn_attacks(c, pop_lsb(pawns));
-    return popcount(attacked & half);
-}
-
 std::vector<IdeaFound> gains_space(const MoveView& v) {
     if (v.piece != Pawn || v.captured != NoPiece || relative_rank(v.us, v.to) < Rank4) return {};
-    if (space(v.after, v.us) <= space(v.before, v.us)) return {};
+    if (pawn_space(v.after, v.us) <= pawn_space(v.before, v.us)) return {};
     const int f = file_of(v.to);
     return {found(f <= FileC ? 0 : f >= FileF ? 1 : 2)};
 }
@@ -635,6 +626,15 @@ IdeaClaim before(std::string predicate, json args, bool negated = false) {
 IdeaClaim of_move(std::string predicate, json args = json::object()) {
     args["move"] = "$move";
     return before(std::move(predicate), std::move(args));
+}
+
+// The phrases of a pawn weakness, in the order of weakness()'s kinds.
+std::vector<IdeaPhrase> weakness_phrases() {
+    std::vector<IdeaPhrase> out;
+    for (const char* kind : {"isolated", "doubled", "backward"})
+        out.push_back({std::string("leaves the pawn on {square} ") + kind,
+                       {of_move("makes_weakness", {{"square", "$square"}, {"kind", kind}})}});
+    return out;
 }
 
 template <typename F>
@@ -946,30 +946,14 @@ std::vector<IdeaKindSpec> make_catalogue() {
                    {before("occupies", {{"square", "$square"}, {"piece", "pawn"}}, true),
                     after("passed_pawn", {{"square", "$square"}})}}},
                  with_view(pushes_passer)});
-    t.push_back({"weakens_enemy_pawns",
-                 PawnStructure,
-                 50,
-                 false,
+    t.push_back({"weakens_enemy_pawns", PawnStructure, 50, false,
                  "an enemy pawn becomes isolated (no own pawn on a neighbouring file), doubled "
                  "(another own pawn on its file) or backward on a half-open file",
-                 {{"leaves the pawn on {square} isolated",
-                   {of_move("makes_weakness", {{"square", "$square"}, {"kind", "isolated"}})}},
-                  {"leaves the pawn on {square} doubled",
-                   {of_move("makes_weakness", {{"square", "$square"}, {"kind", "doubled"}})}},
-                  {"leaves the pawn on {square} backward",
-                   {of_move("makes_weakness", {{"square", "$square"}, {"kind", "backward"}})}}},
+                 weakness_phrases(),
                  with_view([](const MoveView& v) { return weakness(v, v.them, false); })});
-    t.push_back({"own_pawn_weakness",
-                 PawnStructure,
-                 40,
-                 true,
+    t.push_back({"own_pawn_weakness", PawnStructure, 40, true,
                  "an own pawn becomes isolated, doubled or backward on a half-open file",
-                 {{"leaves the pawn on {square} isolated",
-                   {of_move("makes_weakness", {{"square", "$square"}, {"kind", "isolated"}})}},
-                  {"leaves the pawn on {square} doubled",
-                   {of_move("makes_weakness", {{"square", "$square"}, {"kind", "doubled"}})}},
-                  {"leaves the pawn on {square} backward",
-                   {of_move("makes_weakness", {{"square", "$square"}, {"kind", "backward"}})}}},
+                 weakness_phrases(),
                  with_view([](const MoveView& v) { return weakness(v, v.us, true); })});
     t.push_back({"protects_passer",
                  Endgame,
@@ -1059,6 +1043,18 @@ const IdeaKindSpec* find_idea_kind(std::string_view name) {
     return nullptr;
 }
 
+std::vector<std::string> slot_squares(const std::string& value) {
+    std::vector<std::string> out;
+    std::size_t a = 0;
+    while (a < value.size()) {
+        std::size_t b = value.find(' ', a);
+        if (b == std::string::npos) b = value.size();
+        out.push_back(value.substr(a, b - a));
+        a = b + 1;
+    }
+    return out;
+}
+
 std::string fill_phrase(const std::string& words, const IdeaSlots& slots) {
     std::string out;
     std::size_t i = 0;
@@ -1075,14 +1071,7 @@ std::string fill_phrase(const std::string& words, const IdeaSlots& slots) {
         if (name == "file") {
             out += value + "-file";
         } else if (name == "squares") {
-            std::vector<std::string> parts;
-            std::size_t a = 0;
-            while (a < value.size()) {
-                std::size_t b = value.find(' ', a);
-                if (b == std::string::npos) b = value.size();
-                parts.push_back(value.substr(a, b - a));
-                a = b + 1;
-            }
+            const std::vector<std::string> parts = slot_squares(value);
             for (std::size_t k = 0; k < parts.size(); ++k)
                 out += (k == 0 ? "" : k + 1 == parts.size() ? " and " : ", ") + parts[k];
         } else {
@@ -1102,16 +1091,8 @@ std::vector<IdeaClaim> phrase_claims(const IdeaPhrase& phrase, const IdeaSlots& 
         for (auto it = t.args.begin(); it != t.args.end(); ++it)
             if (it->is_string() && it->get<std::string>() == "$squares") expand = true;
         if (expand) {
-            squares.clear();
-            auto s = slots.find("squares");
-            std::string v = s == slots.end() ? "" : s->second;
-            std::size_t a = 0;
-            while (a < v.size()) {
-                std::size_t b = v.find(' ', a);
-                if (b == std::string::npos) b = v.size();
-                squares.push_back(v.substr(a, b - a));
-                a = b + 1;
-            }
+            auto found_slot = slots.find("squares");
+            squares = slot_squares(found_slot == slots.end() ? "" : found_slot->second);
         }
         for (const std::string& square : squares) {
             IdeaClaim c = t;

@@ -86,6 +86,9 @@ struct IdeaKindSpec {
 const std::vector<IdeaKindSpec>& idea_catalogue();
 const IdeaKindSpec* find_idea_kind(std::string_view name);
 
+// The squares of a "squares" slot ("d5 f5" -> {"d5", "f5"}).
+std::vector<std::string> slot_squares(const std::string& value);
+
 // The phrase with its slots filled: "develops the knight toward the centre", "takes control of
 // d5 and f5", "puts the rook on the open d-file".
 std::string fill_phrase(const std::string& words, const IdeaSlots& slots);

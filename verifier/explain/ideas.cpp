@@ -40,15 +40,8 @@ void names(const IdeaSlots& slots, Idea& idea) {
     for (const auto& [name, value] : slots) {
         if (name == "piece" || name == "piece2") idea.pieces.push_back(value);
         if (name == "square" || name == "square2") idea.squares.push_back(value);
-        if (name == "squares") {
-            std::size_t a = 0;
-            while (a < value.size()) {
-                std::size_t b = value.find(' ', a);
-                if (b == std::string::npos) b = value.size();
-                idea.squares.push_back(value.substr(a, b - a));
-                a = b + 1;
-            }
-        }
+        if (name == "squares")
+            for (const std::string& q : slot_squares(value)) idea.squares.push_back(q);
     }
 }
 
@@ -110,15 +103,9 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
             if (!key.empty() && is_named(key)) continue;
             if (auto list = c.slots.find("squares"); list != c.slots.end()) {
                 std::string kept;
-                std::size_t a = 0;
                 const std::string& v = list->second;
-                while (a < v.size()) {
-                    std::size_t b = v.find(' ', a);
-                    if (b == std::string::npos) b = v.size();
-                    const std::string q = v.substr(a, b - a);
+                for (const std::string& q : slot_squares(v))
                     if (!is_named(q)) kept += (kept.empty() ? "" : " ") + q;
-                    a = b + 1;
-                }
                 if (kept.empty()) continue;
                 if (kept != v) {
                     const IdeaKindSpec* kind = find_idea_kind(c.idea.kind);
