@@ -329,7 +329,10 @@ Outcome Evaluator::idea_claim() {
         const bool defended = after.attackers(us, to) != 0;
         ev_["trade"] = {
             {"attacks", attacks_now}, {"attacked_before", attacked_before}, {"defended", defended}};
-        return is(attacks_now && !attacked_before && defended && type_of(target) != King &&
+        const bool pinned = after.is_pinned(them, s);
+        ev_["trade"]["pinned"] = pinned;
+        return is(attacks_now && !attacked_before && defended && !pinned &&
+                      type_of(target) != King &&
                       PieceValue[type_of(target)] == PieceValue[type_of(mover)],
                   san + " offers an even trade with " + on(after, s),
                   san + " does not newly offer an even trade with " + on(after, s));

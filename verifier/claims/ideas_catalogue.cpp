@@ -469,6 +469,8 @@ std::vector<IdeaFound> offers_trade(const MoveView& v) {
         const PieceType t = type_of(v.after.piece_at(s));
         if (t == King || PieceValue[t] != PieceValue[v.piece]) continue;
         if (v.before.attacks(v.from) & square_bb(s)) continue;
+        // A pinned piece attacked is pressure on the pin, not an offer to trade.
+        if (v.after.is_pinned(v.them, s)) continue;
         return {found(0, {{"piece", piece_name(t)}, {"square", square_name(s)}})};
     }
     return {};
@@ -909,8 +911,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  Pieces,
                  43,
                  false,
-                 "the moved piece, defended, attacks an enemy piece of the same worth that it did "
-                 "not attack before: it offers to trade",
+                 "the moved piece, defended, attacks an enemy piece of the same worth, not pinned, "
+                 "that it did not attack before: it offers to trade",
                  {{"offers a trade with the {piece} on {square}",
                    {of_move("offers_trade", {{"square", "$square"}})}}},
                  with_view(offers_trade)});

@@ -253,7 +253,7 @@ const std::vector<PredicateSpec>& specs() {
          {}},
         {{"offers_trade", EC::BoardComprehension, false,
           "after move the moved piece, defended, attacks the enemy piece on square, of the same "
-          "worth, which it did not attack before"},
+          "worth and not pinned, which it did not attack before"},
          {{"move", Move, true}, {"square", Square, true}},
          {}},
         {{"gains_space", EC::BoardComprehension, false,
