@@ -155,7 +155,7 @@ void explain_ideas(MoveLabel& label) {
     label.ideas.clear();
     IdeasResult own = move_ideas(before, label.played, label.previous_capture);
     // A reason an idea says better is dropped: "stops the threat of Nxe5" when "defends the
-    // pawn on e5" is said, "wins a pawn" for a recapture ("takes back the pawn").
+    // pawn on e5" is said, "wins a pawn" for a recapture ("recaptures on e5").
     const bool forced_mate = label.played_score.is_mate() && label.played_score.value > 0;
     std::erase_if(label.reasons, [&](const Reason& r) {
         if (forced_mate && r.kind == "defends") return true;
@@ -167,8 +167,8 @@ void explain_ideas(MoveLabel& label) {
                     if ((q == target || q == from) && i.kind != "takes_control") return true;
         }
         return r.kind == "wins_material" && label.previous_capture != NoSquare &&
-               label.played.to() == label.previous_capture && !r.line.empty() &&
-               r.line.size() >= 1 && r.text.rfind(label.played_san + " wins", 0) == 0;
+               label.played.to() == label.previous_capture &&
+               r.text.rfind(label.played_san + " wins", 0) == 0;
     });
     for (const Reason& r : label.reasons) {
         Idea i;
@@ -182,7 +182,8 @@ void explain_ideas(MoveLabel& label) {
     Position after = before;
     after.do_move(label.played);
     const bool good = label.quality.label == QualityLabel::Good;
-    // A move that mates, or forces mate, says so: of the smaller ideas only a sacrifice stays.
+    // A move that mates, or forces mate, says so: of the smaller ideas only the tactic that
+    // makes the mate stays (below).
     const bool mating =
         after.is_checkmate() || (label.played_score.is_mate() && label.played_score.value > 0);
     // The mover is mated by force: its own plans no longer matter.
@@ -190,11 +191,10 @@ void explain_ideas(MoveLabel& label) {
     label.ideas_held_back = own.held_back;
     bool dropped = false;
     for (Idea& i : own.ideas) {
-        // A piece left en prise is a sacrifice only when the engine rates the move good; a
-        // worse move's reasons say what it loses.
-        // A sacrifice is one only when the engine's line takes the material and a pawn or more
-        // stays given up (two full moves on, or up to a mate): a piece left en prise that the
-        // opponent cannot or does not take is no sacrifice.
+        // A piece left en prise is a sacrifice only when the engine rates the move good (a worse
+        // move's reasons say what it loses) and its line takes the material and a pawn or more
+        // stays given up (two full moves on, or up to a mate): a piece the opponent cannot or
+        // does not take is no sacrifice.
         const bool sacrifice_real = i.kind == "sacrifice" && good &&
                                     sacrifice_holds(before, label.played_pv, PieceValue[Pawn]);
         // Beside a mate only the tactic that makes it is said: the sacrifice, the double or
@@ -207,6 +207,7 @@ void explain_ideas(MoveLabel& label) {
         }
         label.ideas.push_back(std::move(i));
     }
+    // The joined sentence may hold a dropped idea: then the first idea kept is said alone.
     label.ideas_sentence = dropped ? std::string() : own.sentence;
     if (dropped) {
         for (const Idea& i : label.ideas)
