@@ -85,17 +85,23 @@ TEST(Cancel, JobLaneDropsMatchingJobsAndCancelsTheRunningOne) {
     JobLane lane(4);
     std::atomic<int> ran{0};
     std::atomic<bool> running_saw_cancel{false};
+    std::atomic<bool> slow_started{false};
     auto slow = std::make_shared<CancelToken>();
     ASSERT_TRUE(lane.post({"slow", 1, slow, [&] {
+                               slow_started = true;
                                while (!slow->cancelled())
                                    std::this_thread::sleep_for(milliseconds(1));
                                running_saw_cancel = true;
                            }}));
-    for (int i = 0; i < 3; ++i)
+    // The capacity bounds the queue, not the running job: once the worker holds the slow job
+    // (it runs until cancelled), the queue takes exactly four more, whatever the scheduler does.
+    const auto started = Clock::now() + milliseconds(5000);
+    while (!slow_started && Clock::now() < started) std::this_thread::sleep_for(milliseconds(1));
+    ASSERT_TRUE(slow_started);
+    for (int i = 0; i < 4; ++i)
         ASSERT_TRUE(lane.post({"queued", unsigned(i % 2 ? 1 : 2), nullptr, [&] { ++ran; }}));
     EXPECT_FALSE(lane.post({"full", 3, nullptr, [&] { ++ran; }}));  // capacity 4
-    std::this_thread::sleep_for(milliseconds(50));
-    lane.cancel_if([](const JobLane::Job& j) { return j.group == 1; });  // slow and one queued
+    lane.cancel_if([](const JobLane::Job& j) { return j.group == 1; });  // slow and two queued
     const auto deadline = Clock::now() + milliseconds(2000);
     while (ran < 2 && Clock::now() < deadline) std::this_thread::sleep_for(milliseconds(5));
     std::this_thread::sleep_for(milliseconds(50));
