@@ -100,7 +100,7 @@ TEST(Cancel, JobLaneDropsMatchingJobsAndCancelsTheRunningOne) {
     ASSERT_TRUE(slow_started);
     for (int i = 0; i < 4; ++i)
         ASSERT_TRUE(lane.post({"queued", unsigned(i % 2 ? 1 : 2), nullptr, [&] { ++ran; }}));
-    EXPECT_FALSE(lane.post({"full", 3, nullptr, [&] { ++ran; }}));  // capacity 4
+    EXPECT_FALSE(lane.post({"full", 3, nullptr, [&] { ++ran; }}));       // capacity 4
     lane.cancel_if([](const JobLane::Job& j) { return j.group == 1; });  // slow and two queued
     const auto deadline = Clock::now() + milliseconds(2000);
     while (ran < 2 && Clock::now() < deadline) std::this_thread::sleep_for(milliseconds(5));

@@ -219,50 +219,68 @@ TEST(Reproducible, VerifyDoesNotDependOnTheOrder) {
     EXPECT_NE(forward[0].find("\"result\":\"true\""), std::string::npos) << forward[0];
 }
 
-// `glossfish verify --jsonl --reproducible`: the same answer per id, whatever the line order
-// (all but the answer's "line", its place in the input).
-TEST(Reproducible, VerifyCommandSameAnswersInReversedOrder) {
-    const std::vector<std::string> lines = {
-        R"({"id":1,"fen":"r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3","move":"Nf6","text":"Nf6 is a blunder. White threatens Qxf7."})",
-        R"({"id":2,"fen":"rnbqkb1r/pp2pp1p/3p2p1/2p5/4n3/2P2N1P/PP1PBPP1/RNBQK2R w KQkq - 0 6","text":"Qa4+ is the only good move. Qa4+ wins a piece."})",
-        R"({"id":3,"fen":"1r2k1r1/pbppnp1p/1bn2P2/8/Q7/B1PB1q2/P4PPP/3RR1K1 w - - 0 20","text":"Black threatens mate on g2. Rxe7+ is the only move."})",
-    };
+const std::vector<std::string> VerifyLines = {
+    R"({"id":1,"fen":"r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3","move":"Nf6","text":"Nf6 is a blunder. White threatens Qxf7."})",
+    R"({"id":2,"fen":"rnbqkb1r/pp2pp1p/3p2p1/2p5/4n3/2P2N1P/PP1PBPP1/RNBQK2R w KQkq - 0 6","text":"Qa4+ is the only good move. Qa4+ wins a piece."})",
+    R"({"id":3,"fen":"1r2k1r1/pbppnp1p/1bn2P2/8/Q7/B1PB1q2/P4PPP/3RR1K1 w - - 0 20","text":"Black threatens mate on g2. Rxe7+ is the only move."})",
+    // A label's own sentence with win% figures, which a warm hash moved (issue #34).
+    R"({"id":4,"fen":"3q3k/3n4/3PQ2p/p3P1r1/P1P4b/2N1p2P/1r6/R5RK b - - 1 32","move":"Nxe5","text":"Nxe5 lowers Black's winning chances from 93% to 62% compared with Qf8."})",
+};
+
+// The answers of one `glossfish verify --jsonl ARGS` run over `lines`, by id (without "line",
+// the answer's place in the input).
+std::map<int, std::string> verify_jsonl_answers(const std::vector<std::string>& lines,
+                                                const std::string& args) {
+    static int runs = 0;
     const fs::path dir =
-        fs::temp_directory_path() / ("glossfish_reprov_" + std::to_string(::getpid()));
+        fs::temp_directory_path() /
+        ("glossfish_reprov_" + std::to_string(::getpid()) + "_" + std::to_string(runs++));
     fs::create_directories(dir);
-    auto answers = [&](bool reverse) {
-        const fs::path in = dir / (reverse ? "back.jsonl" : "fwd.jsonl");
-        {
-            std::ofstream f(in);
-            for (std::size_t n = 0; n < lines.size(); ++n)
-                f << lines[reverse ? lines.size() - 1 - n : n] << "\n";
-        }
-        const std::string cmd = testkit::shell_quote(GLOSSFISH_BIN) +
-                                " verify --jsonl --reproducible --depth " + std::to_string(Depth) +
-                                " --bootstrap 10 < " + testkit::shell_quote(in.string()) +
-                                " 2>/dev/null";
-        FILE* p = popen(cmd.c_str(), "r");
-        EXPECT_NE(p, nullptr);
-        std::string out;
-        char buf[4096];
-        for (std::size_t n; p && (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-        if (p) {
-            EXPECT_EQ(pclose(p), 0);
-        }
-        std::map<int, std::string> by_id;
-        std::istringstream s(out);
-        for (std::string l; std::getline(s, l);) {
-            json j = json::parse(l);
-            // "line" is the input line the answer is for, which reversing changes on purpose.
-            if (j.contains("line")) j.erase("line");
-            if (j.contains("id") && j["id"].is_number()) by_id[j["id"].get<int>()] = j.dump();
-        }
-        return by_id;
-    };
-    const auto forward = answers(false);
-    EXPECT_EQ(forward.size(), lines.size());
-    EXPECT_EQ(forward, answers(true));
+    const fs::path in = dir / "in.jsonl";
+    {
+        std::ofstream f(in);
+        for (const std::string& l : lines) f << l << "\n";
+    }
+    const std::string cmd = testkit::shell_quote(GLOSSFISH_BIN) + " verify --jsonl " + args +
+                            " --depth " + std::to_string(Depth) + " --bootstrap 10 < " +
+                            testkit::shell_quote(in.string()) + " 2>/dev/null";
+    FILE* p = popen(cmd.c_str(), "r");
+    EXPECT_NE(p, nullptr);
+    std::string out;
+    char buf[4096];
+    for (std::size_t n; p && (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+    if (p) {
+        EXPECT_EQ(pclose(p), 0);
+    }
+    std::map<int, std::string> by_id;
+    std::istringstream s(out);
+    for (std::string l; std::getline(s, l);) {
+        json j = json::parse(l);
+        if (j.contains("line")) j.erase("line");
+        if (j.contains("id") && j["id"].is_number()) by_id[j["id"].get<int>()] = j.dump();
+    }
     fs::remove_all(dir);
+    return by_id;
+}
+
+// `glossfish verify --jsonl --reproducible`: the same answer per id, whatever the line order.
+TEST(Reproducible, VerifyCommandSameAnswersInReversedOrder) {
+    const auto forward = verify_jsonl_answers(VerifyLines, "--reproducible");
+    EXPECT_EQ(forward.size(), VerifyLines.size());
+    EXPECT_EQ(forward,
+              verify_jsonl_answers({VerifyLines.rbegin(), VerifyLines.rend()}, "--reproducible"));
+}
+
+// Without any flag, a line verified in a batch gets the answer it gets alone: a verdict never
+// depends on what was verified before it (the engine's hash is not carried between searches).
+TEST(Reproducible, VerifyCommandAnswersALineInABatchAsAlone) {
+    const auto batch = verify_jsonl_answers(VerifyLines, "");
+    ASSERT_EQ(batch.size(), VerifyLines.size());
+    for (std::size_t k = 0; k < VerifyLines.size(); ++k) {
+        const auto alone = verify_jsonl_answers({VerifyLines[k]}, "");
+        ASSERT_EQ(alone.size(), 1u);
+        EXPECT_EQ(alone.begin()->second, batch.at(alone.begin()->first));
+    }
 }
 
 TEST(Reproducible, TreeFromReproducibleLimitsIsAReproducibleTree) {
