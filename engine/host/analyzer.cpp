@@ -2,6 +2,7 @@
 #include "host/analyzer.h"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 
 #include "host/go_and_wait.h"
@@ -27,6 +28,7 @@ std::optional<std::string> reproducible_error(const AnalysisLimits& limits) {
 
 struct Analyzer::Worker {
     int index = 0;
+    std::atomic<bool> clear_next{false};  // forget(): ucinewgame before the next search
     std::unique_ptr<EngineHost> host;
     bool busy = false;
     bool started = false;
@@ -100,6 +102,11 @@ void Analyzer::clear_cache() {
     std::lock_guard lock(mutex_);
     cache_.clear();
     cache_order_.clear();
+}
+
+void Analyzer::forget() {
+    clear_cache();
+    for (auto& w : workers_) w->clear_next = true;
 }
 
 namespace {
@@ -204,6 +211,7 @@ AnalysisResult Analyzer::run(Worker& w, const Position& pos, const AnalysisLimit
         host.set_option("UCI_Chess960", pos.chess960() ? "true" : "false");
         w.chess960 = pos.chess960();
     }
+    if (w.clear_next.exchange(false)) clear_hash = true;
     if (clear_hash) {
         host.send_raw("ucinewgame");
         if (!host.sync(std::chrono::milliseconds(5000))) {

@@ -104,6 +104,10 @@ public:
     void kill();
     // Forgets cached results. Does not block on searches.
     void clear_cache();
+    // Forgets cached results and clears every worker's hash before its next search, so that
+    // what is searched next depends on nothing searched before (a batch of independent
+    // records, each answered as if alone).
+    void forget();
     std::size_t cache_hits() const;
     // How many cached_only requests the calling thread has had refused, over every Analyzer
     // (a caller compares the count before and after its own requests).

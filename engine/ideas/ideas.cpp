@@ -150,4 +150,47 @@ bool is_endgame(const Position& pos) {
     return true;
 }
 
+Bitboard back_rank_exits(const Position& pos, Color c) {
+    const Square k = pos.king(c);
+    if (k == NoSquare || relative_rank(c, k) != Rank1) return 0;
+    const int r = c == White ? Rank2 : Rank7;
+    Bitboard out = 0;
+    for (int f = std::max(0, file_of(k) - 1); f <= std::min(7, file_of(k) + 1); ++f)
+        out |= square_bb(make_square(f, r));
+    return out & ~pos.occupied_co(c);
+}
+
+bool king_confined(const Position& pos, Color c) {
+    const Bitboard exits = back_rank_exits(pos, c);
+    if (!exits) return false;
+    for (Bitboard b = exits; b;)
+        if (!pos.attackers(~c, pop_lsb(b))) return false;
+    return true;
+}
+
+int doubled_files(const Position& pos, Color c) {
+    int n = 0;
+    for (int f = 0; f < 8; ++f) n += popcount(pos.pieces(Pawn, c) & file_bb(f)) >= 2;
+    return n;
+}
+
+bool has_bishop_pair(const Position& pos, Color c) {
+    auto pair = [&](Color side) {
+        const Bitboard b = pos.pieces(Bishop, side);
+        return (b & LightSquares) && (b & DarkSquares);
+    };
+    return pair(c) && !pair(~c);
+}
+
+const char* slider_line(const Position& pos, Square slider, Square s) {
+    const Piece pc = pos.piece_at(slider);
+    if (pc == NoPiece || slider == s) return nullptr;
+    const PieceType pt = type_of(pc);
+    if (pt != Bishop && pt != Rook && pt != Queen) return nullptr;
+    if (!(attacks_bb(pt, slider, 0) & square_bb(s))) return nullptr;
+    if (file_of(slider) == file_of(s)) return "file";
+    if (rank_of(slider) == rank_of(s)) return "rank";
+    return "diagonal";
+}
+
 }  // namespace glossfish::ideas

@@ -66,4 +66,20 @@ int pawn_space(const Position& pos, Color c);
 // activity and the endgame's ideas apply.
 bool is_endgame(const Position& pos);
 
+// The empty or enemy-held squares of c's second rank next to c's king on its back rank, and
+// whether the other side attacks every one of them (the king is confined to the back rank).
+// Zero squares when the king is not on its back rank or its pawns fill the rank above it.
+Bitboard back_rank_exits(const Position& pos, Color c);
+bool king_confined(const Position& pos, Color c);
+
+// Files on which c has two or more pawns.
+int doubled_files(const Position& pos, Color c);
+
+// Whether c has the bishop pair: bishops on both colours of square, while the opponent has not.
+bool has_bishop_pair(const Position& pos, Color c);
+
+// The enemy bishop, rook or queen on `slider` can move along a line through `s` (its file, rank
+// or diagonal, on an empty board): "diagonal", "file" or "rank" (nullptr when it cannot).
+const char* slider_line(const Position& pos, Square slider, Square s);
+
 }  // namespace glossfish::ideas

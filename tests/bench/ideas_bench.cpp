@@ -36,7 +36,7 @@ std::string slurp(const std::string& path) {
 }
 
 // Which idea kinds say each STS theme (shared/research/ideas.md "The Strategic Test Suite's
-// themes"). "avoid pointless exchange" has none: no idea says that a trade was avoided.
+// themes"). King safety (king_off_line) is not the king's activity and is not counted for it.
 const std::map<std::string, std::set<std::string>>& theme_kinds() {
     static const std::map<std::string, std::set<std::string>> map = {
         {"undermining", {"strikes", "threatens_win", "weakens_enemy_pawns"}},
@@ -44,7 +44,7 @@ const std::map<std::string, std::set<std::string>>& theme_kinds() {
          {"rook_file", "open_diagonal", "frees_piece", "fianchetto", "seventh_rank"}},
         {"knight outposts, repositioning, centralization", {"outpost", "takes_control"}},
         {"square vacancy", {"frees_piece"}},
-        {"bishop vs knight", {"trades"}},
+        {"bishop vs knight", {"trades", "bishop_pair", "gives_bishop_pair"}},
         {"recapturing", {"recaptures"}},
         {"offer of simplification", {"offers_trade", "trades"}},
         {"advancement of f/g/h pawns",
@@ -57,7 +57,7 @@ const std::map<std::string, std::set<std::string>>& theme_kinds() {
         {"pawn play in the centre",
          {"occupies_centre", "strikes", "gains_space", "creates_passed"}},
         {"queens and rooks to the 7th rank", {"seventh_rank"}},
-        {"avoid pointless exchange", {}},
+        {"avoid pointless exchange", {"avoids_trade"}},
     };
     return map;
 }

@@ -217,6 +217,52 @@ TEST(Ideas, KingSafetyAndActivity) {
                 "Ra1 puts the rook behind the passed pawn on a5.");
 }
 
+TEST(Ideas, TradesDeclinedBishopPairAndKingOffALine) {
+    // The queens face each other on the 4th rank; Black's is defended by b5, so either side could
+    // trade. Qd3 steps out of reach: the trade is declined (and the queen is not "in danger").
+    const Line facing = after_moves("", "4k3/8/8/1p6/q2Q4/8/8/4K3 w - - 0 1");
+    expect_idea(facing, "Qd3", "avoids_trade", "Qd3 avoids the trade with the queen on a4.");
+    expect_no_idea(facing, "Qd3", "saves_piece");
+    // Black's queen undefended: no trade is on offer (White just wins it).
+    expect_no_idea(after_moves("", "4k3/8/8/8/q2Q4/8/8/4K3 w - - 0 1"), "Qd3", "avoids_trade");
+    // Nxe5 takes one of Black's two bishops and leaves White's pair against one.
+    const Line pair = after_moves("", "2b1k3/8/8/4b3/8/3N4/8/2B1KB2 w - - 0 1");
+    expect_idea(pair, "Nxe5", "bishop_pair", "Nxe5 wins the bishop pair.");
+    // Bxd5 exd5: the bishop pair goes for a knight.
+    const Line gives = after_moves("", "4k3/8/4p3/3n4/8/8/6B1/2B1K3 w - - 0 1");
+    expect_idea(gives, "Bxd5", "gives_bishop_pair", "Bxd5 gives up the bishop pair.");
+    expect_no_idea(after_moves("", "4k3/8/4p3/3n4/8/8/6B1/4K3 w - - 0 1"), "Bxd5",
+                   "gives_bishop_pair");  // one bishop: no pair to give
+    // The king on g1 sits on the c5 bishop's diagonal behind the f2 pawn: Kh1 steps off it.
+    const Line xray = after_moves("", "6k1/5ppp/8/2b5/8/8/5PPP/6K1 w - - 0 1");
+    expect_idea(xray, "Kh1", "king_off_line",
+                "Kh1 takes the king off the diagonal of the bishop on c5.");
+    expect_no_idea(xray, "Kf1", "king_activity");
+    // Two pieces between (e3 and f2): no pin is in the air.
+    expect_no_idea(after_moves("", "6k1/5ppp/8/2b5/8/4P3/5PPP/6K1 w - - 0 1"), "Kh1",
+                   "king_off_line");
+    // Rh7 takes e7, f7 and g7 from the king on f8 (the rook alone covers the seventh rank).
+    const Line seventh = after_moves("", "5k2/p1p5/1p6/8/8/8/8/4K2R w - - 0 1");
+    expect_idea(seventh, "Rh7", "confines_king", "Rh7 confines the king to the back rank.");
+    expect_no_idea(seventh, "Rh6", "confines_king");  // not on the seventh rank
+    // A king behind three pawns (no square to step to) is not confined by anything.
+    expect_no_idea(after_moves("", "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1"), "Ra7", "confines_king");
+    // bxc5 leaves White with no doubled pawns; with a pawn on d4, cxd5 doubles the d-pawns
+    // instead, but ...exd5 takes back: the doubled c-pawn goes in a trade.
+    const Line doubled = after_moves("", "4k3/8/8/2p5/1P6/1P6/8/4K3 w - - 0 1");
+    expect_idea(doubled, "bxc5", "undoubles", "bxc5 undoubles the pawns on the b-file.");
+    const Line traded = after_moves("", "4k3/8/4p3/3p4/2PP4/2P5/8/4K3 w - - 0 1");
+    expect_idea(traded, "cxd5", "undoubles", "cxd5 trades off the doubled pawn on c4.");
+    expect_no_idea(after_moves("", "4k3/8/4p3/3p4/2P5/8/8/4K3 w - - 0 1"), "cxd5", "undoubles");
+    // A pawn offered on the square it is pushed to: the push is still said (the offer may be
+    // dropped later when the engine's line does not take it).
+    const Line g7 = after_moves("", "7k/p1R5/1p4P1/3pK3/P2P2r1/8/8/8 w - - 5 45");
+    expect_idea(g7, "g7+", "pushes_passer", "g7+ pushes the passed pawn to g7.");
+    // A rook on the file: the sentence says "file".
+    const Line file = after_moves("", "4r1k1/5ppp/8/8/8/8/4PPPP/4K3 w - - 0 1");
+    expect_idea(file, "Kd1", "king_off_line", "Kd1 takes the king off the file of the rook on e8.");
+}
+
 TEST(Ideas, EveryIdeaSentenceIsReadWholeAndVerified) {
     // Over the opera game: each idea's own sentence, read again, gives claims that all hold.
     std::istringstream in(Opera);
@@ -310,6 +356,28 @@ TEST(Ideas, NewPredicatesTrueAndFalse) {
                     {{"predicate", "open_diagonal"},
                      {"args", {{"square", "b2"}, {"from", "a1"}, {"to", "h8"}}}}),
               Truth::True);
+    const char* facing = "4k3/8/8/1p6/q2Q4/8/8/4K3 w - - 0 1";
+    EXPECT_EQ(truth(facing,
+                    {{"predicate", "avoids_trade"}, {"args", {{"move", "Qd3"}, {"square", "a4"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(facing,
+                    {{"predicate", "avoids_trade"}, {"args", {{"move", "Qd1"}, {"square", "a4"}}}}),
+              Truth::False);  // still on the a4-d1 diagonal
+    EXPECT_EQ(truth(start, {{"predicate", "bishop_pair"}, {"args", {{"color", "white"}}}}),
+              Truth::False);  // both sides have two bishops
+    EXPECT_EQ(truth("2b1k3/8/8/8/8/8/8/2B1KB2 w - - 0 1",
+                    {{"predicate", "bishop_pair"}, {"args", {{"color", "white"}}}}),
+              Truth::True);
+    const char* xray = "6k1/5ppp/8/2b5/8/8/5PPP/6K1 w - - 0 1";
+    EXPECT_EQ(truth(xray, {{"predicate", "leaves_line"},
+                           {"args", {{"move", "Kh1"}, {"square", "c5"}, {"line", "diagonal"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(xray, {{"predicate", "leaves_line"},
+                           {"args", {{"move", "Kh1"}, {"square", "c5"}, {"line", "file"}}}}),
+              Truth::False);  // the bishop's line is a diagonal
+    EXPECT_EQ(truth(xray, {{"predicate", "leaves_line"},
+                           {"args", {{"move", "h3"}, {"square", "c5"}, {"line", "diagonal"}}}}),
+              Truth::False);  // not a king move
     // A bad argument is refused by the parser, not guessed.
     ClaimsParse bad = parse_claims_json(nlohmann::json::array(
         {{{"claims",

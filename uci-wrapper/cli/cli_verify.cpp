@@ -35,14 +35,18 @@ const char* VerifyUsage =
 
 // Verifies batch lines from stdin (those of the shard); one answer line each, then the overall
 // metrics.
-int run_jsonl(const verifier::ClaimVerifier& verifier, int resamples, std::uint64_t seed,
-              ShardSpec shard) {
+int run_jsonl(const verifier::ToolSuite& suite, const verifier::ClaimVerifier& verifier,
+              int resamples, std::uint64_t seed, ShardSpec shard) {
     std::vector<verifier::PositionRecord> records;
     LineReader reader(std::cin, MaxJsonlLine);
     while (std::optional<InputLine> line = reader.next()) {
         const std::size_t number = line->number;
         if (!line->cut && line->text.find_first_not_of(" \t\r") == std::string::npos) continue;
         if (shard_of_jsonl_line(line->text, number, shard.count) != shard.index) continue;
+        // A verdict never depends on the records before it: each starts with no cached search
+        // and a cleared hash, as `verify` of that record alone does (a warm hash moved a
+        // label's win% figures by several points).
+        if (Analyzer* engine = suite.started_engine()) engine->forget();
         nlohmann::json id;
         verifier::VerifyOutcome out;
         if (line->cut) out.error = "bad_request: " + line_too_long_text(*line, MaxJsonlLine);
@@ -90,10 +94,6 @@ int verify_command(const Args& args) {
     flags.flag("--pretty", pretty, "indent the answer");
     flags.setting(settings, &Settings::reproducible);
     if (auto code = flags.parse(args)) return *code;
-    // A verdict never depends on what was verified before it: every search of `verify` starts
-    // from a cleared hash, so a record gets the same answer alone and in a batch (a warm hash
-    // moved a label's win% figures by several points). --reproducible stays accepted.
-    settings.reproducible = true;
     if (shard && !jsonl) {
         std::fputs("glossfish verify: --shard needs --jsonl\n", stderr);
         return 2;
@@ -131,7 +131,7 @@ int verify_command(const Args& args) {
     auto suite = verifier::make_tool_suite(settings);
     const verifier::VerifyOptions options = verifier::verify_options(settings);
     verifier::ClaimVerifier verifier(*suite, options);
-    if (jsonl) return run_jsonl(verifier, resamples, seed, shard_spec);
+    if (jsonl) return run_jsonl(*suite, verifier, resamples, seed, shard_spec);
     verifier::VerifyOutcome out =
         claims_file ? verifier::verify_claims(verifier, before, move.value_or(""), claims_text)
                     : verifier::verify_commentary(verifier, before, move.value_or(""), *text);

@@ -39,6 +39,7 @@ const char* kind_word(ArgKind k) {
     case ArgKind::WeaknessWord: return "\"isolated\", \"doubled\" or \"backward\"";
     case ArgKind::Percent: return "an integer 0 … 100 (win%)";
     case ArgKind::WingWord: return "\"queenside\", \"centre\" or \"kingside\"";
+    case ArgKind::LineWord: return "\"diagonal\", \"file\" or \"rank\"";
     }
     return "";
 }
@@ -90,6 +91,9 @@ bool valid_value(ArgKind k, const json& v) {
         return str([](const std::string& s) {
             return s == "queenside" || s == "centre" || s == "kingside";
         });
+    case ArgKind::LineWord:
+        return str(
+            [](const std::string& s) { return s == "diagonal" || s == "file" || s == "rank"; });
     }
     return false;
 }

@@ -39,7 +39,8 @@ bool is_idea_predicate(const std::string& p) {
         "tempo",        "unpins",        "shelters",          "outpost",        "doubled_rooks",
         "seventh_rank", "frees",         "creates_passed",    "makes_weakness", "weakens_cover",
         "luft",         "approaches",    "centralizes",       "behind_passer",  "opposition",
-        "rook_on_file", "offers_trade",  "gains_space",       "open_diagonal"};
+        "rook_on_file", "offers_trade",  "gains_space",       "open_diagonal",  "bishop_pair",
+        "avoids_trade", "leaves_line",   "confines_king",     "undoubles"};
     return std::find(std::begin(names), std::end(names), p) != std::end(names);
 }
 
@@ -140,6 +141,16 @@ Outcome Evaluator::idea_claim() {
             return no("pieces other than kings and pawns are on the board");
         return is(o == c, side(c) + " has the opposition",
                   side(c) + " does not have the opposition");
+    }
+
+    if (p == "bishop_pair") {
+        const Color c = *parse_color_word(str("color"));
+        ev_["bishops"] = {{"white", squares_json(pos_.pieces(Bishop, White))},
+                          {"black", squares_json(pos_.pieces(Bishop, Black))}};
+        return is(has_bishop_pair(pos_, c), side(c) + " has the bishop pair",
+                  side(c) +
+                      " does not have the bishop pair (bishops on both colours against "
+                      "fewer)");
     }
 
     // Predicates of a move.
@@ -349,6 +360,70 @@ Outcome Evaluator::idea_claim() {
                   san + " attacks " + std::to_string(now - was) + " more squares in " + side(them) +
                       "'s half",
                   san + " gains no space");
+    }
+    if (p == "avoids_trade") {
+        const Square s = sq("square");
+        const Piece enemy = pos_.piece_at(s);
+        if (enemy == NoPiece || color_of(enemy) != them)
+            return no("no " + side(them) + " piece on " + square_name(s) + " before " + san);
+        const bool attacked_before = pos_.attacks(s) & square_bb(from);
+        const bool defended_before = pos_.attackers(us, from) != 0;
+        // The mover could take the enemy piece and be taken back: a trade offered both ways.
+        const bool mutual = (pos_.attacks(from) & square_bb(s)) && pos_.attackers(them, s) != 0;
+        const bool pinned = pos_.is_pinned(them, s);
+        const bool same_worth = PieceValue[type_of(enemy)] == PieceValue[pt];
+        const bool still = after.piece_at(s) == enemy && ((after.attacks(s) & square_bb(to)) ||
+                                                          (after.attacks(to) & square_bb(s)));
+        ev_["trade"] = {{"attacked_before", attacked_before},
+                        {"defended_before", defended_before},
+                        {"mutual", mutual},
+                        {"pinned", pinned},
+                        {"same_worth", same_worth},
+                        {"in_reach_after", still}};
+        if (pos_.is_capture(*m)) return no(san + " captures: it does not avoid a trade");
+        return is(pt != King && attacked_before && (defended_before || mutual) && !pinned &&
+                      same_worth && !still,
+                  san + " steps out of an even trade offered by " + on(pos_, s),
+                  san + " does not avoid a trade with " + on(pos_, s));
+    }
+    if (p == "confines_king") {
+        const Bitboard exits = back_rank_exits(after, them);
+        ev_["exits"] = squares_json(exits);
+        ev_["confined"] = {{"before", king_confined(pos_, them)},
+                           {"after", king_confined(after, them)}};
+        if (!exits)
+            return no("the " + side(them) +
+                      " king is not on its back rank with a square "
+                      "to step up to");
+        return is(
+            king_confined(after, them) && !king_confined(pos_, them) && (after.attacks(to) & exits),
+            san + " takes every square of the second rank from the " + side(them) + " king",
+            san + " does not newly confine the " + side(them) + " king to its back rank");
+    }
+    if (p == "undoubles") {
+        const int was = doubled_files(pos_, us), now = doubled_files(after, us);
+        ev_["doubled_files"] = {{"before", was}, {"after", now}};
+        if (c_.args.contains("file") && str("file")[0] - 'a' != file_of(from))
+            return no(san + " is a pawn of the " + std::string(1, char('a' + file_of(from))) +
+                      "-file");
+        return is(pt == Pawn && pos_.is_capture(*m) && now < was,
+                  san + " leaves " + side(us) + " with fewer doubled pawns",
+                  san + " does not undouble " + side(us) + "'s pawns");
+    }
+    if (p == "leaves_line") {
+        const Square s = sq("square");
+        const Piece enemy = pos_.piece_at(s);
+        if (enemy == NoPiece || color_of(enemy) != them)
+            return no("no " + side(them) + " piece on " + square_name(s));
+        const char* was = slider_line(pos_, s, from);
+        const bool on_line_after = line_bb(s, from) & square_bb(to);
+        ev_["line"] = {{"before", was ? was : "none"}, {"after", on_line_after}};
+        if (pt != King) return no(san + " is not a king move");
+        if (!was || str("line") != was)
+            return no("the king was not on the " + str("line") + " of " + on(pos_, s));
+        return is(!on_line_after,
+                  san + " takes the king off the " + str("line") + " of " + on(pos_, s),
+                  san + " leaves the king on that line");
     }
     return unknown("unknown predicate");
 }

@@ -326,6 +326,15 @@ std::vector<IdeaFound> defends_piece(const MoveView& v) {
 
 std::vector<IdeaFound> saves_piece(const MoveView& v) {
     if (v.piece == King || v.captured != NoPiece) return {};
+    // Attacked only by pieces of its own worth, one of which it attacks back: the mover could
+    // trade first, so the point is the trade declined (avoids_trade), not danger.
+    const Bitboard attackers = v.before.attackers(v.them, v.from);
+    bool only_equals = attackers != 0;
+    for (Bitboard b = attackers; b;) {
+        const Square s = pop_lsb(b);
+        if (PieceValue[type_of(v.before.piece_at(s))] != PieceValue[v.piece]) only_equals = false;
+    }
+    if (only_equals && (v.before.attacks(v.from) & attackers)) return {};
     for (const HangingPiece& h : BoardTools(v.before).hanging(v.us))
         if (h.square == v.from && h.see >= 100 && !was_hanging(v.after, v.us, v.to))
             return {found(0, {{"piece", piece_name(v.piece)}, {"square", square_name(v.from)}})};
@@ -472,6 +481,87 @@ std::vector<IdeaFound> offers_trade(const MoveView& v) {
         // A pinned piece attacked is pressure on the pin, not an offer to trade.
         if (v.after.is_pinned(v.them, s)) continue;
         return {found(0, {{"piece", piece_name(t)}, {"square", square_name(s)}})};
+    }
+    return {};
+}
+
+std::vector<IdeaFound> avoids_trade(const MoveView& v) {
+    if (v.piece == Pawn || v.piece == King || v.captured != NoPiece || v.castles()) return {};
+    if (v.lands_en_prise()) return {};
+    const bool defended = v.before.attackers(v.us, v.from) != 0;
+    Bitboard b = v.before.attackers(v.them, v.from);
+    while (b) {
+        const Square s = pop_lsb(b);
+        const PieceType t = type_of(v.before.piece_at(s));
+        if (PieceValue[t] != PieceValue[v.piece] || v.before.is_pinned(v.them, s)) continue;
+        // A trade either way: the enemy piece takes and is taken back, or the mover takes it
+        // and is taken back. An undefended piece facing one that cannot trade is only attacked.
+        const bool mutual =
+            (v.before.attacks(v.from) & square_bb(s)) && v.before.attackers(v.them, s) != 0;
+        if (!defended && !mutual) continue;
+        if ((v.after.attacks(s) & square_bb(v.to)) || (v.after.attacks(v.to) & square_bb(s)))
+            continue;
+        // Keeping the queens on is the usual point (the side with the initiative keeps them).
+        return {
+            found(0, {{"piece", piece_name(t)}, {"square", square_name(s)}}, t == Queen ? 8 : 0)};
+    }
+    return {};
+}
+
+// A rook or queen on the seventh rank takes the last squares of the rank above the enemy king
+// on its back rank (two squares or more: a king with one luft square is not "cut off").
+std::vector<IdeaFound> confines_king(const MoveView& v) {
+    if (v.lands_en_prise() || v.after.is_checkmate()) return {};
+    if ((v.piece != Rook && v.piece != Queen) || relative_rank(v.us, v.to) != Rank7) return {};
+    const Bitboard exits = back_rank_exits(v.after, v.them);
+    if (popcount(exits) < 2 || !(v.after.attacks(v.to) & exits)) return {};
+    if (!king_confined(v.after, v.them) || king_confined(v.before, v.them)) return {};
+    return {found(0)};
+}
+
+// A pawn capture off a file where the mover had two pawns or more: the pawns are undoubled, or
+// (when the pawn lands on another doubled file) the doubled pawn goes in a trade.
+std::vector<IdeaFound> undoubles(const MoveView& v) {
+    if (v.piece != Pawn || v.captured == NoPiece) return {};
+    if (popcount(v.before.pieces(Pawn, v.us) & file_bb(file_of(v.from))) < 2) return {};
+    if (doubled_files(v.after, v.us) < doubled_files(v.before, v.us))
+        return {found(0, {{"file", std::string(1, char('a' + file_of(v.from)))}})};
+    // It took a pawn or more, so being taken back is a trade, not a loss.
+    if (v.after.attackers(v.them, v.to)) return {found(1, {{"square", square_name(v.from)}})};
+    return {};
+}
+
+// A capture of a bishop by another piece that leaves the mover with the bishop pair.
+std::vector<IdeaFound> wins_bishop_pair(const MoveView& v) {
+    if (v.captured == NoPiece || type_of(v.captured) != Bishop || v.piece == Bishop) return {};
+    if (has_bishop_pair(v.before, v.us) || !has_bishop_pair(v.after, v.us)) return {};
+    return {found(0)};
+}
+
+// A bishop takes a knight and can be taken back: the bishop pair goes with it.
+std::vector<IdeaFound> gives_bishop_pair(const MoveView& v) {
+    if (v.piece != Bishop || v.captured == NoPiece || type_of(v.captured) != Knight) return {};
+    if (!has_bishop_pair(v.before, v.us) || !v.after.attackers(v.them, v.to)) return {};
+    return {found(0)};
+}
+
+// The king steps off the line of an enemy bishop, rook or queen with one piece between them
+// (a pin or a discovered check waiting to happen).
+std::vector<IdeaFound> king_off_line(const MoveView& v) {
+    if (v.piece != King || v.castles() || v.before.is_check()) return {};
+    Bitboard b = v.before.pieces(Bishop, v.them) | v.before.pieces(Rook, v.them) |
+                 v.before.pieces(Queen, v.them);
+    while (b) {
+        const Square s = pop_lsb(b);
+        const char* line = slider_line(v.before, s, v.from);
+        if (!line || popcount(between_bb(s, v.from) & v.before.occupied()) != 1) continue;
+        if (line_bb(s, v.from) & square_bb(v.to)) continue;
+        const std::string l = line;
+        return {found(
+            l == "diagonal" ? 0
+            : l == "file"   ? 1
+                            : 2,
+            {{"piece", piece_name(type_of(v.before.piece_at(s)))}, {"square", square_name(s)}})};
     }
     return {};
 }
@@ -916,6 +1006,37 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  {{"offers a trade with the {piece} on {square}",
                    {of_move("offers_trade", {{"square", "$square"}})}}},
                  with_view(offers_trade)});
+    t.push_back({"avoids_trade",
+                 Pieces,
+                 48,
+                 false,
+                 "a piece attacked by an enemy piece of the same worth (not pinned) steps out of "
+                 "its reach without capturing, where the two could trade (the piece defended, or "
+                 "it attacked the enemy piece and that one was defended)",
+                 {{"avoids the trade with the {piece} on {square}",
+                   {of_move("avoids_trade", {{"square", "$square"}})}}},
+                 with_view(avoids_trade)});
+    t.push_back(
+        {"bishop_pair",
+         Pieces,
+         44,
+         false,
+         "a piece other than a bishop takes a bishop, and the mover now has bishops on both "
+         "colours while the opponent has not",
+         {{"wins the bishop pair",
+           {of_move("captures", {{"piece", "bishop"}}), after("bishop_pair", {{"color", "$us"}}),
+            before("bishop_pair", {{"color", "$us"}}, true)}}},
+         with_view(wins_bishop_pair)});
+    t.push_back(
+        {"gives_bishop_pair",
+         Pieces,
+         36,
+         true,
+         "a bishop of a side with the bishop pair takes a knight and can be taken back",
+         {{"gives up the bishop pair",
+           {before("bishop_pair", {{"color", "$us"}}), of_move("captures", {{"piece", "knight"}}),
+            after("can_capture", {{"square", "$to"}, {"piece", "bishop"}})}}},
+         with_view(gives_bishop_pair)});
     t.push_back(
         {"gains_space",
          Centre,
@@ -957,6 +1078,19 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "an own pawn becomes isolated, doubled or backward on a half-open file",
                  weakness_phrases(),
                  with_view([](const MoveView& v) { return weakness(v, v.us, true); })});
+    t.push_back(
+        {"undoubles",
+         PawnStructure,
+         48,
+         false,
+         "a pawn of a file with two or more own pawns captures onto another file, and the "
+         "mover has fewer doubled files; or it lands where the opponent can take it back: the "
+         "doubled pawn goes in a trade",
+         {{"undoubles the pawns on the {file}", {of_move("undoubles", {{"file", "$file"}})}},
+          {"trades off the doubled pawn on {square}",
+           {before("pawn_weakness", {{"square", "$square"}, {"kind", "doubled"}}),
+            of_move("captures"), after("can_capture", {{"square", "$to"}, {"piece", "pawn"}})}}},
+         with_view(undoubles)});
     t.push_back({"protects_passer",
                  Endgame,
                  54,
@@ -986,6 +1120,29 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  {{"gives the king an escape square on {square}",
                    {of_move("luft", {{"square", "$square"}})}}},
                  with_view(luft)});
+    t.push_back({"confines_king",
+                 King,
+                 50,
+                 false,
+                 "a rook or queen comes to the seventh rank and, with it, every free square (two "
+                 "or more) of the rank above the enemy king on its back rank is attacked, where "
+                 "before one was not",
+                 {{"confines the king to the back rank", {of_move("confines_king")}}},
+                 with_view(confines_king)});
+    t.push_back({"king_off_line",
+                 King,
+                 44,
+                 false,
+                 "the king steps off the diagonal, file or rank of an enemy bishop, rook or queen "
+                 "with one piece between them (a pin or a discovered check in waiting); not out of "
+                 "check",
+                 {{"takes the king off the diagonal of the {piece} on {square}",
+                   {of_move("leaves_line", {{"square", "$square"}, {"line", "diagonal"}})}},
+                  {"takes the king off the file of the {piece} on {square}",
+                   {of_move("leaves_line", {{"square", "$square"}, {"line", "file"}})}},
+                  {"takes the king off the rank of the {piece} on {square}",
+                   {of_move("leaves_line", {{"square", "$square"}, {"line", "rank"}})}}},
+                 with_view(king_off_line)});
     t.push_back({"king_activity",
                  Endgame,
                  52,

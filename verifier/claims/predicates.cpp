@@ -267,6 +267,33 @@ const std::vector<PredicateSpec>& specs() {
           "squares), five squares or more with no pawn on it"},
          {{"square", Square, true}, {"from", Square, true}, {"to", Square, true}},
          {}},
+        {{"bishop_pair", EC::BoardComprehension, false,
+          "color has the bishop pair: bishops on light and dark squares, while the opponent "
+          "has not"},
+         {{"color", Color, true}},
+         {}},
+        {{"avoids_trade", EC::BoardComprehension, false,
+          "move takes a piece attacked by the enemy piece on square (of the same worth, not "
+          "pinned) out of its reach without capturing, where either could have traded: the "
+          "mover's piece was defended, or it attacked the enemy piece, which was defended"},
+         {{"move", Move, true}, {"square", Square, true}},
+         {}},
+        {{"leaves_line", EC::BoardComprehension, false,
+          "move takes the king off the line (diagonal, file or rank) of the enemy bishop, rook or "
+          "queen on square, on which it stood before"},
+         {{"move", Move, true}, {"square", Square, true}, {"line", LineWord, true}},
+         {}},
+        {{"confines_king", EC::BoardComprehension, false,
+          "after move the opponent's king stands on its back rank and every square of the rank "
+          "above it next to the king (not held by its own pieces) is attacked by the mover, one "
+          "by the moved piece, which was not so before"},
+         {{"move", Move, true}},
+         {}},
+        {{"undoubles", EC::BoardComprehension, false,
+          "move is a pawn capture (from file, when given) after which the mover has fewer files "
+          "with two or more pawns"},
+         {{"move", Move, true}, {"file", File, false}},
+         {}},
         {{"rook_on_file", EC::BoardComprehension, false, "color has a rook on file"},
          {{"file", File, true}, {"color", Color, true}},
          {}},

@@ -27,7 +27,8 @@ enum class ArgKind {
     FileStatusWord,
     WeaknessWord,
     Percent,
-    WingWord
+    WingWord,
+    LineWord
 };
 
 struct PArg {

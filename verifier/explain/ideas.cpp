@@ -122,6 +122,13 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
                 out.held.push_back(std::move(c.idea));
                 continue;
             }
+            // A sacrifice is kept only when the engine's line bears it out (explain_ideas): its
+            // square stays free for the move's other ideas ("pushes the passed pawn to g7").
+            if (c.idea.kind == "sacrifice") {
+                out.ideas.push_back(std::move(c.idea));
+                out.ideas.back().claims = std::move(*claims);
+                continue;
+            }
             if (!key.empty()) named.push_back(key);
             for (const std::string& q : c.idea.squares)
                 if (!is_named(q)) named.push_back(q);

@@ -84,6 +84,12 @@ private:
     const ToolSpec* find(std::string_view name) const;
     Analyzer* engine() const;
 
+public:
+    // The engine pool if one is given or was started (never starts one). Only from the thread
+    // that calls the tools.
+    Analyzer* started_engine() const { return analyzer_ ? analyzer_ : owned_.get(); }
+
+private:
     std::vector<ToolSpec> tools_;
     Analyzer* analyzer_ = nullptr;
     std::function<std::unique_ptr<Analyzer>()> make_engine_;
