@@ -225,9 +225,13 @@ TEST(Ideas, TradesDeclinedBishopPairAndKingOffALine) {
     expect_no_idea(facing, "Qd3", "saves_piece");
     // Black's queen undefended: no trade is on offer (White just wins it).
     expect_no_idea(after_moves("", "4k3/8/8/8/q2Q4/8/8/4K3 w - - 0 1"), "Qd3", "avoids_trade");
-    // Nxe5 takes one of Black's two bishops and leaves White's pair against one.
-    const Line pair = after_moves("", "2b1k3/8/8/4b3/8/3N4/8/2B1KB2 w - - 0 1");
+    // Nxe5 fxe5 trades a knight for one of Black's two bishops and leaves White's pair against
+    // one; without the f6 pawn the bishop is simply won, which is said as material, not as the
+    // bishop pair.
+    const Line pair = after_moves("", "2b1k3/8/5p2/4b3/8/3N4/8/2B1KB2 w - - 0 1");
     expect_idea(pair, "Nxe5", "bishop_pair", "Nxe5 wins the bishop pair.");
+    expect_no_idea(after_moves("", "2b1k3/8/8/4b3/8/3N4/8/2B1KB2 w - - 0 1"), "Nxe5",
+                   "bishop_pair");
     // Bxd5 exd5: the bishop pair goes for a knight.
     const Line gives = after_moves("", "4k3/8/4p3/3n4/8/8/6B1/2B1K3 w - - 0 1");
     expect_idea(gives, "Bxd5", "gives_bishop_pair", "Bxd5 gives up the bishop pair.");

@@ -511,7 +511,8 @@ std::vector<IdeaFound> avoids_trade(const MoveView& v) {
 // A rook or queen on the seventh rank takes the last squares of the rank above the enemy king
 // on its back rank (two squares or more: a king with one luft square is not "cut off").
 std::vector<IdeaFound> confines_king(const MoveView& v) {
-    if (v.lands_en_prise() || v.after.is_checkmate()) return {};
+    // A check is answered first: its point is the check, not the king's confinement.
+    if (v.lands_en_prise() || v.after.is_check()) return {};
     if ((v.piece != Rook && v.piece != Queen) || relative_rank(v.us, v.to) != Rank7) return {};
     const Bitboard exits = back_rank_exits(v.after, v.them);
     if (popcount(exits) < 2 || !(v.after.attacks(v.to) & exits)) return {};
@@ -531,9 +532,11 @@ std::vector<IdeaFound> undoubles(const MoveView& v) {
     return {};
 }
 
-// A capture of a bishop by another piece that leaves the mover with the bishop pair.
+// A knight takes a bishop and can be taken back (a trade, not a bishop won), leaving the mover
+// with the bishop pair.
 std::vector<IdeaFound> wins_bishop_pair(const MoveView& v) {
-    if (v.captured == NoPiece || type_of(v.captured) != Bishop || v.piece == Bishop) return {};
+    if (v.captured == NoPiece || type_of(v.captured) != Bishop || v.piece != Knight) return {};
+    if (!v.after.attackers(v.them, v.to)) return {};
     if (has_bishop_pair(v.before, v.us) || !has_bishop_pair(v.after, v.us)) return {};
     return {found(0)};
 }
@@ -1021,8 +1024,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
          Pieces,
          44,
          false,
-         "a piece other than a bishop takes a bishop, and the mover now has bishops on both "
-         "colours while the opponent has not",
+         "a knight takes a bishop and can be taken back (a trade), and the mover now has "
+         "bishops on both colours while the opponent has not",
          {{"wins the bishop pair",
            {of_move("captures", {{"piece", "bishop"}}), after("bishop_pair", {{"color", "$us"}}),
             before("bishop_pair", {{"color", "$us"}}, true)}}},
@@ -1124,9 +1127,9 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  King,
                  50,
                  false,
-                 "a rook or queen comes to the seventh rank and, with it, every free square (two "
-                 "or more) of the rank above the enemy king on its back rank is attacked, where "
-                 "before one was not",
+                 "a rook or queen comes to the seventh rank (not with check) and, with it, every "
+                 "free square (two or more) of the rank above the enemy king on its back rank is "
+                 "attacked, where before one was not",
                  {{"confines the king to the back rank", {of_move("confines_king")}}},
                  with_view(confines_king)});
     t.push_back({"king_off_line",
