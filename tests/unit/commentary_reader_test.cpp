@@ -426,10 +426,21 @@ TEST(CommentaryReader, BadMoveAndOddInputNeverCrash) {
     EXPECT_NE(r.sentences[0].unread_reason.find("cannot be played"), std::string::npos);
     for (const char* odd :
          {"", "....", "After", "After ,", "After e4 e5 Nf3 Nc6 Bb5 a6 Ba4", "\xff\xfe x",
-          "The the the knight on", "White's", "e4 e4 e4 e4", "After 1. e4, 1... e5, e4 attacks"}) {
+          "The the the knight on", "White's", "e4 e4 e4 e4", "After 1. e4, 1... e5, e4 attacks",
+          "White's only move is e4#######################################",
+          "The only move is Nf3++++.", "White must play d4!?!?"}) {
         CommentaryReading x = read_commentary(*pos, "e4", odd);
-        for (const auto& s : x.sentences) EXPECT_TRUE(s.read() || !s.unread_reason.empty()) << odd;
+        for (const auto& s : x.sentences) {
+            EXPECT_TRUE(s.read() || !s.unread_reason.empty()) << odd;
+            for (const auto& sc : s.claims) EXPECT_FALSE(check_sub_claim(sc)) << odd;
+        }
     }
+    // Up to three marks is still a move: the claim drops !? and keeps +#.
+    auto cornered = Position::from_fen("k7/8/1K6/8/8/8/8/2R5 b - - 0 1");
+    CommentaryReading ok = read_commentary(*cornered, "", "Black's only move is Kb8!?");
+    ASSERT_EQ(ok.sentences.size(), 1u);
+    ASSERT_TRUE(ok.sentences[0].read());
+    EXPECT_EQ(ok.sentences[0].claims[0].args.at("move"), "Kb8");
 }
 
 TEST(CommentaryReader, VerifyCommentaryReportsBadInput) {

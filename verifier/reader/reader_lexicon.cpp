@@ -54,10 +54,15 @@ std::vector<Word> words_of(std::string_view s) {
     return out;
 }
 
-// SAN or UCI shape, annotations (!?+#) allowed at the end. Bare squares count.
+// SAN or UCI shape, up to three annotation marks (!?+#) at the end ("Qxf7#!!", "e4!?").
+// Bare squares count. A longer tail ("Kb8####") is not a move: it would not fit a claim.
 bool move_shaped(std::string_view t) {
-    while (!t.empty() && (t.back() == '!' || t.back() == '?' || t.back() == '+' || t.back() == '#'))
+    int marks = 0;
+    while (!t.empty() &&
+           (t.back() == '!' || t.back() == '?' || t.back() == '+' || t.back() == '#')) {
         t.remove_suffix(1);
+        if (++marks > 3) return false;
+    }
     if (t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0") return true;
     if (t.empty() || t.size() > 8) return false;
     std::size_t i = 0;
