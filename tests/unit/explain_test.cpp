@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -386,6 +387,37 @@ TEST(ExplainEngine, PuzzleSetupMovesRoundTrip) {
     }
     EXPECT_GT(reasons, 0);
     EXPECT_GE(starts * 10, puzzles * 5) << starts << " of " << puzzles;
+}
+
+// Levitsky - Marshall 1912, 23...Qg3!!: the queen can be taken three ways and the engine's line
+// takes it with none; taking with the cheapest piece (hxg3) is mate by Ne2#. The reason says so,
+// verified; a move whose piece is simply taken in the engine's line gets no such reason.
+TEST(ExplainEngine, APieceThatCannotBeTakenSaysWhy) {
+    Analyzer analyzer(Analyzer::Config{});
+    AnalysisLimits limits;
+    limits.depth = 12;
+    ExplainOptions o;
+    o.analyzer = &analyzer;
+    o.limits = limits;
+    Position pos;
+    ASSERT_TRUE(pos.set("5rk1/pp4pp/4p3/2R3Q1/3n4/2q4r/P1P2PPP/5RK1 b - - 1 23").ok());
+    const Move qg3 = uci(pos, "c3g3");
+    MoveLabel l = label_move(analyzer, pos, qg3, limits, QualityScheme::Lichess);
+    ASSERT_TRUE(l.error.empty()) << l.error;
+    ASSERT_EQ(l.quality.label, QualityLabel::Good);
+    explain_label(l, o);
+    const auto it = std::find_if(l.reasons.begin(), l.reasons.end(),
+                                 [](const Reason& r) { return r.kind == "immune"; });
+    ASSERT_NE(it, l.reasons.end()) << l.reasons.size();
+    EXPECT_EQ(it->text, "After Qg3 hxg3, Black mates in one with Ne2#.");
+    EXPECT_TRUE(check_reason(pos, qg3, *it, o));
+    // 1.e4 d5: the pawn is offered and taken (exd5), so nothing is "immune".
+    Position scandi;
+    ASSERT_TRUE(scandi.set("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").ok());
+    MoveLabel d5 =
+        label_move(analyzer, scandi, uci(scandi, "d7d5"), limits, QualityScheme::Lichess);
+    explain_label(d5, o);
+    for (const Reason& r : d5.reasons) EXPECT_NE(r.kind, "immune") << r.text;
 }
 
 // Round trip on the classic games at depth 6: every move labelled and explained; every reason

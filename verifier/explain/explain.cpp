@@ -239,7 +239,7 @@ public:
                 if (out_.reasons.size() > o_.max_reasons) out_.reasons.resize(o_.max_reasons);
                 return out_;
             }
-            wins_material();
+            if (!wins_material()) immune();
             defends();
             only_move();
         }
@@ -502,6 +502,56 @@ private:
         static const char* const names[] = {"",     "pawn",  "knight", "bishop",
                                             "rook", "queen", "king"};
         return std::string("the ") + names[type_of(pos.piece_at(s))] + " on " + square_name(s);
+    }
+
+    // The moved piece can be taken, the engine's line does not take it, and taking it loses:
+    // "After Qg3 hxg3, Black mates in two with Ne2+." / "After Rxh3 gxh3, Black wins the queen
+    // with Nf3+." One search of the position after the capture (engine), said only when the
+    // capture is mated by force or the mover comes out ahead in material by force.
+    bool immune() {
+        if (!engine() || played_.kind() == Castling || played_line_.size() < 2) return false;
+        const Square to = played_.to();
+        bool offered = false;
+        for (const HangingPiece& h : BoardTools(after_).hanging(us_))
+            offered = offered || (h.square == to && h.see >= 200);
+        if (!offered) return false;
+        // The cheapest piece that takes it: the capture a player looks at first.
+        std::optional<Move> take;
+        for (Move m : MoveList(after_))
+            if (m.to() == to && (!take || PieceValue[type_of(after_.piece_at(m.from()))] <
+                                              PieceValue[type_of(after_.piece_at(take->from()))]))
+                take = m;
+        if (!take || played_line_[1] == *take) return false;
+        Position taken = after_;
+        taken.do_move(*take);
+        AnalysisResult r = o_.analyzer->analyse(taken, o_.limits, 1, {}, -1, false, o_.cancel);
+        if (!r.ok() || r.lines.empty() || r.lines[0].pv.empty()) return false;
+        std::vector<Move> line = {played_, *take};
+        for (Move m : legal_prefix(taken, r.lines[0].pv)) line.push_back(m);
+        const std::vector<Move> ctx = {played_, *take};
+        const std::string after_text =
+            "After " + joined(sans(before_, ctx)) + ", " + side_name(us_);
+        const Score& s = r.lines[0].score;
+        if (s.is_mate() && s.value > 0) {
+            if (s.value > 3) return false;
+            const std::string text = after_text + " mates in " + count_word(s.value) + " with " +
+                                     move_to_san(taken, line[2]) + ".";
+            return offer(make("immune", text, before_, line, ScanPlies));
+        }
+        // Material: the mover's first winning capture after the taking, forced, and the line
+        // ends ahead for the mover although the piece was given.
+        const std::vector<Move> rest(line.begin() + 2, line.end());
+        auto w = first_win(taken, rest, us_);
+        if (!w || w->piece == Pawn || !forced(taken, rest, w->index, ~us_) ||
+            line_net(before_, line, us_) < 100)
+            return false;
+        std::vector<Move> lead(line.begin(), line.begin() + 2 + std::ptrdiff_t(w->index));
+        Position at = before_;
+        for (Move m : lead) at.do_move(m);
+        const std::string text = "After " + joined(sans(before_, lead)) + ", " + side_name(us_) +
+                                 " wins " + won_phrase(w->piece) + " with " +
+                                 move_to_san(at, line[2 + w->index]) + ".";
+        return offer(make("immune", text, before_, line, 2 + w->index + 1));
     }
 
     // The move stops the opponent's threat: "Kh1 stops the threat of Qxf2#." The threats the
