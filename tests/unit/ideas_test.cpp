@@ -114,6 +114,9 @@ TEST(Ideas, CentreAndSpace) {
     // The Queen's Gambit: 2.c4 offers an exchange against d5, which the queen defends.
     expect_idea(after_moves("d2d4 d7d5"), "c4", "strikes", "c4 strikes at the pawn on d5.");
     expect_no_idea(after_moves("e2e4"), "e5", "strikes");
+    // ...d5 against c4 and e4 at once: one sentence naming both pawns.
+    expect_idea(after_moves("e2e4 e7e6 c2c4"), "d5", "strikes",
+                "d5 strikes at the pawns on c4 and e4.");
 }
 
 TEST(Ideas, ThreatsAndDoubleAttacks) {
@@ -130,6 +133,14 @@ TEST(Ideas, ThreatsAndDoubleAttacks) {
     expect_idea(bxf3, "Bxf3", "trades", "Bxf3 trades the bishop for the knight on f3.");
     // 3...Bg4 pins the knight to the queen.
     expect_idea(opera(5), "Bg4", "pins", "Bg4 pins the knight on f3 to the queen on d1.");
+    // A queen facing a queen that can take it back evenly is an offer to trade, not a threat
+    // to win the queen: Black trades (or retreats) first.
+    const Line queens = after_moves("", "1R6/6k1/2q5/8/8/8/8/1Q4K1 w - - 0 1");
+    expect_no_idea(queens, "Qb6", "threatens_win");
+    expect_idea(queens, "Qb6", "offers_trade", "Qb6 offers a trade with the queen on c6.");
+    // A rook against the queen: taking the rook loses the queen for it, so the threat stands.
+    expect_idea(after_moves("", "7k/8/2q5/8/8/8/1R6/1R4K1 w - - 0 1"), "Rb6", "threatens_win",
+                "Rb6 threatens to win the queen on c6.");
 }
 
 TEST(Ideas, DiscoveredAndDoubleChecks) {

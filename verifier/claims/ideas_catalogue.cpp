@@ -9,6 +9,7 @@
 #include "rules/bitboard.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "rules/see.h"
 #include "rules/structure.h"
 #include "tools/board_tools.h"
 
@@ -193,10 +194,26 @@ std::vector<IdeaFound> strikes(const MoveView& v) {
     std::vector<IdeaFound> out;
     Bitboard b = pawn_attacks(v.us, v.to) & v.after.pieces(Pawn, v.them);
     while (b) out.push_back(found(0, {{"square", square_name(pop_lsb(b))}}));
+    // Two at once (a pawn fork of pawns, d5 against c4 and e4): one idea naming both.
+    if (out.size() == 2) {
+        IdeaFound both = out[0];
+        both.phrase = 1;
+        both.slots["square2"] = out[1].slots["square"];
+        return {both};
+    }
     return out;
 }
 
 // ---- threats ----
+
+// Whether the enemy piece on target can capture the moved piece at once with a static exchange
+// that does not lose material for the opponent.
+bool can_take_back_evenly(const MoveView& v, Square target) {
+    if (!(v.after.attacks(target) & square_bb(v.to))) return false;
+    for (Move m : MoveList(v.after))
+        if (m.from() == target && m.to() == v.to && see(v.after, m) >= 0) return true;
+    return false;
+}
 
 std::vector<IdeaFound> threatens_win(const MoveView& v) {
     std::vector<IdeaFound> out;
@@ -205,6 +222,9 @@ std::vector<IdeaFound> threatens_win(const MoveView& v) {
         const Square was = v.origin(h.square);
         if (was != NoSquare && was_hanging(v.before, v.them, was)) continue;
         if (h.see < 100) continue;
+        // The target can take the moved piece without losing material (a queen facing a
+        // queen): the opponent trades or takes first; that is an offer to trade, not a threat.
+        if (can_take_back_evenly(v, h.square)) continue;
         out.push_back(
             found(0, {{"piece", piece_name(type_of(h.piece))}, {"square", square_name(h.square)}},
                   h.see / 100));
@@ -399,6 +419,9 @@ std::vector<IdeaFound> open_diagonal(const MoveView& v) {
             {{"piece", piece_name(pt)}, {"square", square_name(lo)}, {"square2", square_name(hi)}},
             popcount(line) - 5));
     }
+    // Two open diagonals at once: the longer one is said (one sentence per piece).
+    if (out.size() == 2 && out[1].bonus > out[0].bonus) out.erase(out.begin());
+    if (out.size() == 2) out.pop_back();
     return out;
 }
 
@@ -833,8 +856,11 @@ std::vector<IdeaKindSpec> make_catalogue() {
          44,
          false,
          "a pawn move that attacks an enemy pawn (a pawn break: it offers an exchange of "
-         "pawns)",
-         {{"strikes at the pawn on {square}", {of_move("strikes", {{"square", "$square"}})}}},
+         "pawns); two at once in one sentence",
+         {{"strikes at the pawn on {square}", {of_move("strikes", {{"square", "$square"}})}},
+          {"strikes at the pawns on {square} and {square2}",
+           {of_move("strikes", {{"square", "$square"}}),
+            of_move("strikes", {{"square", "$square2"}})}}},
          with_view(strikes)});
     // ---- threats ----
     t.push_back({"threatens_mate",
@@ -850,7 +876,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  78,
                  false,
                  "after the move an enemy piece can be won by capturing it (static exchange of a "
-                 "pawn or more) that could not be before",
+                 "pawn or more) that could not be before, and it cannot take the moved piece "
+                 "without losing material (else it is an offer to trade)",
                  {{"threatens to win the {piece} on {square}",
                    {after("threatens", {{"target", "$square"}})}},
                   {"threatens to win the {piece} on {square} and the {piece2} on {square2}",
@@ -939,7 +966,7 @@ std::vector<IdeaKindSpec> make_catalogue() {
          50,
          false,
          "a bishop or queen comes to a diagonal of five squares or more, edge to edge, "
-         "with no pawn on it, that it did not stand on before",
+         "with no pawn on it, that it did not stand on before (of two, the longer)",
          {{"puts the {piece} on the open {square}-{square2} diagonal",
            {after("open_diagonal", {{"square", "$to"}, {"from", "$square"}, {"to", "$square2"}})}}},
          with_view(open_diagonal)});
