@@ -26,6 +26,24 @@ int centre_distance(Square s) {
     return std::min({distance(s, D4), distance(s, D5), distance(s, E4), distance(s, E5)});
 }
 
+namespace {
+
+// File-plus-rank steps from s to the nearest centre square.
+int centre_steps(Square s) {
+    int best = 99;
+    for (Square c : {D4, D5, E4, E5})
+        best =
+            std::min(best, std::abs(file_of(s) - file_of(c)) + std::abs(rank_of(s) - rank_of(c)));
+    return best;
+}
+
+}  // namespace
+
+bool nearer_centre(Square from, Square to) {
+    const int a = centre_distance(from), b = centre_distance(to);
+    return b < a || (b == a && centre_steps(to) < centre_steps(from));
+}
+
 bool minor_home(Color c, PieceType pt, Square s) {
     const Square r = relative_square(c, s);
     if (pt == Knight) return r == B1 || r == G1;

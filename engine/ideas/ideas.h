@@ -20,6 +20,9 @@ bool is_extended_centre(Square s);
 int centre_distance(Square s);
 // Chebyshev distance between two squares.
 int distance(Square a, Square b);
+// Whether to is nearer the centre than from: fewer king steps to it, or as many and fewer
+// file-plus-rank steps (Kg1-f1 heads for the centre; Kg1-h2 does not).
+bool nearer_centre(Square from, Square to);
 
 // Whether s is a home square of a knight or bishop of colour c (b1, g1, c1, f1 for White).
 bool minor_home(Color c, PieceType pt, Square s);

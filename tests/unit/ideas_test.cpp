@@ -220,6 +220,14 @@ TEST(Ideas, KingSafetyAndActivity) {
     const Line walk = after_moves("", "8/5k2/8/8/8/8/1p6/6K1 w - - 0 1");
     expect_idea(walk, "Kf2", "king_activity", "Kf2 brings the king closer to the pawn on b2.");
     expect_no_idea(after_moves(""), "e4", "king_activity");
+    // The pawn it approaches, not merely the nearest (d5 stays four steps away; h6 comes nearer).
+    const Line rooks = after_moves("", "3R4/6pk/p4p1p/1r1p3P/2pP4/2P1PN2/4bPP1/6K1 w - - 0 1");
+    expect_idea(rooks, "Kh2", "king_activity", "Kh2 brings the king closer to the pawn on h6.");
+    // With no pawn in reach, Kg1-f1 heads for the centre (as many king steps, fewer squares);
+    // Kg1-h1 does not.
+    const Line centre = after_moves("", "6k1/8/8/8/8/8/r7/4R1K1 w - - 0 1");
+    expect_idea(centre, "Kf1", "king_activity", "Kf1 brings the king toward the centre.");
+    expect_no_idea(centre, "Kh1", "king_activity");
     const Line opp = after_moves("", "8/8/8/3k4/8/8/3PK3/8 w - - 0 1");
     expect_idea(opp, "Kd3", "opposition", "Kd3 takes the opposition.");
     expect_no_idea(opp, "Ke3", "opposition");
@@ -252,7 +260,7 @@ TEST(Ideas, TradesDeclinedBishopPairAndKingOffALine) {
     const Line xray = after_moves("", "6k1/5ppp/8/2b5/8/8/5PPP/6K1 w - - 0 1");
     expect_idea(xray, "Kh1", "king_off_line",
                 "Kh1 takes the king off the diagonal of the bishop on c5.");
-    expect_no_idea(xray, "Kf1", "king_activity");
+    expect_no_idea(xray, "Kh1", "king_activity");  // safety, not activity: away from the centre
     // Two pieces between (e3 and f2): no pin is in the air.
     expect_no_idea(after_moves("", "6k1/5ppp/8/2b5/8/4P3/5PPP/6K1 w - - 0 1"), "Kh1",
                    "king_off_line");

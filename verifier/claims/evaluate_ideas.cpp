@@ -326,8 +326,8 @@ Outcome Evaluator::idea_claim() {
     if (p == "centralizes") {
         ev_["centre_distance"] = {{"before", centre_distance(from)},
                                   {"after", centre_distance(to)}};
-        return is(pt == King && centre_distance(to) < centre_distance(from),
-                  "the king comes nearer to the centre", san + " does not centralize the king");
+        return is(pt == King && nearer_centre(from, to), "the king comes nearer to the centre",
+                  san + " does not centralize the king");
     }
     if (p == "offers_trade") {
         const Square s = sq("square");

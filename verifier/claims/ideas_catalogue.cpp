@@ -683,17 +683,20 @@ std::vector<IdeaFound> luft(const MoveView& v) {
 std::vector<IdeaFound> king_activity(const MoveView& v) {
     if (v.piece != King || v.castles() || (!is_endgame(v.before) && v.before.pieces(Queen)))
         return {};
-    // The nearest enemy pawn, if the king comes closer to it.
+    // The nearest enemy pawn (within four king steps) that the king comes closer to; of two as
+    // near, the one fewer file-plus-rank steps away.
     Square target = NoSquare;
-    int best = 99;
+    int best = 5 * 16;
     Bitboard b = v.after.pieces(Pawn, v.them);
     while (b) {
         const Square s = pop_lsb(b);
-        if (distance(v.to, s) < best) best = distance(v.to, s), target = s;
+        if (distance(v.to, s) > 4 || distance(v.to, s) >= distance(v.from, s)) continue;
+        const int d = 16 * distance(v.to, s) + std::abs(file_of(v.to) - file_of(s)) +
+                      std::abs(rank_of(v.to) - rank_of(s));
+        if (d < best) best = d, target = s;
     }
-    if (target != NoSquare && distance(v.to, target) < distance(v.from, target) && best <= 4)
-        return {found(0, {{"square", square_name(target)}})};
-    if (centre_distance(v.to) < centre_distance(v.from)) return {found(1)};
+    if (target != NoSquare) return {found(0, {{"square", square_name(target)}})};
+    if (nearer_centre(v.from, v.to)) return {found(1)};
     return {};
 }
 
@@ -1177,8 +1180,9 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  Endgame,
                  52,
                  false,
-                 "with the queens off, the king comes closer to the nearest enemy pawn (within "
-                 "four squares), else toward the centre",
+                 "with the queens off, the king comes closer to an enemy pawn (the nearest one it "
+                 "approaches, within four king steps), else toward the centre (fewer king steps "
+                 "to it, or as many and fewer file-plus-rank steps)",
                  {{"brings the king closer to the pawn on {square}",
                    {of_move("approaches", {{"square", "$square"}}),
                     after("occupies", {{"square", "$square"}, {"piece", "pawn"}})}},

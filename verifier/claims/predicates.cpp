@@ -328,7 +328,8 @@ const std::vector<PredicateSpec>& specs() {
          {{"move", Move, true}, {"square", Square, true}},
          {}},
         {{"centralizes", EC::BoardComprehension, false,
-          "move brings the king nearer to the centre (d4, d5, e4, e5)"},
+          "move brings the king nearer to the centre (d4, d5, e4, e5): fewer king steps, or as "
+          "many and fewer file-plus-rank steps"},
          {{"move", Move, true}},
          {}},
         {{"behind_passer", EC::BoardComprehension, false,
