@@ -410,7 +410,7 @@ private:
     std::deque<std::unique_ptr<Slot>> slots_ GLOSSFISH_GUARDED_BY(mutex_);
     bool eof_ GLOSSFISH_GUARDED_BY(mutex_) = false;
     bool stop_ GLOSSFISH_GUARDED_BY(mutex_) = false;
-    int numbered_ = 0;  // the caller's thread only
+    int numbered_ = 0;      // the caller's thread only
     Mutex progress_mutex_;  // one progress_ call at a time
 };
 

@@ -60,7 +60,8 @@ bool is_executable_file(const std::string& path) {
 // reader thread and kill().
 struct ChildProcess::Impl {
     Mutex write_mutex;
-    int in_fd GLOSSFISH_GUARDED_BY(write_mutex) = -1;  // our end of the child's stdin (non-blocking)
+    // Our end of the child's stdin (non-blocking).
+    int in_fd GLOSSFISH_GUARDED_BY(write_mutex) = -1;
     bool write_failed GLOSSFISH_GUARDED_BY(write_mutex) = false;
     int out_fd = -1;                      // our end of the child's stdout
     int wake_read = -1, wake_write = -1;  // a byte here stops the reader

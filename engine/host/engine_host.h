@@ -76,7 +76,8 @@ public:
     void set_passthrough(std::function<void(const std::string&)> fn) GLOSSFISH_EXCLUDES(mutex_);
     // Receives each warning (a dropped option) on the thread that runs start(), as it
     // happens. Without a handler the warnings wait for take_warnings().
-    void set_warning_handler(std::function<void(const EngineWarning&)> fn) GLOSSFISH_EXCLUDES(mutex_);
+    void set_warning_handler(std::function<void(const EngineWarning&)> fn)
+        GLOSSFISH_EXCLUDES(mutex_);
     // The warnings no handler received, oldest first; clears them. Does not block.
     std::vector<EngineWarning> take_warnings() GLOSSFISH_EXCLUDES(mutex_);
     // The options the user set that are replayed on a restart (dropped ones are gone).
@@ -85,7 +86,8 @@ public:
     // Starts a search: sends the position line and the go line. Does not block. The
     // callbacks run on the reader thread (or the watchdog thread for on_failure).
     // Returns false (and calls nothing) if the child is not running.
-    bool go(const std::string& position_line, const std::string& go_line, SearchCallbacks cb) GLOSSFISH_EXCLUDES(mutex_);
+    bool go(const std::string& position_line, const std::string& go_line, SearchCallbacks cb)
+        GLOSSFISH_EXCLUDES(mutex_);
     void stop();       // does not block
     void ponderhit();  // does not block
     bool searching() GLOSSFISH_EXCLUDES(mutex_);

@@ -280,7 +280,8 @@ private:
     void finish_search_locked(BestMove best) GLOSSFISH_REQUIRES(mutex_);
     void print_bestmove_locked(const BestMove& best) GLOSSFISH_REQUIRES(mutex_);
     void multipv_lines_locked(const SearchInfo& info) GLOSSFISH_REQUIRES(mutex_);
-    nlohmann::json line_label_locked(const SearchInfo& top, const SearchInfo& line) GLOSSFISH_REQUIRES(mutex_);
+    nlohmann::json line_label_locked(const SearchInfo& top, const SearchInfo& line)
+        GLOSSFISH_REQUIRES(mutex_);
     std::string position_line() const;
 
     // products (session_products.cpp)

@@ -85,12 +85,15 @@ private:
 
     void send(const nlohmann::json& message) GLOSSFISH_EXCLUDES(write_mutex_);
     void reply(const nlohmann::json& id, nlohmann::json result) GLOSSFISH_EXCLUDES(write_mutex_);
-    void error(const nlohmann::json& id, int code, const std::string& message) GLOSSFISH_EXCLUDES(write_mutex_);
+    void error(const nlohmann::json& id, int code, const std::string& message)
+        GLOSSFISH_EXCLUDES(write_mutex_);
     void dispatch(const nlohmann::json& message);
     void request(const nlohmann::json& id, const std::string& method, const nlohmann::json& params);
     void notification(const std::string& method, const nlohmann::json& params);
-    void initialize(const nlohmann::json& id, const nlohmann::json& params) GLOSSFISH_EXCLUDES(mutex_);
-    void call_tool(const nlohmann::json& id, const nlohmann::json& params) GLOSSFISH_EXCLUDES(mutex_);
+    void initialize(const nlohmann::json& id, const nlohmann::json& params)
+        GLOSSFISH_EXCLUDES(mutex_);
+    void call_tool(const nlohmann::json& id, const nlohmann::json& params)
+        GLOSSFISH_EXCLUDES(mutex_);
     void cancel(const nlohmann::json& params) GLOSSFISH_EXCLUDES(mutex_);
     void run_call(std::shared_ptr<Call> call) GLOSSFISH_EXCLUDES(mutex_);
     nlohmann::json tool_result(const nlohmann::json& result) const GLOSSFISH_REQUIRES(mutex_);
