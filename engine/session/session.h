@@ -326,7 +326,7 @@ private:
     std::vector<OptionDecl> child_options_;
     std::vector<std::pair<std::string, std::string>> child_values_;      // user-set
     std::vector<std::pair<std::string, std::string>> deferred_options_;  // set during a search
-    std::thread restart_thread_;
+    std::thread restart_thread_ GLOSSFISH_GUARDED_BY(mutex_);            // joined by join_restart()
     bool chess960_ = false, analyse_mode_ = false;
     int multipv_ = 1;
 
