@@ -7,7 +7,6 @@
 #include <cstring>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -17,6 +16,7 @@
 #include "analysis/quality.h"
 #include "claims/claims.h"
 #include "host/analyzer.h"
+#include "io/mutex.h"
 #include "rules/bitboard.h"
 #include "rules/fen_json.h"
 #include "rules/perft.h"
@@ -31,8 +31,8 @@ using nlohmann::json;
 struct gf_handle {
     glossfish::Settings settings;  // from gf_open's config; every other default from Settings{}
     std::unique_ptr<glossfish::verifier::ToolSuite> suite;
-    std::mutex mutex;  // guards last_error
-    std::string last_error;
+    glossfish::Mutex mutex;
+    std::string last_error GLOSSFISH_GUARDED_BY(mutex);
 };
 
 namespace {
@@ -208,7 +208,7 @@ json run(const gf_handle& handle, std::string_view name, const json& args) {
 
 void set_error(gf_handle* handle, const std::string& message) noexcept {
     try {
-        std::lock_guard lock(handle->mutex);
+        glossfish::MutexLock lock(handle->mutex);
         handle->last_error = message;
     } catch (...) {
     }
@@ -296,7 +296,7 @@ const char* gf_last_error(gf_handle* handle) {
         if (!handle) {
             last_error_copy = open_error;
         } else {
-            std::lock_guard lock(handle->mutex);
+            glossfish::MutexLock lock(handle->mutex);
             last_error_copy = handle->last_error;
         }
         return last_error_copy.c_str();

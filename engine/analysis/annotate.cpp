@@ -5,14 +5,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <condition_variable>
 #include <cstdio>
 #include <deque>
 #include <list>
 #include <memory>
-#include <mutex>
 #include <thread>
 
+#include "io/mutex.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 
@@ -262,14 +261,14 @@ public:
 
     // Worker thread `me` (Analyzer worker hint `me`): takes the first game nobody searches yet,
     // else helps the game with the most positions left, until the input is done.
-    void work(int me) {
+    void work(int me) GLOSSFISH_EXCLUDES(mutex_) {
         for (;;) {
             Slot* slot = nullptr;
             Range* range = nullptr;
             {
-                std::unique_lock lock(mutex_);
-                cv_.wait(lock,
-                         [&] { return stop_ || (slot = pick(range)) || (eof_ && !splittable()); });
+                MutexLock lock(mutex_);
+                while (!stop_ && !(slot = pick(range)) && !(eof_ && !splittable()))
+                    cv_.wait(mutex_);
                 if (!slot) return;
             }
             search(*slot, *range, me);
@@ -277,14 +276,14 @@ public:
     }
 
     // Caller's thread: reads games until the end and hands each back in input order.
-    void run(const NextGame& next, const GameDone& done, int threads) {
+    void run(const NextGame& next, const GameDone& done, int threads) GLOSSFISH_EXCLUDES(mutex_) {
         const std::size_t window = std::size_t(2 * threads + 2);
         for (;;) {
             // Keep the window full of games to search.
-            while (!eof_) {
+            for (;;) {
                 {
-                    std::lock_guard lock(mutex_);
-                    if (slots_.size() >= window) break;
+                    MutexLock lock(mutex_);
+                    if (eof_ || slots_.size() >= window) break;
                 }
                 std::optional<PgnGame> game = next();
                 auto slot = std::make_unique<Slot>();
@@ -299,7 +298,7 @@ public:
                     slot->complete = !slot->analyse;
                 }
                 if (game && slot->game.is_game) slot->number = ++numbered_;
-                std::lock_guard lock(mutex_);
+                MutexLock lock(mutex_);
                 if (!game) eof_ = true;
                 else slots_.push_back(std::move(slot));
                 cv_.notify_all();
@@ -307,9 +306,9 @@ public:
             // The window is full or the input done: wait for the oldest game.
             std::unique_ptr<Slot> front;
             {
-                std::unique_lock lock(mutex_);
+                MutexLock lock(mutex_);
                 if (slots_.empty()) return;
-                cv_.wait(lock, [&] { return slots_.front()->complete; });
+                while (!slots_.front()->complete) cv_.wait(mutex_);
                 front = std::move(slots_.front());
                 slots_.pop_front();
                 cv_.notify_all();
@@ -317,7 +316,7 @@ public:
             const bool keep_going =
                 done(front->game, front->analyse ? &front->annotation : nullptr);
             if (!keep_going) {
-                std::lock_guard lock(mutex_);
+                MutexLock lock(mutex_);
                 stop_ = true;
                 cv_.notify_all();
                 return;
@@ -325,16 +324,16 @@ public:
         }
     }
 
-    void finish() {
-        std::lock_guard lock(mutex_);
+    void finish() GLOSSFISH_EXCLUDES(mutex_) {
+        MutexLock lock(mutex_);
         stop_ = true;
         cv_.notify_all();
     }
 
 private:
-    // Under mutex_: the first game nobody took, whole; else the upper half of the longest
-    // range in flight (when it has two positions or more left); else null.
-    Slot* pick(Range*& range) {
+    // The first game nobody took, whole; else the upper half of the longest range in flight
+    // (when it has two positions or more left); else null.
+    Slot* pick(Range*& range) GLOSSFISH_REQUIRES(mutex_) {
         for (auto& s : slots_)
             if (s->analyse && !s->started) {
                 s->started = true;
@@ -358,8 +357,8 @@ private:
         return best;
     }
 
-    // Under mutex_: whether pick() has anything to give.
-    bool splittable() const {
+    // Whether pick() has anything to give.
+    bool splittable() const GLOSSFISH_REQUIRES(mutex_) {
         for (const auto& s : slots_) {
             if (s->analyse && !s->started) return true;
             for (const Range& r : s->ranges)
@@ -371,13 +370,13 @@ private:
     // Searches the positions of range in order (its end may shrink meanwhile, when a helper
     // takes its upper half); the thread that finishes the game's last position labels it, the
     // last thread to leave the game marks it complete.
-    void search(Slot& slot, Range& range, int me) {
+    void search(Slot& slot, Range& range, int me) GLOSSFISH_EXCLUDES(mutex_, progress_mutex_) {
         const std::size_t n = slot.positions.size();
         bool labelled = false;
         for (;;) {
             std::size_t i;
             {
-                std::lock_guard lock(mutex_);
+                MutexLock lock(mutex_);
                 if (stop_ || range.next >= range.end) break;
                 i = range.next++;
             }
@@ -385,7 +384,7 @@ private:
                 search_position(analyzer_, slot.positions[i], options_, me, slot.evals[i]);
             const std::size_t d = ++slot.finished;
             if (progress_) {
-                std::lock_guard lock(progress_mutex_);
+                MutexLock lock(progress_mutex_);
                 progress_(slot.number, int(d), int(n));
             }
             if (d == n) {
@@ -394,7 +393,7 @@ private:
                 labelled = true;
             }
         }
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         slot.ranges.remove_if([&](const Range& r) { return &r == &range; });
         slot.labelled = slot.labelled || labelled;
         if (slot.labelled && slot.ranges.empty()) slot.complete = true;
@@ -404,11 +403,15 @@ private:
     Analyzer& analyzer_;
     const AnnotateOptions& options_;
     const GameProgress& progress_;
-    std::mutex mutex_, progress_mutex_;
-    std::condition_variable cv_;
-    std::deque<std::unique_ptr<Slot>> slots_;
-    bool eof_ = false, stop_ = false;
-    int numbered_ = 0;
+    // Guards the games in flight, and in each Slot its started, ranges (and their next and
+    // end), labelled and complete.
+    mutable Mutex mutex_;
+    CondVar cv_;
+    std::deque<std::unique_ptr<Slot>> slots_ GLOSSFISH_GUARDED_BY(mutex_);
+    bool eof_ GLOSSFISH_GUARDED_BY(mutex_) = false;
+    bool stop_ GLOSSFISH_GUARDED_BY(mutex_) = false;
+    int numbered_ = 0;      // the caller's thread only
+    Mutex progress_mutex_;  // one progress_ call at a time
 };
 
 }  // namespace

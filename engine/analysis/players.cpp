@@ -194,18 +194,18 @@ EngineOracle::EngineOracle(Analyzer& analyzer, AnalysisLimits limits)
 AnalysisResult EngineOracle::analyse(const Position& pos, int multipv) {
     const std::string key = pos.fen() + (pos.chess960() ? "|960|" : "|") + std::to_string(multipv);
     {
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     }
     AnalysisResult r = analyzer_.analyse(pos, limits_, multipv, {}, -1, /*clear_hash=*/true);
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     ++searches_;
     if (r.ok()) memo_.emplace(key, r);
     return r;
 }
 
 int EngineOracle::searches() const {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     return searches_;
 }
 

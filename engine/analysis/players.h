@@ -7,7 +7,6 @@
 #include <iosfwd>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -17,6 +16,7 @@
 
 #include "host/analyzer.h"
 #include "host/engine_host.h"
+#include "io/mutex.h"
 #include "rules/notation.h"
 #include "rules/position.h"
 
@@ -122,16 +122,16 @@ PlayerSpecParse parse_player_spec(std::string_view text);
 class EngineOracle {
 public:
     EngineOracle(Analyzer& analyzer, AnalysisLimits limits);
-    AnalysisResult analyse(const Position& pos, int multipv);
+    AnalysisResult analyse(const Position& pos, int multipv) GLOSSFISH_EXCLUDES(mutex_);
     const AnalysisLimits& limits() const { return limits_; }
-    int searches() const;  // searches made (memo misses)
+    int searches() const GLOSSFISH_EXCLUDES(mutex_);  // searches made (memo misses)
 
 private:
     Analyzer& analyzer_;
     AnalysisLimits limits_;
-    mutable std::mutex mutex_;
-    std::map<std::string, AnalysisResult> memo_;
-    int searches_ = 0;
+    mutable Mutex mutex_;
+    std::map<std::string, AnalysisResult> memo_ GLOSSFISH_GUARDED_BY(mutex_);
+    int searches_ GLOSSFISH_GUARDED_BY(mutex_) = 0;
 };
 
 // ---- implementations ----

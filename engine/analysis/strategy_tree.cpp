@@ -4,17 +4,16 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <deque>
 #include <exception>
 #include <functional>
 #include <future>
-#include <mutex>
 #include <set>
 #include <thread>
 #include <unordered_map>
 
 #include "analysis/quality.h"
+#include "io/mutex.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 
@@ -84,16 +83,21 @@ public:
                     fail(0, std::string("tree building failed: ") + e.what());
                 }
                 if (next.size() != 1) {
+                    MutexLock lock(mutex_);
                     for (std::size_t i = next.size(); i-- > 0;) push(std::move(next[i]), 0);
                     break;
                 }
                 job = std::move(next.front());
             }
         } else {
+            MutexLock lock(mutex_);
             for (std::size_t i = roots.size(); i-- > 0;)
                 push({&trees_[i].root, roots[i], i, -1}, int(i % std::size_t(threads_)));
         }
-        if (pending_ == 0) return;
+        {
+            MutexLock lock(mutex_);
+            if (pending_ == 0) return;
+        }
         if (threads_ == 1) {
             work(0);
             return;
@@ -104,16 +108,15 @@ public:
     }
 
 private:
-    // Queues a job on the queue of worker `queue`; called with the mutex held (or before the
-    // threads start).
-    void push(Job job, int queue) {
+    // Queues a job on the queue of worker `queue`.
+    void push(Job job, int queue) GLOSSFISH_REQUIRES(mutex_) {
         queues_[std::size_t(queue)].push_back(std::move(job));
         ++pending_;
     }
 
     // Takes the newest job of this thread's own queue (depth first, warm hash), else the
-    // oldest job of another queue (the biggest subtree left). Mutex held; pending_ > 0.
-    Job take(int me) {
+    // oldest job of another queue (the biggest subtree left). pending_ > 0.
+    Job take(int me) GLOSSFISH_REQUIRES(mutex_) {
         auto& own = queues_[std::size_t(me)];
         --pending_;
         if (!own.empty()) {
@@ -130,10 +133,10 @@ private:
         std::terminate();  // unreachable: pending_ counted a job
     }
 
-    void work(int me) {
-        std::unique_lock lock(mutex_);
+    void work(int me) GLOSSFISH_EXCLUDES(mutex_) {
+        MutexLock lock(mutex_);
         for (;;) {
-            cv_.wait(lock, [&] { return pending_ > 0 || active_ == 0; });
+            while (pending_ == 0 && active_ != 0) cv_.wait(mutex_);
             if (pending_ == 0) break;  // and nothing running: the batch is complete
             Job job = take(me);
             ++active_;
@@ -157,7 +160,7 @@ private:
     }
 
     void fail(std::size_t tree, const std::string& message) {
-        std::lock_guard lock(stats_mutex_);
+        MutexLock lock(stats_mutex_);
         if (trees_[tree].error.empty()) trees_[tree].error = message;
     }
 
@@ -178,7 +181,7 @@ private:
         std::promise<AnalysisResult> promise;
         bool mine = false;
         {
-            std::lock_guard lock(stats_mutex_);
+            MutexLock lock(stats_mutex_);
             if (auto it = memo_.find(key); it != memo_.end()) {
                 shared = it->second;
                 ++trees_[tree].stats.transpositions;
@@ -201,7 +204,7 @@ private:
                 result.error = e.what();
             }
             if (result.cached) {
-                std::lock_guard lock(stats_mutex_);
+                MutexLock lock(stats_mutex_);
                 ++trees_[tree].stats.cache_hits;
             }
             promise.set_value(std::move(result));
@@ -217,7 +220,7 @@ private:
         for (Move m : MoveList(pos)) all.push_back(m);
         std::vector<std::thread> others;
         {
-            std::lock_guard lock(stats_mutex_);
+            MutexLock lock(stats_mutex_);
             trees_[0].stats.mirrored += threads_ - 1;
         }
         for (int t = 1; t < threads_; ++t) {
@@ -312,16 +315,20 @@ private:
     const CancelToken* cancel_;
     int threads_ = 1;
 
-    std::mutex mutex_;  // queues_, pending_, active_
-    std::condition_variable cv_;
-    std::vector<std::deque<Job>> queues_;  // one per thread (= per worker in Fast mode)
-    int pending_ = 0;
-    int active_ = 0;
+    Mutex mutex_;
+    CondVar cv_;
+    // One per thread (= per worker in Fast mode).
+    std::vector<std::deque<Job>> queues_ GLOSSFISH_GUARDED_BY(mutex_);
+    int pending_ GLOSSFISH_GUARDED_BY(mutex_) = 0;
+    int active_ GLOSSFISH_GUARDED_BY(mutex_) = 0;
 
     std::vector<char> fresh_;  // per thread: no search made yet (each thread writes its own)
 
-    std::mutex stats_mutex_;  // memo_, errors and stats of trees_
-    std::unordered_map<SearchKey, std::shared_future<AnalysisResult>, SearchKeyHash> memo_;
+    // Guards memo_ and the error and stats of each of trees_ (their nodes are each written by
+    // the one thread that expands them).
+    Mutex stats_mutex_;
+    std::unordered_map<SearchKey, std::shared_future<AnalysisResult>, SearchKeyHash> memo_
+        GLOSSFISH_GUARDED_BY(stats_mutex_);
 };
 
 // Win% and node count, once the scores are final.

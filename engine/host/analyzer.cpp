@@ -30,7 +30,6 @@ struct Analyzer::Worker {
     int index = 0;
     std::atomic<bool> clear_next{false};  // forget(): ucinewgame before the next search
     std::unique_ptr<EngineHost> host;
-    bool busy = false;
     bool started = false;
     int multipv = 1;
     bool chess960 = false;
@@ -46,6 +45,8 @@ Analyzer::Analyzer(Config config) : config_(std::move(config)) {
         w->host = std::make_unique<EngineHost>(hc);
         workers_.push_back(std::move(w));
     }
+    MutexLock lock(mutex_);
+    busy_.assign(workers_.size(), false);
 }
 
 Analyzer::~Analyzer() = default;
@@ -65,41 +66,37 @@ std::string Analyzer::cache_key(const Position& pos, const AnalysisLimits& limit
     return key;
 }
 
+Analyzer::Worker* Analyzer::free_worker(int hint) {
+    if (hint >= 0 && hint < int(workers_.size()) && !busy_[std::size_t(hint)])
+        return workers_[std::size_t(hint)].get();
+    for (std::size_t i = 0; i < workers_.size(); ++i)
+        if (!busy_[i]) return workers_[i].get();
+    return nullptr;
+}
+
 Analyzer::Worker* Analyzer::acquire(int hint, const CancelToken* cancel) {
-    std::unique_lock lock(mutex_);
+    MutexLock lock(mutex_);
     Worker* chosen = nullptr;
-    auto free_or_cancelled = [&] {
-        if (is_cancelled(cancel)) return true;
-        if (hint >= 0 && hint < int(workers_.size()) && !workers_[hint]->busy) {
-            chosen = workers_[hint].get();
-            return true;
-        }
-        for (auto& w : workers_)
-            if (!w->busy) {
-                chosen = w.get();
-                return true;
-            }
-        return false;
-    };
     // A cancellable wait looks at the token every PollInterval; a plain one sleeps.
-    if (cancel)
-        while (!free_or_cancelled()) free_cv_.wait_for(lock, CancelToken::PollInterval);
-    else free_cv_.wait(lock, free_or_cancelled);
+    while (!is_cancelled(cancel) && !(chosen = free_worker(hint))) {
+        if (cancel) free_cv_.wait_for(mutex_, CancelToken::PollInterval);
+        else free_cv_.wait(mutex_);
+    }
     if (!chosen) return nullptr;  // cancelled
-    chosen->busy = true;
+    busy_[std::size_t(chosen->index)] = true;
     return chosen;
 }
 
 void Analyzer::release(Worker* w) {
     {
-        std::lock_guard lock(mutex_);
-        w->busy = false;
+        MutexLock lock(mutex_);
+        busy_[std::size_t(w->index)] = false;
     }
     free_cv_.notify_all();
 }
 
 void Analyzer::clear_cache() {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     cache_.clear();
     cache_order_.clear();
 }
@@ -116,7 +113,7 @@ thread_local std::size_t refused_on_this_thread = 0;
 std::size_t Analyzer::uncached_refusals() { return refused_on_this_thread; }
 
 std::size_t Analyzer::cache_hits() const {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     return cache_hits_;
 }
 
@@ -138,7 +135,7 @@ AnalysisResult Analyzer::analyse(const Position& pos, const AnalysisLimits& limi
     const bool fresh = clear_hash || limits.reproducible;
     std::string key = cache_key(pos, effective, multipv, searchmoves) + (fresh ? "fresh" : "");
     if (!clear_hash) {
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         if (auto it = cache_.find(key); it != cache_.end()) {
             ++cache_hits_;
             AnalysisResult hit = it->second;
@@ -175,7 +172,7 @@ AnalysisResult Analyzer::analyse(const Position& pos, const AnalysisLimits& limi
     release(w);
 
     if (result.ok()) {
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         if (cache_.size() >= config_.cache_entries && !cache_order_.empty()) {
             cache_.erase(cache_order_.front());
             cache_order_.erase(cache_order_.begin());

@@ -6,13 +6,13 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "host/cancel.h"
 #include "host/engine_host.h"
+#include "io/mutex.h"
 #include "rules/position.h"
 
 namespace glossfish {
@@ -96,19 +96,20 @@ public:
     // (never cached); the wait for the stopped search is bounded.
     AnalysisResult analyse(const Position& pos, const AnalysisLimits& limits, int multipv = 1,
                            const std::vector<Move>& searchmoves = {}, int worker_hint = -1,
-                           bool clear_hash = false, const CancelToken* cancel = nullptr);
+                           bool clear_hash = false, const CancelToken* cancel = nullptr)
+        GLOSSFISH_EXCLUDES(mutex_);
 
     int workers() const { return int(workers_.size()); }
     // Ends every worker's child at once (SIGKILL) instead of asking it to quit, for a fast
     // shutdown. Only while no analyse() call runs; a later request restarts the child.
     void kill();
     // Forgets cached results. Does not block on searches.
-    void clear_cache();
+    void clear_cache() GLOSSFISH_EXCLUDES(mutex_);
     // Forgets cached results and clears every worker's hash before its next search, so that
     // what is searched next depends on nothing searched before (a batch of independent
     // records, each answered as if alone).
-    void forget();
-    std::size_t cache_hits() const;
+    void forget() GLOSSFISH_EXCLUDES(mutex_);
+    std::size_t cache_hits() const GLOSSFISH_EXCLUDES(mutex_);
     // How many cached_only requests the calling thread has had refused, over every Analyzer
     // (a caller compares the count before and after its own requests).
     static std::size_t uncached_refusals();
@@ -117,19 +118,25 @@ private:
     struct Worker;
     std::string cache_key(const Position& pos, const AnalysisLimits& limits, int multipv,
                           const std::vector<Move>& searchmoves) const;
-    Worker* acquire(int hint, const CancelToken* cancel);
-    void release(Worker* w);
+    // Waits for a free worker (the hinted one when it is free) and marks it busy; nullptr when
+    // cancel is set first.
+    Worker* acquire(int hint, const CancelToken* cancel) GLOSSFISH_EXCLUDES(mutex_);
+    // A free worker, the hinted one first, or nullptr.
+    Worker* free_worker(int hint) GLOSSFISH_REQUIRES(mutex_);
+    void release(Worker* w) GLOSSFISH_EXCLUDES(mutex_);
     AnalysisResult run(Worker& w, const Position& pos, const AnalysisLimits& limits, int multipv,
                        const std::vector<Move>& searchmoves, bool clear_hash,
                        const CancelToken* cancel);
 
     Config config_;
+    // Fixed at construction. A worker's host and fields belong to the thread that acquired it.
     std::vector<std::unique_ptr<Worker>> workers_;
-    mutable std::mutex mutex_;
-    std::condition_variable free_cv_;
-    std::map<std::string, AnalysisResult> cache_;
-    std::vector<std::string> cache_order_;
-    std::size_t cache_hits_ = 0;
+    mutable Mutex mutex_;
+    CondVar free_cv_;
+    std::vector<bool> busy_ GLOSSFISH_GUARDED_BY(mutex_);  // by worker index
+    std::map<std::string, AnalysisResult> cache_ GLOSSFISH_GUARDED_BY(mutex_);
+    std::vector<std::string> cache_order_ GLOSSFISH_GUARDED_BY(mutex_);
+    std::size_t cache_hits_ GLOSSFISH_GUARDED_BY(mutex_) = 0;
 };
 
 }  // namespace glossfish

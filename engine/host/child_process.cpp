@@ -14,7 +14,6 @@
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
 #include <cerrno>
-#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -39,8 +38,8 @@ void ignore_sigpipe() {
 // a child forked meanwhile by another thread would inherit the open write end of the other's
 // output pipe, whose reader would then never see end of file. (All our fds are close-on-exec
 // too; this also covers the fork-to-exec window of Boost's spawn.)
-std::mutex& spawn_mutex() {
-    static std::mutex m;
+Mutex& spawn_mutex() {
+    static Mutex m;
     return m;
 }
 
@@ -57,20 +56,23 @@ bool is_executable_file(const std::string& path) {
 
 }  // namespace
 
+// One child: set up by start() before it is published, then shared by the writers, the
+// reader thread and kill().
 struct ChildProcess::Impl {
-    std::mutex write_mutex;
-    int in_fd = -1;                       // our end of the child's stdin (non-blocking)
+    Mutex write_mutex;
+    // Our end of the child's stdin (non-blocking).
+    int in_fd GLOSSFISH_GUARDED_BY(write_mutex) = -1;
+    bool write_failed GLOSSFISH_GUARDED_BY(write_mutex) = false;
     int out_fd = -1;                      // our end of the child's stdout
     int wake_read = -1, wake_write = -1;  // a byte here stops the reader
     pid_t pid = -1;
-    std::mutex state_mutex;  // pid reaping
-    bool reaped = false;
-    std::thread reader;
-    std::mutex done_mutex;
-    std::condition_variable done_cv;
-    bool reader_done = false;
-    bool started = false;
-    bool write_failed = false;
+    Mutex state_mutex;  // pid reaping
+    bool reaped GLOSSFISH_GUARDED_BY(state_mutex) = false;
+    std::thread reader;  // started by start(), joined by kill() (both under control_mutex_)
+    Mutex done_mutex;
+    CondVar done_cv;
+    bool reader_done GLOSSFISH_GUARDED_BY(done_mutex) = false;
+    std::atomic<bool> started{false};  // true from the spawn to the kill
 
     ~Impl() {
         close_fd(in_fd);
@@ -85,7 +87,7 @@ struct ChildProcess::Impl {
         const auto deadline = Clock::now() + std::chrono::milliseconds(wait_ms);
         for (;;) {
             {
-                std::lock_guard lock(state_mutex);
+                MutexLock lock(state_mutex);
                 if (reaped || pid <= 0) return true;
                 int status = 0;
                 pid_t r;
@@ -99,9 +101,14 @@ struct ChildProcess::Impl {
     }
 };
 
-ChildProcess::ChildProcess() : impl_(std::make_unique<Impl>()) {}
+ChildProcess::ChildProcess() : impl_(std::make_shared<Impl>()) {}
 
 ChildProcess::~ChildProcess() { kill(); }
+
+std::shared_ptr<ChildProcess::Impl> ChildProcess::current() const {
+    MutexLock lock(impl_mutex_);
+    return impl_;
+}
 
 std::string find_executable(const std::string& name_or_path) {
     if (name_or_path.empty()) return {};
@@ -135,9 +142,11 @@ std::optional<std::string> ChildProcess::start(const std::string& path,
                                                const std::vector<std::string>& args,
                                                LineHandler on_line, ExitHandler on_exit) {
     ignore_sigpipe();
-    kill();
-    std::lock_guard spawn_lock(spawn_mutex());
-    impl_ = std::make_unique<Impl>();
+    MutexLock control(control_mutex_);
+    kill_locked();
+    MutexLock spawn_lock(spawn_mutex());
+    // Built here and published at the end: writers see the old child (killed) until then.
+    auto impl = std::make_shared<Impl>();
     std::string exe = find_executable(path);
     if (exe.empty()) return executable_error(path);
     int to_child[2], from_child[2], wake[2];
@@ -151,10 +160,13 @@ std::optional<std::string> ChildProcess::start(const std::string& path,
         for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) ::close(fd);
         return std::string("pipe: ") + std::strerror(errno);
     }
-    impl_->in_fd = to_child[1];
-    impl_->out_fd = from_child[0];
-    impl_->wake_read = wake[0];
-    impl_->wake_write = wake[1];
+    {
+        MutexLock lock(impl->write_mutex);
+        impl->in_fd = to_child[1];
+    }
+    impl->out_fd = from_child[0];
+    impl->wake_read = wake[0];
+    impl->wake_write = wake[1];
     const int child_in = to_child[0], child_out = from_child[1];
     pid_t pid = -1;
     std::string spawn_error;
@@ -188,16 +200,17 @@ std::optional<std::string> ChildProcess::start(const std::string& path,
     }
     ::close(child_in);
     ::close(child_out);
-    if (!spawn_error.empty()) {
-        impl_ = std::make_unique<Impl>();
-        return spawn_error;
-    }
+    if (!spawn_error.empty()) return spawn_error;  // impl closes the pipes
     ::setpgid(pid, pid);  // also from here: no window where the group does not exist yet
-    ::fcntl(impl_->in_fd, F_SETFL, ::fcntl(impl_->in_fd, F_GETFL) | O_NONBLOCK);
-    impl_->pid = pid;
-    impl_->started = true;
-    Impl* impl = impl_.get();
-    impl_->reader = std::thread([impl, on_line = std::move(on_line), on_exit = std::move(on_exit)] {
+    {
+        MutexLock lock(impl->write_mutex);
+        ::fcntl(impl->in_fd, F_SETFL, ::fcntl(impl->in_fd, F_GETFL) | O_NONBLOCK);
+    }
+    impl->pid = pid;
+    impl->started = true;
+    // The reader holds its own reference: a reader detached by a kill() on its own thread
+    // outlives the next start().
+    impl->reader = std::thread([impl, on_line = std::move(on_line), on_exit = std::move(on_exit)] {
         std::string line;
         bool overlong = false;  // dropping the rest of a line longer than MaxLine
         char buf[1 << 16];
@@ -226,23 +239,27 @@ std::optional<std::string> ChildProcess::start(const std::string& path,
         (void)overlong;
         on_exit();
         {
-            std::lock_guard lock(impl->done_mutex);
+            MutexLock lock(impl->done_mutex);
             impl->reader_done = true;
         }
         impl->done_cv.notify_all();
     });
+    MutexLock lock(impl_mutex_);
+    impl_ = std::move(impl);
     return std::nullopt;
 }
 
 bool ChildProcess::write_line(std::string_view line) {
-    std::lock_guard lock(impl_->write_mutex);
-    if (!impl_->started || impl_->write_failed || impl_->in_fd < 0) return false;
+    const std::shared_ptr<Impl> impl_ref = current();
+    Impl& impl = *impl_ref;
+    MutexLock lock(impl.write_mutex);
+    if (!impl.started || impl.write_failed || impl.in_fd < 0) return false;
     std::string data(line);
     data += '\n';
     const auto deadline = Clock::now() + WriteTimeout;
     std::size_t done = 0;
     while (done < data.size()) {
-        const ssize_t n = ::write(impl_->in_fd, data.data() + done, data.size() - done);
+        const ssize_t n = ::write(impl.in_fd, data.data() + done, data.size() - done);
         if (n > 0) {
             done += std::size_t(n);
             continue;
@@ -252,29 +269,39 @@ bool ChildProcess::write_line(std::string_view line) {
             const auto left =
                 std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
             if (left.count() > 0) {
-                pollfd p{impl_->in_fd, POLLOUT, 0};
+                pollfd p{impl.in_fd, POLLOUT, 0};
                 ::poll(&p, 1, int(left.count()));
                 continue;
             }
         }
         // EPIPE (the child is gone) or the child has not read for WriteTimeout.
-        impl_->write_failed = true;
-        close_fd(impl_->in_fd);
+        impl.write_failed = true;
+        close_fd(impl.in_fd);
         return false;
     }
     return true;
 }
 
 bool ChildProcess::running() {
-    if (!impl_->started) return false;
-    return !impl_->reap(0);
+    const std::shared_ptr<Impl> impl = current();
+    if (!impl->started) return false;
+    return !impl->reap(0);
 }
 
-int ChildProcess::pid() const { return impl_->started ? int(impl_->pid) : -1; }
+int ChildProcess::pid() const {
+    const std::shared_ptr<Impl> impl = current();
+    return impl->started ? int(impl->pid) : -1;
+}
 
 void ChildProcess::kill() {
-    if (!impl_ || !impl_->started) return;
-    Impl& impl = *impl_;
+    MutexLock control(control_mutex_);
+    kill_locked();
+}
+
+void ChildProcess::kill_locked() {
+    const std::shared_ptr<Impl> impl_ref = current();
+    if (!impl_ref || !impl_ref->started) return;
+    Impl& impl = *impl_ref;
     // The whole group (a wrapper script and its children), and the child itself in case it
     // left the group; then reap it (SIGKILL is not ignorable: the wait is short).
     ::kill(-impl.pid, SIGKILL);
@@ -282,21 +309,27 @@ void ChildProcess::kill() {
     impl.reap(2000);
     ::kill(-impl.pid, SIGKILL);  // anything the group forked while it was being killed
     {
-        std::lock_guard lock(impl.write_mutex);
+        MutexLock lock(impl.write_mutex);
         close_fd(impl.in_fd);  // nothing more reaches the child
         impl.write_failed = true;
     }
     if (impl.reader.joinable() && impl.reader.get_id() != std::this_thread::get_id()) {
         // The output closes with the group; a process outside it that still holds the pipe
         // does not keep us waiting: the reader is told to stop.
-        std::unique_lock lock(impl.done_mutex);
-        if (!impl.done_cv.wait_for(lock, DrainTimeout, [&] { return impl.reader_done; })) {
+        bool done;
+        {
+            MutexLock lock(impl.done_mutex);
+            const auto deadline = Clock::now() + DrainTimeout;
+            while (!impl.reader_done && impl.done_cv.wait_until(impl.done_mutex, deadline)) {
+            }
+            done = impl.reader_done;
+        }
+        if (!done) {
             const char stop = 1;
             if (::write(impl.wake_write, &stop, 1) < 0) {
                 // the wake pipe is ours and empty: cannot fail
             }
         }
-        lock.unlock();
         impl.reader.join();
     } else if (impl.reader.joinable()) {
         impl.reader.detach();
@@ -305,10 +338,12 @@ void ChildProcess::kill() {
 }
 
 void ChildProcess::quit(int grace_ms) {
-    if (!impl_ || !impl_->started) return;
+    MutexLock control(control_mutex_);
+    const std::shared_ptr<Impl> impl = current();
+    if (!impl->started) return;
     write_line("quit");
-    impl_->reap(grace_ms);
-    kill();
+    impl->reap(grace_ms);
+    kill_locked();
 }
 
 }  // namespace glossfish

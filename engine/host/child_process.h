@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "io/mutex.h"
+
 namespace glossfish {
 
 class ChildProcess {
@@ -38,22 +40,34 @@ public:
     // reader is stopped). Returns an error text on failure (a spawn that fails is reaped).
     // Does not block beyond the spawn itself.
     std::optional<std::string> start(const std::string& path, const std::vector<std::string>& args,
-                                     LineHandler on_line, ExitHandler on_exit);
+                                     LineHandler on_line, ExitHandler on_exit)
+        GLOSSFISH_EXCLUDES(control_mutex_, impl_mutex_);
     // Writes one line; false when the child is gone or has not read for WriteTimeout. Blocks
-    // at most WriteTimeout.
-    bool write_line(std::string_view line);
+    // at most WriteTimeout. start, kill and quit may run on other threads meanwhile.
+    bool write_line(std::string_view line) GLOSSFISH_EXCLUDES(impl_mutex_);
     // Whether the direct child still runs (reaps it when it has exited). Does not block.
-    bool running();
+    bool running() GLOSSFISH_EXCLUDES(impl_mutex_);
     // Ends the child's whole process group now (SIGKILL), reaps the child and stops the
-    // reader. Blocks at most about DrainTimeout plus a bounded reap. Safe to call twice.
-    void kill();
+    // reader. Blocks at most about DrainTimeout plus a bounded reap. Safe to call twice, and
+    // from another thread than start and quit (a watchdog): the three run one at a time.
+    void kill() GLOSSFISH_EXCLUDES(control_mutex_, impl_mutex_);
     // Asks politely: writes `quit`, waits up to grace_ms for the child to exit, then kills.
-    void quit(int grace_ms);
-    int pid() const;  // also the process group id; -1 when not started
+    void quit(int grace_ms) GLOSSFISH_EXCLUDES(control_mutex_, impl_mutex_);
+    // Also the process group id; -1 when not started.
+    int pid() const GLOSSFISH_EXCLUDES(impl_mutex_);
 
 private:
     struct Impl;
-    std::unique_ptr<Impl> impl_;
+    std::shared_ptr<Impl> current() const GLOSSFISH_EXCLUDES(impl_mutex_);
+    void kill_locked() GLOSSFISH_REQUIRES(control_mutex_) GLOSSFISH_EXCLUDES(impl_mutex_);
+
+    // start, kill and quit one at a time: two threads must not join one reader, nor a kill
+    // end the child that a start is spawning.
+    Mutex control_mutex_;
+    // The current child; start() replaces it (with control_mutex_ held too). A writer or the
+    // reader thread keeps the one it took alive with its own reference.
+    mutable Mutex impl_mutex_;
+    std::shared_ptr<Impl> impl_ GLOSSFISH_GUARDED_BY(impl_mutex_);
 };
 
 // Resolves a program: an explicit path is checked as is; a bare name is looked up on PATH.

@@ -29,7 +29,7 @@ EngineHost::EngineHost(Config config) : config_(std::move(config)) {
 
 EngineHost::~EngineHost() {
     {
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         shutting_down_ = true;
     }
     cv_.notify_all();
@@ -40,7 +40,7 @@ EngineHost::~EngineHost() {
 std::optional<std::string> EngineHost::handshake(const std::string& path) {
     child_.kill();
     {
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         handshaking_ = true;
         uciok_ = exited_ = searching_ = false;
         options_.clear();
@@ -51,13 +51,16 @@ std::optional<std::string> EngineHost::handshake(const std::string& path) {
     }
     if (auto err = child_.start(
             path, {}, [this](std::string_view l) { on_line(l); }, [this] { on_exit(); })) {
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         handshaking_ = false;
         return "cannot start the search engine: " + *err;
     }
     child_.write_line("uci");
-    std::unique_lock lock(mutex_);
-    bool ok = cv_.wait_for(lock, config_.handshake_timeout, [&] { return uciok_ || exited_; });
+    MutexLock lock(mutex_);
+    const auto deadline = Clock::now() + config_.handshake_timeout;
+    while (!uciok_ && !exited_ && cv_.wait_until(mutex_, deadline)) {
+    }
+    const bool ok = uciok_ || exited_;
     handshaking_ = false;
     if (exited_) {
         lock.unlock();
@@ -82,7 +85,7 @@ std::optional<std::string> EngineHost::start() {
         if (auto err = handshake(path)) return err;
         std::vector<std::pair<std::string, std::string>> replay;
         {
-            std::lock_guard lock(mutex_);
+            MutexLock lock(mutex_);
             replay = user_options_;
         }
         std::optional<std::size_t> bad;
@@ -101,7 +104,7 @@ std::optional<std::string> EngineHost::start() {
         const auto [name, value] = replay[*bad];
         bool died;
         {
-            std::lock_guard lock(mutex_);
+            MutexLock lock(mutex_);
             died = exited_;
             user_options_.erase(
                 std::remove(user_options_.begin(), user_options_.end(), replay[*bad]),
@@ -123,7 +126,7 @@ void EngineHost::warn(EngineWarning w) {
     w.message = to_valid_utf8(w.message);
     std::function<void(const EngineWarning&)> handler;
     {
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         handler = warning_handler_;
         if (!handler) warnings_.push_back(w);
     }
@@ -131,38 +134,38 @@ void EngineHost::warn(EngineWarning w) {
 }
 
 void EngineHost::set_warning_handler(std::function<void(const EngineWarning&)> fn) {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     warning_handler_ = std::move(fn);
 }
 
 std::vector<EngineWarning> EngineHost::take_warnings() {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     return std::exchange(warnings_, {});
 }
 
 std::vector<std::pair<std::string, std::string>> EngineHost::user_options() {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     return user_options_;
 }
 
 bool EngineHost::running() {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     return uciok_ && !exited_;
 }
 
 std::string EngineHost::engine_name() {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     return name_;
 }
 
 std::vector<OptionDecl> EngineHost::options() {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     return options_;
 }
 
 void EngineHost::set_option(const std::string& name, const std::string& value) {
     {
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         // A button is an action (Clear Hash), not a setting: a restarted child must not
         // repeat it. Before the first start the declarations are unknown; then it is kept.
         bool button = std::any_of(options_.begin(), options_.end(), [&](const OptionDecl& d) {
@@ -180,27 +183,29 @@ void EngineHost::set_option(const std::string& name, const std::string& value) {
 }
 
 bool EngineHost::sync(std::chrono::milliseconds timeout) {
-    std::unique_lock lock(mutex_);
+    MutexLock lock(mutex_);
     if (exited_) return false;
     unsigned long long target = ++ready_sent_;
     lock.unlock();
     if (!child_.write_line("isready")) return false;
     lock.lock();
-    return cv_.wait_for(lock, timeout, [&] { return ready_received_ >= target || exited_; }) &&
-           !exited_;
+    const auto deadline = Clock::now() + timeout;
+    while (ready_received_ < target && !exited_ && cv_.wait_until(mutex_, deadline)) {
+    }
+    return ready_received_ >= target && !exited_;
 }
 
 void EngineHost::send_raw(const std::string& line) { child_.write_line(line); }
 
 void EngineHost::set_passthrough(std::function<void(const std::string&)> fn) {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     passthrough_ = std::move(fn);
 }
 
 bool EngineHost::go(const std::string& position_line, const std::string& go_line,
                     SearchCallbacks cb) {
     {
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         if (!uciok_ || exited_) return false;
         callbacks_ = std::move(cb);
         searching_ = true;
@@ -218,13 +223,16 @@ void EngineHost::stop() { child_.write_line("stop"); }
 void EngineHost::ponderhit() { child_.write_line("ponderhit"); }
 
 bool EngineHost::searching() {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     return searching_;
 }
 
 bool EngineHost::wait_search_end(std::chrono::milliseconds timeout) {
-    std::unique_lock lock(mutex_);
-    return cv_.wait_for(lock, timeout, [&] { return !searching_ && delivering_ == 0; });
+    MutexLock lock(mutex_);
+    const auto deadline = Clock::now() + timeout;
+    while ((searching_ || delivering_ != 0) && cv_.wait_until(mutex_, deadline)) {
+    }
+    return !searching_ && delivering_ == 0;
 }
 
 void EngineHost::kill() { child_.kill(); }
@@ -233,7 +241,7 @@ void EngineHost::quit() { child_.quit(200); }
 
 void EngineHost::on_line(std::string_view line) {
     EngineEvent event = parse_engine_line(line);
-    std::unique_lock lock(mutex_);
+    MutexLock lock(mutex_);
     last_output_ = Clock::now();
     if (auto* info = std::get_if<SearchInfo>(&event)) {
         if (searching_ && callbacks_.on_info) {
@@ -280,14 +288,14 @@ void EngineHost::on_line(std::string_view line) {
 
 void EngineHost::on_exit() {
     {
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         exited_ = true;
     }
     cv_.notify_all();
 }
 
 void EngineHost::fail_search(const std::string& reason) {
-    std::unique_lock lock(mutex_);
+    MutexLock lock(mutex_);
     if (!searching_) return;
     searching_ = false;
     ++delivering_;
@@ -304,9 +312,9 @@ void EngineHost::fail_search(const std::string& reason) {
 // During a search: a child whose output closed has died; a child silent for ping_after gets
 // an isready, and one that does not answer it within hang_timeout is killed as hung.
 void EngineHost::watchdog_loop() {
-    std::unique_lock lock(mutex_);
+    MutexLock lock(mutex_);
     while (!shutting_down_) {
-        cv_.wait_for(lock, std::chrono::milliseconds(20));
+        cv_.wait_for(mutex_, std::chrono::milliseconds(20));
         if (shutting_down_ || !searching_) continue;
         auto now = Clock::now();
         if (exited_) {

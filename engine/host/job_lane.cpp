@@ -15,7 +15,7 @@ JobLane::~JobLane() {
 bool JobLane::post(Job job, bool urgent) {
     if (!job.cancel) job.cancel = std::make_shared<CancelToken>();
     {
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         if (stopping_ || queue_.size() >= capacity_) return false;
         if (urgent) queue_.push_front(std::move(job));
         else queue_.push_back(std::move(job));
@@ -26,7 +26,7 @@ bool JobLane::post(Job job, bool urgent) {
 
 void JobLane::cancel_if(const std::function<bool(const Job&)>& match) {
     std::deque<Job> dropped;  // destroyed outside the lock
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     if (running_job_ && match(*running_job_)) running_->cancel();
     for (auto it = queue_.begin(); it != queue_.end();) {
         if (match(*it)) {
@@ -42,7 +42,7 @@ void JobLane::cancel_if(const std::function<bool(const Job&)>& match) {
 void JobLane::stop() {
     std::deque<Job> dropped;
     {
-        std::lock_guard lock(mutex_);
+        MutexLock lock(mutex_);
         stopping_ = true;
         if (running_) running_->cancel();
         for (Job& j : queue_) j.cancel->cancel();
@@ -52,14 +52,17 @@ void JobLane::stop() {
 }
 
 bool JobLane::wait_stopped(std::chrono::milliseconds timeout) {
-    std::unique_lock lock(mutex_);
-    return cv_.wait_for(lock, timeout, [&] { return ended_; });
+    MutexLock lock(mutex_);
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!ended_ && cv_.wait_until(mutex_, deadline)) {
+    }
+    return ended_;
 }
 
 void JobLane::loop() {
-    std::unique_lock lock(mutex_);
+    MutexLock lock(mutex_);
     for (;;) {
-        cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+        while (!stopping_ && queue_.empty()) cv_.wait(mutex_);
         if (stopping_) break;
         Job job = std::move(queue_.front());
         queue_.pop_front();

@@ -4,16 +4,15 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <deque>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "host/cancel.h"
+#include "io/mutex.h"
 
 namespace glossfish {
 
@@ -34,25 +33,26 @@ public:
 
     // Queues job (at the front when urgent). False, and nothing queued, when the queue is
     // full or the lane is stopping. Does not block.
-    bool post(Job job, bool urgent = false);
+    bool post(Job job, bool urgent = false) GLOSSFISH_EXCLUDES(mutex_);
     // Cancels the running job when it matches and drops the queued ones that match. Does not
     // block.
-    void cancel_if(const std::function<bool(const Job&)>& match);
+    void cancel_if(const std::function<bool(const Job&)>& match) GLOSSFISH_EXCLUDES(mutex_);
     // Cancels everything and lets the thread end; wait_stopped() waits for that.
-    void stop();
+    void stop() GLOSSFISH_EXCLUDES(mutex_);
     // Waits up to timeout for the thread to end after stop(); true when it has.
-    bool wait_stopped(std::chrono::milliseconds timeout);
+    bool wait_stopped(std::chrono::milliseconds timeout) GLOSSFISH_EXCLUDES(mutex_);
 
 private:
-    void loop();
+    void loop() GLOSSFISH_EXCLUDES(mutex_);
 
     const std::size_t capacity_;
-    std::mutex mutex_;
-    std::condition_variable cv_;
-    std::deque<Job> queue_;
-    std::shared_ptr<CancelToken> running_;  // token of the job being run
-    const Job* running_job_ = nullptr;
-    bool stopping_ = false, ended_ = false;
+    Mutex mutex_;
+    CondVar cv_;
+    std::deque<Job> queue_ GLOSSFISH_GUARDED_BY(mutex_);
+    std::shared_ptr<CancelToken> running_ GLOSSFISH_GUARDED_BY(mutex_);  // the running job's token
+    const Job* running_job_ GLOSSFISH_GUARDED_BY(mutex_) = nullptr;
+    bool stopping_ GLOSSFISH_GUARDED_BY(mutex_) = false;
+    bool ended_ GLOSSFISH_GUARDED_BY(mutex_) = false;
     std::thread thread_;
 };
 

@@ -45,12 +45,12 @@ Session::~Session() {
 
 void Session::emit_locked(SessionEvent event) {
     if (shutting_down_) return;
-    std::lock_guard queue(out_mutex_);
+    MutexLock queue(out_mutex_);
     out_queue_.push_back(std::move(event));
 }
 
 void Session::flush_events() {
-    std::unique_lock queue(out_mutex_);
+    MutexLock queue(out_mutex_);
     if (flushing_) return;
     flushing_ = true;
     while (!out_queue_.empty()) {
@@ -350,7 +350,7 @@ std::string Session::position_line() const {
 // ---- the search ----
 
 bool Session::searching() const {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     return search_.active;
 }
 
@@ -388,8 +388,10 @@ void Session::start_search(const GoParams& params, bool may_hold) {
                 if (host_) host_->stop();
                 lock.lock();
             }
-            if (!search_cv_.wait_for(lock.held(), StoppedSearchWait,
-                                     [&] { return !search_.active; })) {
+            const auto deadline = std::chrono::steady_clock::now() + StoppedSearchWait;
+            while (search_.active && search_cv_.wait_until(mutex_, deadline)) {
+            }
+            if (search_.active) {
                 const unsigned old = search_.id;
                 lock.unlock();
                 on_search_failure("the search engine did not stop", old);

@@ -28,13 +28,11 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -49,6 +47,7 @@
 #include "host/engine_host.h"
 #include "host/job_lane.h"
 #include "host/uci_input.h"
+#include "io/mutex.h"
 #include "rules/position.h"
 #include "session/settings.h"
 
@@ -227,42 +226,47 @@ private:
     // Holds mutex_. The events emitted under it (emit_locked) are queued and reach the sink
     // after it is released, so the sink never runs with mutex_ held: a slow reader of the
     // output stalls only the thread that delivers, and a sink may call back into the Session.
-    class Locked {
+    class GLOSSFISH_SCOPED_CAPABILITY Locked {
     public:
-        explicit Locked(Session& session) : session_(session), lock_(session.mutex_) {}
-        ~Locked() {
-            if (lock_.owns_lock()) lock_.unlock();
+        explicit Locked(Session& session) GLOSSFISH_ACQUIRE(session.mutex_) : session_(session) {
+            session_.mutex_.lock();
+        }
+        ~Locked() GLOSSFISH_RELEASE() {
+            if (held_) session_.mutex_.unlock();
             session_.flush_events();
         }
         Locked(const Locked&) = delete;
         Locked& operator=(const Locked&) = delete;
-        void unlock() {
-            lock_.unlock();
+        void unlock() GLOSSFISH_RELEASE() {
+            session_.mutex_.unlock();
+            held_ = false;
             session_.flush_events();
         }
-        void lock() { lock_.lock(); }
-        std::unique_lock<std::mutex>& held() { return lock_; }
+        void lock() GLOSSFISH_ACQUIRE() {
+            session_.mutex_.lock();
+            held_ = true;
+        }
 
     private:
         Session& session_;
-        std::unique_lock<std::mutex> lock_;
+        bool held_ = true;
     };
 
     // events
     // Queues an event for the sink (mutex_ held); it is delivered when the lock is released.
-    void emit_locked(SessionEvent event);
+    void emit_locked(SessionEvent event) GLOSSFISH_REQUIRES(mutex_) GLOSSFISH_EXCLUDES(out_mutex_);
     // Delivers the queued events in order, unless another thread (or this one, re-entering
     // from the sink) is delivering already: that one delivers them. Called without mutex_.
-    void flush_events();
+    void flush_events() GLOSSFISH_EXCLUDES(mutex_, out_mutex_);
     void error_locked(const std::string& code, const std::string& message,
-                      nlohmann::json extra = nlohmann::json::object());
+                      nlohmann::json extra = nlohmann::json::object()) GLOSSFISH_REQUIRES(mutex_);
     void error(const std::string& code, const std::string& message,
                nlohmann::json extra = nlohmann::json::object());
 
     // engine host
     bool ensure_host();
     void join_restart();
-    void restart_host_locked();
+    void restart_host_locked() GLOSSFISH_REQUIRES(mutex_);
     void apply_deferred_options();
     const OptionDecl* child_option(const std::string& name) const;
 
@@ -273,10 +277,11 @@ private:
     // A search that cannot end normally: a legal fallback bestmove; with restart, engine_failed
     // is reported and the child started again (without: it could not even start).
     void on_search_failure(const std::string& reason, unsigned id, bool restart = true);
-    void finish_search_locked(BestMove best);
-    void print_bestmove_locked(const BestMove& best);
-    void multipv_lines_locked(const SearchInfo& info);
-    nlohmann::json line_label_locked(const SearchInfo& top, const SearchInfo& line);
+    void finish_search_locked(BestMove best) GLOSSFISH_REQUIRES(mutex_);
+    void print_bestmove_locked(const BestMove& best) GLOSSFISH_REQUIRES(mutex_);
+    void multipv_lines_locked(const SearchInfo& info) GLOSSFISH_REQUIRES(mutex_);
+    nlohmann::json line_label_locked(const SearchInfo& top, const SearchInfo& line)
+        GLOSSFISH_REQUIRES(mutex_);
     std::string position_line() const;
 
     // products (session_products.cpp)
@@ -299,14 +304,14 @@ private:
     // A product during a search, then the search's latest main line again, without its
     // multipv field (GUIs that show only the last info line then show the engine's score, not
     // ours).
-    void emit_product_locked(Product product);
+    void emit_product_locked(Product product) GLOSSFISH_REQUIRES(mutex_);
     void complete_product(unsigned epoch, const std::string& kind, std::uint64_t job,
                           const CancelToken& cancel, std::optional<Product> product);
-    void deliver_locked(Product product);
-    void cancel_products_locked(unsigned epoch);
-    void release_held_locked();
+    void deliver_locked(Product product) GLOSSFISH_REQUIRES(mutex_);
+    void cancel_products_locked(unsigned epoch) GLOSSFISH_REQUIRES(mutex_);
+    void release_held_locked() GLOSSFISH_REQUIRES(mutex_);
     std::optional<InputError> post_request(const std::string& kind, Work work);
-    void cancel_requests_locked(const std::string& why, bool announce);
+    void cancel_requests_locked(const std::string& why, bool announce) GLOSSFISH_REQUIRES(mutex_);
     void perft(int depth);
 
     Sink sink_;
@@ -321,7 +326,7 @@ private:
     std::vector<OptionDecl> child_options_;
     std::vector<std::pair<std::string, std::string>> child_values_;      // user-set
     std::vector<std::pair<std::string, std::string>> deferred_options_;  // set during a search
-    std::thread restart_thread_;
+    std::thread restart_thread_ GLOSSFISH_GUARDED_BY(mutex_);            // joined by join_restart()
     bool chess960_ = false, analyse_mode_ = false;
     int multipv_ = 1;
 
@@ -336,20 +341,22 @@ private:
 
     // Events waiting for the sink, in the order they were emitted (under out_mutex_, which is
     // never held while the sink runs).
-    std::mutex out_mutex_;
-    std::deque<SessionEvent> out_queue_;
-    bool flushing_ = false;
+    Mutex out_mutex_;
+    std::deque<SessionEvent> out_queue_ GLOSSFISH_GUARDED_BY(out_mutex_);
+    bool flushing_ GLOSSFISH_GUARDED_BY(out_mutex_) = false;
 
-    // Everything below is guarded by mutex_; the sink is never called with it held.
-    mutable std::mutex mutex_;
-    std::condition_variable search_cv_;  // a search's bestmove was printed
-    Epoch epoch_;
-    Search search_;
-    unsigned search_ids_ = 0, epoch_ids_ = 0;
-    std::uint64_t job_ids_ = 0;
-    std::map<std::uint64_t, std::string> requests_;  // outstanding requests by job id
-    bool comment_error_reported_ = false;
-    bool shutting_down_ = false;
+    // Guarded by mutex_; the sink is never called with it held.
+    mutable Mutex mutex_;
+    CondVar search_cv_;  // a search's bestmove was printed
+    Epoch epoch_ GLOSSFISH_GUARDED_BY(mutex_);
+    Search search_ GLOSSFISH_GUARDED_BY(mutex_);
+    unsigned search_ids_ GLOSSFISH_GUARDED_BY(mutex_) = 0;
+    unsigned epoch_ids_ GLOSSFISH_GUARDED_BY(mutex_) = 0;
+    std::uint64_t job_ids_ GLOSSFISH_GUARDED_BY(mutex_) = 0;
+    // Outstanding requests by job id.
+    std::map<std::uint64_t, std::string> requests_ GLOSSFISH_GUARDED_BY(mutex_);
+    bool comment_error_reported_ GLOSSFISH_GUARDED_BY(mutex_) = false;
+    bool shutting_down_ GLOSSFISH_GUARDED_BY(mutex_) = false;
 
     std::shared_ptr<Backend> backend_;  // input thread; jobs keep their own reference
     // Last, so that they stop before anything they use goes away.

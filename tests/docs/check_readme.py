@@ -13,7 +13,8 @@ COMMANDS = [
     "```sh",
     ".ci/demo   # install, build; perft, a label, a strategy tree, the classic games "
     "annotated, TEPP, verify",
-    ".ci/test   # install, build, fast tests (release and ASan/UBSan), 20 s of each fuzzer",
+    ".ci/test   # install, build, fast tests (release, ASan/UBSan), concurrency tests (TSan), "
+    "20 s of each fuzzer",
     "```",
 ]
 

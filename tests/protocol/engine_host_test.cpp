@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "host/child_process.h"
 #include "test_support.h"
 #include "uci_process.h"
 
@@ -433,6 +434,51 @@ TEST(EngineHost, KilledChildIsReaped) {
             std::this_thread::sleep_for(Millis(10));
         EXPECT_TRUE(process_gone(pid))
             << "child " << pid << " left as a zombie (round " << i << ")";
+    }
+}
+
+// kill() on another thread (as the watchdog kills a hung child) while start() and quit() run
+// on this one, and writes from a third: the three take turns (two threads never join one
+// reader, a kill never meets a half-started child) and every child is reaped. The tsan build
+// checks that nothing races.
+TEST(EngineHost, ChildKilledFromAnotherThreadDuringStartAndQuit) {
+    ScopedEnv mode("FAKE_UCI_MODE", "normal");
+    ChildProcess child;
+    std::atomic<bool> done{false};
+    std::atomic<int> lines{0};
+    std::thread killer([&] {
+        while (!done) {
+            child.kill();
+            std::this_thread::sleep_for(Millis(2));
+        }
+    });
+    std::thread writer([&] {
+        while (!done) {
+            child.write_line("isready");
+            std::this_thread::sleep_for(Millis(1));
+        }
+    });
+    std::vector<int> pids;
+    for (int i = 0; i < 20; ++i) {
+        auto err = child.start(
+            FakeEngine, {}, [&](std::string_view) { ++lines; }, [] {});
+        if (err) {
+            ADD_FAILURE() << *err;
+            break;
+        }
+        if (int pid = child.pid(); pid > 0) pids.push_back(pid);
+        child.write_line("uci");
+        std::this_thread::sleep_for(Millis(i % 3));
+        child.quit(20);
+    }
+    done = true;
+    killer.join();
+    writer.join();
+    for (int pid : pids) {
+        auto deadline = Clock::now() + Millis(1000);
+        while (!process_gone(pid) && Clock::now() < deadline)
+            std::this_thread::sleep_for(Millis(10));
+        EXPECT_TRUE(process_gone(pid)) << "child " << pid << " left behind";
     }
 }
 

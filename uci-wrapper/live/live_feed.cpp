@@ -4,7 +4,7 @@
 namespace glossfish::live {
 
 void LiveFeed::set_enabled(bool on) {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     enabled_.store(on);
     changed_locked();
 }
@@ -28,7 +28,7 @@ void LiveFeed::commit_eval_locked() {
 void LiveFeed::position(const std::string& root_fen, const std::vector<std::string_view>& moves,
                         const std::string& fen) {
     if (!enabled()) return;
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     commit_eval_locked();
     if (state_.memory.size() > MaxMemory) state_.memory.clear();
     state_.root_fen = root_fen;
@@ -46,7 +46,7 @@ void LiveFeed::position(const std::string& root_fen, const std::vector<std::stri
 
 void LiveFeed::go() {
     if (!enabled()) return;
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     ++pending_;
     state_.searching = true;
     state_.best.reset();
@@ -55,14 +55,14 @@ void LiveFeed::go() {
 
 void LiveFeed::new_game() {
     if (!enabled()) return;
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     state_.memory.clear();
     changed_locked();
 }
 
 void LiveFeed::event(const SessionEvent& event) {
     if (!enabled()) return;
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     if (const auto* info = std::get_if<SearchInfo>(&event)) {
         // Main-line infos of the position's own search (lines of an older search are dropped).
         if (pending_ == 0 || stale_ > 0 || info->string || !info->score || info->pv.empty() ||
@@ -94,24 +94,26 @@ void LiveFeed::event(const SessionEvent& event) {
 }
 
 LiveSnapshot LiveFeed::snapshot() const {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     return state_;
 }
 
 std::uint64_t LiveFeed::version() const {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     return state_.version;
 }
 
 std::uint64_t LiveFeed::wait_change(std::uint64_t seen, std::chrono::milliseconds timeout,
                                     const std::atomic<bool>& closed) const {
-    std::unique_lock lock(mutex_);
-    cv_.wait_for(lock, timeout, [&] { return state_.version > seen || closed.load(); });
+    MutexLock lock(mutex_);
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (state_.version <= seen && !closed.load() && cv_.wait_until(mutex_, deadline)) {
+    }
     return state_.version;
 }
 
 void LiveFeed::wake_all() const {
-    std::lock_guard lock(mutex_);
+    MutexLock lock(mutex_);
     cv_.notify_all();
 }
 

@@ -7,16 +7,15 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "host/uci_protocol.h"
+#include "io/mutex.h"
 #include "session/session.h"
 
 namespace glossfish::live {
@@ -47,39 +46,40 @@ public:
     // Positions remembered for the graph; older ones are dropped at ucinewgame or beyond this.
     static constexpr std::size_t MaxMemory = 4096;
 
-    void set_enabled(bool on);
+    void set_enabled(bool on) GLOSSFISH_EXCLUDES(mutex_);
     bool enabled() const { return enabled_.load(std::memory_order_relaxed); }
 
     // The GUI's game after an accepted `position` (fen is the current position's FEN).
     void position(const std::string& root_fen, const std::vector<std::string_view>& moves,
-                  const std::string& fen);
+                  const std::string& fen) GLOSSFISH_EXCLUDES(mutex_);
     // A `go` for the current position (one BestMove event will follow).
-    void go();
+    void go() GLOSSFISH_EXCLUDES(mutex_);
     // `ucinewgame`: forget the positions seen.
-    void new_game();
+    void new_game() GLOSSFISH_EXCLUDES(mutex_);
     // One Session event (any thread; never blocks beyond the copy).
-    void event(const SessionEvent& event);
+    void event(const SessionEvent& event) GLOSSFISH_EXCLUDES(mutex_);
 
-    LiveSnapshot snapshot() const;
-    std::uint64_t version() const;
+    LiveSnapshot snapshot() const GLOSSFISH_EXCLUDES(mutex_);
+    std::uint64_t version() const GLOSSFISH_EXCLUDES(mutex_);
     // Waits until the version is above `seen`, `closed` is set, or the timeout passes; returns
     // the version then.
     std::uint64_t wait_change(std::uint64_t seen, std::chrono::milliseconds timeout,
-                              const std::atomic<bool>& closed) const;
+                              const std::atomic<bool>& closed) const GLOSSFISH_EXCLUDES(mutex_);
     // Wakes every waiter (so they look at their `closed` flag).
-    void wake_all() const;
+    void wake_all() const GLOSSFISH_EXCLUDES(mutex_);
 
 private:
-    void changed_locked();
-    void commit_eval_locked();
+    void changed_locked() GLOSSFISH_REQUIRES(mutex_);
+    void commit_eval_locked() GLOSSFISH_REQUIRES(mutex_);
 
     std::atomic<bool> enabled_{false};
-    mutable std::mutex mutex_;
-    mutable std::condition_variable cv_;
-    LiveSnapshot state_;
+    mutable Mutex mutex_;
+    mutable CondVar cv_;
+    LiveSnapshot state_ GLOSSFISH_GUARDED_BY(mutex_);
     // Searches whose bestmove has not come, and how many of them began before the position
     // changed (their lines are not the position's).
-    int pending_ = 0, stale_ = 0;
+    int pending_ GLOSSFISH_GUARDED_BY(mutex_) = 0;
+    int stale_ GLOSSFISH_GUARDED_BY(mutex_) = 0;
 };
 
 }  // namespace glossfish::live

@@ -5,13 +5,12 @@
 #include <unistd.h>
 
 #include <array>
-#include <condition_variable>
 #include <ctime>
-#include <mutex>
 #include <random>
 #include <thread>
 
 #include "io/markup.h"
+#include "io/mutex.h"
 #include "io/text.h"
 #include "live/live_registry.h"
 #include "live/live_view.h"
@@ -89,16 +88,16 @@ struct LiveServer::Impl {
     std::atomic<bool> closed{false};
     std::atomic<int> streams{0};
     std::thread thread;
-    std::mutex done_mutex;
-    std::condition_variable done_cv;
-    bool done = false;
+    Mutex done_mutex;
+    CondVar done_cv;
+    bool done GLOSSFISH_GUARDED_BY(done_mutex) = false;  // the server thread has returned
     bool published = false;
 
-    std::mutex view_mutex;
-    LiveView cached;  // the last rendered, by version
+    Mutex view_mutex;
+    LiveView cached GLOSSFISH_GUARDED_BY(view_mutex);  // the last rendered, by version
 
-    LiveView current_view() {
-        std::lock_guard lock(view_mutex);
+    LiveView current_view() GLOSSFISH_EXCLUDES(view_mutex) {
+        MutexLock lock(view_mutex);
         if (cached.version == 0 || cached.version != feed->version())
             cached = render_view(feed->snapshot());
         return cached;
@@ -229,7 +228,7 @@ std::optional<std::string> LiveServer::start() {
     // The thread owns the server state too: a stop() that does not wait for it stays safe.
     s.thread = std::thread([self = impl_] {
         self->http.listen_after_bind();
-        std::lock_guard lock(self->done_mutex);
+        MutexLock lock(self->done_mutex);
         self->done = true;
         self->done_cv.notify_all();
     });
@@ -251,8 +250,11 @@ void LiveServer::stop(std::chrono::milliseconds wait) {
     s.http.stop();
     bool done;
     {
-        std::unique_lock lock(s.done_mutex);
-        done = s.done_cv.wait_for(lock, wait, [&] { return s.done; });
+        MutexLock lock(s.done_mutex);
+        const auto deadline = std::chrono::steady_clock::now() + wait;
+        while (!s.done && s.done_cv.wait_until(s.done_mutex, deadline)) {
+        }
+        done = s.done;
     }
     if (done) s.thread.join();
     else s.thread.detach();

@@ -61,7 +61,7 @@ void Server::log(const std::string& line) const {
 
 void Server::send(const json& message) {
     const std::string text = dump(message);
-    std::lock_guard<std::mutex> lock(write_mutex_);
+    MutexLock lock(write_mutex_);
     out_(text);
 }
 
@@ -76,19 +76,19 @@ void Server::error(const json& id, int code, const std::string& message) {
 }
 
 std::size_t Server::running() const {
-    std::lock_guard<std::mutex> lock(mutex_);
+    MutexLock lock(mutex_);
     return calls_.size();
 }
 
 std::string Server::protocol_version() const {
-    std::lock_guard<std::mutex> lock(mutex_);
+    MutexLock lock(mutex_);
     return version_;
 }
 
 void Server::handle(std::string_view line) {
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) return;  // a blank line
     {
-        std::lock_guard<std::mutex> lock(mutex_);
+        MutexLock lock(mutex_);
         reap_locked();
     }
     try {
@@ -202,7 +202,7 @@ void Server::initialize(const json& id, const json& params) {
     }
     std::string version;
     {
-        std::lock_guard<std::mutex> lock(mutex_);
+        MutexLock lock(mutex_);
         if (!version_.empty()) {
             error(id, InvalidRequest,
                   "initialize was already answered (protocol " + version_ + ")");
@@ -248,7 +248,7 @@ void Server::call_tool(const json& id, const json& params) {
         auto token = meta->find("progressToken");
         if (token != meta->end() && valid_id(*token)) call->progress_token = *token;
     }
-    std::lock_guard<std::mutex> lock(mutex_);
+    MutexLock lock(mutex_);
     if (stopping_) {
         error(id, InternalError, "the server is shutting down");
         return;
@@ -278,7 +278,7 @@ void Server::cancel(const json& params) {
         log("notifications/cancelled without a requestId: ignored");
         return;
     }
-    std::lock_guard<std::mutex> lock(mutex_);
+    MutexLock lock(mutex_);
     auto it = calls_.find(dump(*id));
     if (it == calls_.end()) return;  // answered already, or never a call: nothing to stop
     Call& call = *it->second;
@@ -295,7 +295,7 @@ void Server::run_call(std::shared_ptr<Call> call) {
     } catch (const std::exception& e) {
         result = verifier::error_json("internal_error", std::string("internal error: ") + e.what());
     }
-    std::lock_guard<std::mutex> lock(mutex_);
+    MutexLock lock(mutex_);
     json answer = tool_result(result);  // reads version_
     if (call->client_cancelled) {
         log("tools/call " + call->name + " (id " + id_text(call->id) + ") cancelled: stopped " +
@@ -328,10 +328,10 @@ json Server::tool_result(const json& result) const {
 }
 
 void Server::tick() {
-    std::unique_lock<std::mutex> lock(mutex_);
+    MutexLock lock(mutex_);
     Clock::time_point next = Clock::now() + options_.progress_interval;
     while (!stopping_ || !calls_.empty()) {
-        ticker_cv_.wait_until(lock, next);
+        ticker_cv_.wait_until(mutex_, next);
         if (stopping_ && calls_.empty()) break;
         if (Clock::now() < next) continue;  // woken by a call's end or by shutdown
         next += options_.progress_interval;
@@ -358,15 +358,17 @@ void Server::reap_locked() {
 }
 
 void Server::drain(std::chrono::milliseconds budget) {
-    std::unique_lock<std::mutex> lock(mutex_);
+    MutexLock lock(mutex_);
     stopping_ = true;
-    ticker_cv_.wait_for(lock, budget, [this] { return calls_.empty(); });
+    const auto deadline = Clock::now() + budget;
+    while (!calls_.empty() && ticker_cv_.wait_until(mutex_, deadline)) {
+    }
     lock.unlock();
     shutdown();
 }
 
 void Server::shutdown() {
-    std::unique_lock<std::mutex> lock(mutex_);
+    MutexLock lock(mutex_);
     stopping_ = true;
     for (auto& [key, call] : calls_) call->token.cancel();
     ticker_cv_.notify_all();

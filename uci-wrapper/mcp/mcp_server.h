@@ -7,12 +7,10 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -20,6 +18,7 @@
 #include <vector>
 
 #include "io/input_limits.h"
+#include "io/mutex.h"
 #include "mcp/mcp_tools.h"
 #include "session/settings.h"
 
@@ -66,51 +65,58 @@ public:
 
     // Handles one incoming message, the line without its newline. Never blocks on a tool call
     // and never throws: answers at once, or starts the call on its own thread.
-    void handle(std::string_view line);
+    void handle(std::string_view line) GLOSSFISH_EXCLUDES(mutex_);
     // A line that was longer than max_message_bytes (only its first bytes were kept): answered
     // with -32600 and the id when the kept bytes show it.
-    void handle_too_long(std::string_view prefix, std::size_t length);
+    void handle_too_long(std::string_view prefix, std::size_t length) GLOSSFISH_EXCLUDES(mutex_);
     // At the end of the input: refuses new calls, lets the running ones finish and answer for
     // up to budget, then cancels what still runs (shutdown()).
-    void drain(std::chrono::milliseconds budget);
+    void drain(std::chrono::milliseconds budget) GLOSSFISH_EXCLUDES(mutex_);
     // Cancels every running call and waits for their threads; later calls are refused.
-    void shutdown();
+    void shutdown() GLOSSFISH_EXCLUDES(mutex_);
 
     // Calls running now.
-    std::size_t running() const;
+    std::size_t running() const GLOSSFISH_EXCLUDES(mutex_);
     // The negotiated protocol version; empty before initialize.
-    std::string protocol_version() const;
+    std::string protocol_version() const GLOSSFISH_EXCLUDES(mutex_);
 
 private:
     struct Call;
 
-    void send(const nlohmann::json& message);
-    void reply(const nlohmann::json& id, nlohmann::json result);
-    void error(const nlohmann::json& id, int code, const std::string& message);
+    void send(const nlohmann::json& message) GLOSSFISH_EXCLUDES(write_mutex_);
+    void reply(const nlohmann::json& id, nlohmann::json result) GLOSSFISH_EXCLUDES(write_mutex_);
+    void error(const nlohmann::json& id, int code, const std::string& message)
+        GLOSSFISH_EXCLUDES(write_mutex_);
     void dispatch(const nlohmann::json& message);
     void request(const nlohmann::json& id, const std::string& method, const nlohmann::json& params);
     void notification(const std::string& method, const nlohmann::json& params);
-    void initialize(const nlohmann::json& id, const nlohmann::json& params);
-    void call_tool(const nlohmann::json& id, const nlohmann::json& params);
-    void cancel(const nlohmann::json& params);
-    void run_call(std::shared_ptr<Call> call);
-    nlohmann::json tool_result(const nlohmann::json& result) const;
-    void tick();
-    void reap_locked();
+    void initialize(const nlohmann::json& id, const nlohmann::json& params)
+        GLOSSFISH_EXCLUDES(mutex_);
+    void call_tool(const nlohmann::json& id, const nlohmann::json& params)
+        GLOSSFISH_EXCLUDES(mutex_);
+    void cancel(const nlohmann::json& params) GLOSSFISH_EXCLUDES(mutex_);
+    void run_call(std::shared_ptr<Call> call) GLOSSFISH_EXCLUDES(mutex_);
+    nlohmann::json tool_result(const nlohmann::json& result) const GLOSSFISH_REQUIRES(mutex_);
+    void tick() GLOSSFISH_EXCLUDES(mutex_);
+    void reap_locked() GLOSSFISH_REQUIRES(mutex_);
     void log(const std::string& line) const;
 
     const ToolHost& tools_;
-    Writer out_;
+    mutable Mutex write_mutex_;  // one message at a time
+    Writer out_ GLOSSFISH_GUARDED_BY(write_mutex_);
     Logger log_;
     ServerOptions options_;
 
-    mutable std::mutex write_mutex_;
-    mutable std::mutex mutex_;  // state below
-    std::condition_variable ticker_cv_;
-    std::string version_;
-    bool stopping_ = false;
-    std::map<std::string, std::shared_ptr<Call>> calls_;  // running, by the id's JSON text
-    std::vector<std::thread> finished_;                   // threads of answered calls, to join
+    // Guards the state below, and in each Call its client_cancelled, cancelled_at, progress and
+    // thread.
+    mutable Mutex mutex_;
+    CondVar ticker_cv_;
+    std::string version_ GLOSSFISH_GUARDED_BY(mutex_);
+    bool stopping_ GLOSSFISH_GUARDED_BY(mutex_) = false;
+    // Running, by the id's JSON text.
+    std::map<std::string, std::shared_ptr<Call>> calls_ GLOSSFISH_GUARDED_BY(mutex_);
+    // Threads of answered calls, to join.
+    std::vector<std::thread> finished_ GLOSSFISH_GUARDED_BY(mutex_);
     std::thread ticker_;
 };
 

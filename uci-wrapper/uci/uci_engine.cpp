@@ -64,7 +64,7 @@ UciEngine::UciEngine(Writer writer)
       session_([this](const SessionEvent& e) { write_event(e); }, verifier::session_provider()) {}
 
 void UciEngine::write(const std::string& line) {
-    std::lock_guard lock(out_mutex_);
+    MutexLock lock(out_mutex_);
     writer_(line);
 }
 

@@ -5,11 +5,11 @@
 
 #include <atomic>
 #include <functional>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "io/mutex.h"
 #include "live/live_feed.h"
 #include "live/live_server.h"
 #include "session/session.h"
@@ -36,7 +36,7 @@ public:
     bool quit();
 
 private:
-    void write(const std::string& line);
+    void write(const std::string& line) GLOSSFISH_EXCLUDES(out_mutex_);
     void write_event(const SessionEvent& event);
     void error(const InputError& e);
     void reject(std::string_view line, const InputError& e);
@@ -55,8 +55,8 @@ private:
 
     void update_live_page();
 
-    Writer writer_;
-    std::mutex out_mutex_;
+    Mutex out_mutex_;  // one line at a time, from the input and the session's threads
+    Writer writer_ GLOSSFISH_GUARDED_BY(out_mutex_);
     std::atomic<InfoFormat> info_format_{Settings().info_format};  // set by the input thread
     // The live page (before session_: the session's threads feed it until they end).
     std::shared_ptr<live::LiveFeed> live_feed_ = std::make_shared<live::LiveFeed>();
