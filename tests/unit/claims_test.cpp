@@ -458,6 +458,18 @@ TEST_F(ClaimsEngine, QualityBestMoveAndThreats) {
     // White (not to move) threatens Qxf7#; a quiet queen move is no threat.
     EXPECT_EQ(run(scholar, sc("threatens", {{"move", "Qxf7"}})).result, Truth::True);
     EXPECT_EQ(run(scholar, sc("threatens", {{"move", "Qh4"}})).result, Truth::False);
+    // 1.e4 e5 2.Nf3 f6 3.Nxe5 fxe5 (White to move, Qh5+ coming): with the tempo of a pass Black
+    // gains half the game with any sound move, so no quiet move of Black's is a threat, the
+    // null-move search's best (which stands out from nothing) nor Qh4.
+    const char* damiano = "rnbqkbnr/pppp2pp/8/4p3/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 0 4";
+    SubVerdict qh4 = run(damiano, sc("threatens", {{"move", "Qh4"}}));
+    EXPECT_EQ(qh4.result, Truth::False) << qh4.reason;
+    SubVerdict best = run(damiano, sc("threatens", {{"move", "Nc6"}}));
+    EXPECT_EQ(best.result, Truth::False) << best.reason;
+    // Anderssen - Kieseritzky 1851 after 7...Nh5: Ng3+ forks the king on f1 and the rook on h1.
+    SubVerdict fork = run("rnb1kb1r/p1pp1ppp/7q/1B5n/4Pp2/3P1N2/PPP3PP/RNBQ1K1R w kq - 1 8",
+                          sc("threatens", {{"move", "Ng3+"}}));
+    EXPECT_EQ(fork.result, Truth::True) << fork.reason;
     // The played move's label feeds the metrics.
     ClaimsDoc doc;
     doc.move = "Nf6";

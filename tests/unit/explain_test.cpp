@@ -420,6 +420,60 @@ TEST(ExplainEngine, APieceThatCannotBeTakenSaysWhy) {
     for (const Reason& r : d5.reasons) EXPECT_NE(r.kind, "immune") << r.text;
 }
 
+// Anderssen - Kieseritzky 1851, 22...Nxf6: the queen is taken, and Be7# follows whatever Black
+// plays. The reason is the mate, never "Nxf6 wins the queen".
+TEST(ExplainEngine, MaterialTakenOnTheWayToBeingMatedIsNotAWin) {
+    Analyzer analyzer(Analyzer::Config{});
+    AnalysisLimits limits;
+    limits.depth = 10;
+    ExplainOptions o;
+    o.analyzer = &analyzer;
+    o.limits = limits;
+    Position pos;
+    ASSERT_TRUE(pos.set("r1bk2nr/p2p1pNp/n2B1Q2/1p1NP2P/6P1/3P4/P1P1K3/q5b1 b - - 2 22").ok());
+    const Move nxf6 = uci(pos, "g8f6");
+    MoveLabel l = label_move(analyzer, pos, nxf6, limits, QualityScheme::Lichess);
+    ASSERT_TRUE(l.error.empty()) << l.error;
+    explain_label(l, o);
+    ASSERT_FALSE(l.reasons.empty());
+    for (const Reason& r : l.reasons) EXPECT_NE(r.kind, "wins_material") << r.text;
+    EXPECT_EQ(l.reasons.front().text, "After Nxf6, White mates in one with Be7#.");
+    EXPECT_TRUE(check_reason(pos, nxf6, l.reasons.front(), o));
+}
+
+// Anderssen - Kieseritzky 1851, 7...Nh5: the knight threatens Ng3+, forking the king on f1 and
+// the rook on h1, which the board alone does not show (no capture, no mate); the null-move search
+// does. 6.Nf3 attacks the queen on h4: a plain capture, said by the board's ideas, so no
+// `threatens` reason repeats it.
+TEST(ExplainEngine, AThreatTheBoardDoesNotShowIsFoundByANullMoveSearch) {
+    Analyzer analyzer(Analyzer::Config{});
+    AnalysisLimits limits;
+    limits.depth = 12;
+    ExplainOptions o;
+    o.analyzer = &analyzer;
+    o.limits = limits;
+    Position pos;
+    ASSERT_TRUE(pos.set("rnb1kb1r/p1pp1ppp/5n1q/1B6/4Pp2/3P1N2/PPP3PP/RNBQ1K1R b kq - 0 7").ok());
+    const Move nh5 = uci(pos, "f6h5");
+    MoveLabel l = label_move(analyzer, pos, nh5, limits, QualityScheme::Lichess);
+    ASSERT_TRUE(l.error.empty()) << l.error;
+    explain_label(l, o);
+    const auto it = std::find_if(l.reasons.begin(), l.reasons.end(),
+                                 [](const Reason& r) { return r.kind == "threatens"; });
+    ASSERT_NE(it, l.reasons.end()) << l.reasons.size();
+    EXPECT_EQ(it->text, "Nh5 threatens Ng3+.");
+    EXPECT_TRUE(check_reason(pos, nh5, *it, o));
+
+    Position before_nf3;
+    ASSERT_TRUE(
+        before_nf3.set("rnb1kb1r/p1pp1ppp/5n2/1B6/4Pp1q/8/PPPP2PP/RNBQ1KNR w kq - 1 6").ok());
+    const Move nf3 = uci(before_nf3, "g1f3");
+    MoveLabel n = label_move(analyzer, before_nf3, nf3, limits, QualityScheme::Lichess);
+    ASSERT_TRUE(n.error.empty()) << n.error;
+    explain_label(n, o);
+    for (const Reason& r : n.reasons) EXPECT_NE(r.kind, "threatens") << r.text;
+}
+
 // Round trip on the classic games at depth 6: every move labelled and explained; every reason
 // printed is read whole and verified true again on its position.
 TEST(ExplainEngine, ClassicGamesRoundTrip) {

@@ -384,8 +384,36 @@ Outcome Evaluator::threatens() {
     if ((*r)["threat"].is_object() &&
         (*r)["threat"].value("uci", std::string()) == move_to_uci(np, mp.move)) {
         bool sig = r->value("significant", false);
-        return is(sig, san + " is the threat (" + num(r->value("gain", 0.0)) + " win% if ignored)",
-                  san + " is the best try but gains only " + num(r->value("gain", 0.0)) + " win%");
+        if (!sig)
+            return no(san + " is the best try but gains only " + num(r->value("gain", 0.0)) +
+                      " win%");
+        // A quiet move is a threat only when it stands out: with the tempo of a pass many moves
+        // gain as much when the side to move had a threat of its own (after 3...fxe5 in the
+        // Damiano, Qh4 is no threat; Black merely escapes Qh5+).
+        if (np.gives_check(mp.move) == CheckKind::None) {
+            auto top = engine("top_moves", {{"fen", np.fen()}, {"n", 2}}, bad);
+            if (!top) return bad;
+            const json& moves = (*top)["moves"];
+            if (moves.size() >= 2) {
+                const double gap =
+                    moves[0].value("win_percent", 0.0) - moves[1].value("win_percent", 0.0);
+                ev_["threat"]["gap_to_second"] = std::round(gap * 10) / 10;
+                if (gap < 10)
+                    return no(san + " gains no more than " +
+                              moves[1]["move"].value("san", std::string()) + " would (" + num(gap) +
+                              " win% apart): the tempo, not a threat");
+            }
+        }
+        return yes(san + " is the threat (" + num(r->value("gain", 0.0)) + " win% if ignored)");
+    }
+    // A quiet move that is not even the best try after a pass does not stand out: the same
+    // rule as above, it is the tempo, not a threat.
+    if (np.captured_piece(mp.move) == NoPiece && np.gives_check(mp.move) == CheckKind::None) {
+        const std::string best = (*r)["threat"].is_object()
+                                     ? (*r)["threat"].value("san", std::string())
+                                     : std::string("nothing");
+        return no(san + " is a quiet move and not the best try after a pass (" + best +
+                  " is): the tempo, not a threat");
     }
     auto q = engine("move_quality", {{"fen", np.fen()}, {"move", move_to_uci(np, mp.move)}}, bad);
     if (!q) return bad;

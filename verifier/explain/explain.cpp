@@ -226,7 +226,11 @@ public:
             if (!mated) loses_material();
             const bool missed = misses_mate();
             if (!missed) misses_material();
-            if (out_.reasons.empty() && spoils_advantage()) best_reply();
+            // Nothing lost or missed by force: the move's own point, then what it costs.
+            if (out_.reasons.empty()) {
+                threatens();
+                if (spoils_advantage()) best_reply();
+            }
         } else {
             // The only legal move is said first: what follows it was not a choice.
             if (MoveList(before_).size() == 1) {
@@ -239,8 +243,15 @@ public:
                 if (out_.reasons.size() > o_.max_reasons) out_.reasons.resize(o_.max_reasons);
                 return out_;
             }
+            // Mated whatever it plays: the mate is the point, never material taken on the way
+            // ("Nxf6 wins the queen" before Be7#).
+            if (mated_anyway()) {
+                allows_mate();
+                return out_;
+            }
             if (!wins_material()) immune();
             defends();
+            threatens();
             only_move();
         }
         if (out_.reasons.size() > o_.max_reasons) out_.reasons.resize(o_.max_reasons);
@@ -281,6 +292,12 @@ private:
     }
 
     bool engine() const { return o_.analyzer != nullptr; }
+
+    // The engine's line after the move ends in the mover being mated.
+    bool mated_anyway() const {
+        const Score& s = l_.played_score;
+        return s.is_mate() && s.value < 0;
+    }
 
     // The opponent now mates: "After Nf6, White mates in one with Qxf7#."
     bool allows_mate() {
@@ -432,6 +449,7 @@ private:
     // The move wins material along its own line: "Nxe5 wins a knight." / "After Nxe5 Nxe5
     // Qd4, White wins a knight with Qxe5."
     bool wins_material() {
+        if (mated_anyway()) return false;
         auto w = first_win(before_, played_line_, us_);
         if (!w || w->net < 100) return false;
         if (!forced(before_, played_line_, w->index, ~us_) ||
@@ -601,6 +619,49 @@ private:
         const std::string text =
             played_san_ + " stops the threat of " + move_to_san(np, threat) + ".";
         return offer(make("defends", text, np, {threat}));
+    }
+
+    // What the move threatens when the board alone does not show it (a fork with check, a quiet
+    // move; a plain capture or a mate in one is a board idea): the mover's best move if it could
+    // move again, by a null-move search at threat_depth: a capture or a check whose line mates
+    // or wins more than a pawn by force, made by the moved piece or made possible by the move,
+    // and worth 10 win% or more over the position after the move (the `threatens` claim's
+    // rule). "Nh5 threatens Ng3+."
+    bool threatens() {
+        if (!engine() || !o_.threat_search || after_.is_check() || l_.played_score.is_mate())
+            return false;
+        Position np;
+        if (!np.set(null_move_fen(after_)).ok() || MoveList(np).empty()) return false;
+        AnalysisLimits l;
+        l.depth = o_.threat_depth;
+        l.reproducible = o_.limits.reproducible;
+        l.cached_only = o_.limits.cached_only;
+        AnalysisResult r = o_.analyzer->analyse(np, l, 1, {}, -1, false, o_.cancel);
+        if (!r.ok() || r.lines.empty() || r.best == Move::none()) return false;
+        const Move t = r.best;
+        Position p = np;
+        p.do_move(t);
+        if (p.is_checkmate() || (np.captured_piece(t) != NoPiece && see(np, t) >= 100))
+            return false;
+        bool possible_before = false;
+        for (Move m : MoveList(before_))
+            if (m.from() == t.from() && m.to() == t.to()) possible_before = true;
+        if (t.from() != played_.to() && possible_before) return false;
+        // A threat is a forcing move (a capture or a check) whose line mates or wins more than
+        // a pawn by force: a quiet move the extra tempo allows is a plan, not a threat (after
+        // 3...fxe5 in the Damiano, Black "threatens" nothing; it only escapes Qh5+).
+        if (np.captured_piece(t) == NoPiece && np.gives_check(t) == CheckKind::None) return false;
+        const AnalysisLine& line = r.lines.front();
+        bool concrete = line.score.is_mate() && line.score.value > 0;
+        if (!concrete) {
+            auto w = first_win(np, line.pv, us_);
+            concrete =
+                w && forced(np, line.pv, w->index, ~us_) && line_net(np, line.pv, us_) >= 200;
+        }
+        if (!concrete) return false;
+        if (win_percent(line.score) - win_percent(l_.played_score) < 10) return false;
+        const std::string text = played_san_ + " threatens " + move_to_san(np, t) + ".";
+        return offer(make("threatens", text, np, line.pv));
     }
 
     // Whether the threat (a move from the null-move position) no longer works after the played
