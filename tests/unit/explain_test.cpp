@@ -18,6 +18,14 @@
 namespace glossfish::verifier {
 namespace {
 
+// Explanations with the engine at a fixed depth.
+ExplainOptions engine_options(Analyzer& analyzer, int depth) {
+    ExplainOptions o;
+    o.analyzer = &analyzer;
+    o.limits.depth = depth;
+    return o;
+}
+
 // 1.e4 e5 2.Qh5 Nc6 3.Bc4, Black to move: 3...Nf6?? allows Qxf7#.
 const char* const Scholar = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3";
 // The same after 3...Nf6: White to move, Qxf7# mates.
@@ -356,11 +364,8 @@ TEST(ExplainEngine, PuzzleSetupMovesRoundTrip) {
     std::string row;
     std::getline(in, row);
     Analyzer analyzer(Analyzer::Config{});
-    AnalysisLimits limits;
-    limits.depth = 8;
-    ExplainOptions o;
-    o.analyzer = &analyzer;
-    o.limits = limits;
+    const ExplainOptions o = engine_options(analyzer, 8);
+    const AnalysisLimits& limits = o.limits;
     int puzzles = 0, reasons = 0, starts = 0;
     while (puzzles < 6 && std::getline(in, row)) {
         std::vector<std::string> f;
@@ -394,11 +399,8 @@ TEST(ExplainEngine, PuzzleSetupMovesRoundTrip) {
 // verified; a move whose piece is simply taken in the engine's line gets no such reason.
 TEST(ExplainEngine, APieceThatCannotBeTakenSaysWhy) {
     Analyzer analyzer(Analyzer::Config{});
-    AnalysisLimits limits;
-    limits.depth = 12;
-    ExplainOptions o;
-    o.analyzer = &analyzer;
-    o.limits = limits;
+    const ExplainOptions o = engine_options(analyzer, 12);
+    const AnalysisLimits& limits = o.limits;
     Position pos;
     ASSERT_TRUE(pos.set("5rk1/pp4pp/4p3/2R3Q1/3n4/2q4r/P1P2PPP/5RK1 b - - 1 23").ok());
     const Move qg3 = uci(pos, "c3g3");
@@ -424,11 +426,8 @@ TEST(ExplainEngine, APieceThatCannotBeTakenSaysWhy) {
 // plays. The reason is the mate, never "Nxf6 wins the queen".
 TEST(ExplainEngine, MaterialTakenOnTheWayToBeingMatedIsNotAWin) {
     Analyzer analyzer(Analyzer::Config{});
-    AnalysisLimits limits;
-    limits.depth = 10;
-    ExplainOptions o;
-    o.analyzer = &analyzer;
-    o.limits = limits;
+    const ExplainOptions o = engine_options(analyzer, 10);
+    const AnalysisLimits& limits = o.limits;
     Position pos;
     ASSERT_TRUE(pos.set("r1bk2nr/p2p1pNp/n2B1Q2/1p1NP2P/6P1/3P4/P1P1K3/q5b1 b - - 2 22").ok());
     const Move nxf6 = uci(pos, "g8f6");
@@ -447,11 +446,8 @@ TEST(ExplainEngine, MaterialTakenOnTheWayToBeingMatedIsNotAWin) {
 // `threatens` reason repeats it.
 TEST(ExplainEngine, AThreatTheBoardDoesNotShowIsFoundByANullMoveSearch) {
     Analyzer analyzer(Analyzer::Config{});
-    AnalysisLimits limits;
-    limits.depth = 12;
-    ExplainOptions o;
-    o.analyzer = &analyzer;
-    o.limits = limits;
+    const ExplainOptions o = engine_options(analyzer, 12);
+    const AnalysisLimits& limits = o.limits;
     Position pos;
     ASSERT_TRUE(pos.set("rnb1kb1r/p1pp1ppp/5n1q/1B6/4Pp2/3P1N2/PPP3PP/RNBQ1K1R b kq - 0 7").ok());
     const Move nh5 = uci(pos, "f6h5");
@@ -484,11 +480,8 @@ TEST(ExplainEngine, ClassicGamesRoundTrip) {
     const std::vector<PgnGame> games = read_pgn(text.str());
     ASSERT_EQ(games.size(), 3u);
     Analyzer analyzer(Analyzer::Config{});
-    AnalysisLimits limits;
-    limits.depth = 6;
-    ExplainOptions o;
-    o.analyzer = &analyzer;
-    o.limits = limits;
+    const ExplainOptions o = engine_options(analyzer, 6);
+    const AnalysisLimits& limits = o.limits;
     int labels = 0, reasons = 0;
     for (const PgnGame& g : games) {
         ASSERT_TRUE(g.ok());

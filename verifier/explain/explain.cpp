@@ -293,6 +293,15 @@ private:
 
     bool engine() const { return o_.analyzer != nullptr; }
 
+    // The null-move search of `defends` and `threatens`: threat_depth, the label's hash rules.
+    AnalysisResult threat_search(const Position& np) const {
+        AnalysisLimits l;
+        l.depth = o_.threat_depth;
+        l.reproducible = o_.limits.reproducible;
+        l.cached_only = o_.limits.cached_only;
+        return o_.analyzer->analyse(np, l, 1, {}, -1, false, o_.cancel);
+    }
+
     // The engine's line after the move ends in the mover being mated.
     bool mated_anyway() const {
         const Score& s = l_.played_score;
@@ -603,11 +612,7 @@ private:
         if (!mate && !capture) return false;
         Move threat = mate ? *mate : *capture;
         if (mate && capture && engine()) {
-            AnalysisLimits l;
-            l.depth = o_.threat_depth;
-            l.reproducible = o_.limits.reproducible;
-            l.cached_only = o_.limits.cached_only;
-            AnalysisResult r = o_.analyzer->analyse(np, l, 1, {}, -1, false, o_.cancel);
+            AnalysisResult r = threat_search(np);
             if (r.ok() && (r.best == *mate || r.best == *capture)) threat = r.best;
         }
         if (!stopped(threat, mate && threat == *mate)) return false;
@@ -621,8 +626,9 @@ private:
         return offer(make("defends", text, np, {threat}));
     }
 
-    // What the move threatens when the board alone does not show it (a fork with check, a quiet
-    // move; a plain capture or a mate in one is a board idea): the mover's best move if it could
+    // What the move threatens when the board alone does not show it (a fork with check, a
+    // capture that loses by static exchange but wins by force; a capture that wins by static
+    // exchange or a mate in one is a board idea): the mover's best move if it could
     // move again, by a null-move search at threat_depth: a capture or a check whose line mates
     // or wins more than a pawn by force, made by the moved piece or made possible by the move,
     // and worth 10 win% or more over the position after the move (the `threatens` claim's
@@ -632,11 +638,7 @@ private:
             return false;
         Position np;
         if (!np.set(null_move_fen(after_)).ok() || MoveList(np).empty()) return false;
-        AnalysisLimits l;
-        l.depth = o_.threat_depth;
-        l.reproducible = o_.limits.reproducible;
-        l.cached_only = o_.limits.cached_only;
-        AnalysisResult r = o_.analyzer->analyse(np, l, 1, {}, -1, false, o_.cancel);
+        AnalysisResult r = threat_search(np);
         if (!r.ok() || r.lines.empty() || r.best == Move::none()) return false;
         const Move t = r.best;
         Position p = np;
