@@ -138,10 +138,13 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     // Sentences a person reads: the label; the first reason; the move's ideas (its purposes and
     // cost in one sentence); for a worse move, what the better move does. At most three after
     // the label.
+    // For a worse move the better one comes in the verdict's own sentence, so that the first
+    // words a GUI shows carry the move, the verdict and the better move (docs/gui.md).
     std::string text = l.played_san + label_suffix(q.label) + " is ";
     if (q.best) text += q.only ? "the only good move" : "the engine's choice";
     else if (q.label == QualityLabel::Good) text += "good";
     else text += label_phrase(q.label);
+    if (bad) text += "; " + l.best_san + " was best";
     if (l.reasons.empty() && !q.best)
         text += std::string(" (") + loss + " win% lost" +
                 (q.reason.empty() ? "" : ", " + q.reason) + ")";
@@ -154,15 +157,8 @@ nlohmann::json label_to_json(const MoveLabel& l) {
         break;
     }
     if (!l.ideas_sentence.empty() && !(bad && said > 0)) text += " " + l.ideas_sentence, ++said;
-    if (!q.best && (bad || said == 0)) {
-        text += " " + l.best_san + " was best";
-        if (bad && !l.best_ideas.empty()) {
-            const std::string& t = l.best_ideas.front().text;
-            text += ": it " + t.substr(t.find(' ') + 1);
-        } else {
-            text += ".";
-        }
-    }
+    if (bad && !l.best_ideas.empty()) text += " " + l.best_ideas.front().text;
+    else if (!q.best && !bad && said == 0) text += " " + l.best_san + " was best.";
     j["text"] = text;
     return j;
 }

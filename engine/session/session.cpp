@@ -652,13 +652,11 @@ void Session::multipv_lines_locked(const SearchInfo& info) {
             text += part;
         }
     }
-    emit_product_locked(Product{
-        "lines",
-        {{"depth", lines.front().depth.value_or(0)},
-         {"fen", root.fen()},
-         {"lines", out},
-         {"text",
-          "lines at depth " + std::to_string(lines.front().depth.value_or(0)) + ": " + text}}});
+    emit_product_locked(Product{"lines",
+                                {{"depth", lines.front().depth.value_or(0)},
+                                 {"fen", root.fen()},
+                                 {"lines", out},
+                                 {"text", text}}});
 }
 
 bool Session::shutdown(std::chrono::milliseconds budget) {

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -56,7 +58,9 @@ TEST_F(GuiOutput, TextFormatSaysTheLabelInOneSentence) {
     EXPECT_NE(line.find("blunder"), std::string::npos) << line;
     EXPECT_NE(line.find("g6"), std::string::npos) << line;
     EXPECT_EQ(line.find('{'), std::string::npos) << line;
-    EXPECT_NE(line.find("(depth 14)"), std::string::npos) << line;  // the quality depth
+    EXPECT_NE(line.find("(d14)"), std::string::npos) << line;  // the quality depth
+    // No word a UCI adapter parses (polyglot cuts an info string at `depth`).
+    EXPECT_EQ(line.find(" depth "), std::string::npos) << line;
     EXPECT_TRUE(matching(lines, is_quality_json).empty()) << g.transcript();
 }
 
@@ -74,10 +78,40 @@ TEST_F(GuiOutput, JsonFormatHasNoReadableLineAndBothHasEach) {
     auto json = matching(lines, is_quality_json);
     auto readable = matching(lines, is_readable);
     ASSERT_FALSE(json.empty()) << g.transcript();
-    ASSERT_EQ(readable.size(), json.size()) << g.transcript();
-    // The readable line says the JSON's own text.
+    // Said once: a label that repeats (the same sentence at a later step) is not printed again,
+    // so there are at most as many readable lines as JSON ones, and no two alike.
+    ASSERT_FALSE(readable.empty()) << g.transcript();
+    EXPECT_LE(readable.size(), json.size()) << g.transcript();
+    for (std::size_t i = 0; i < readable.size(); ++i)
+        for (std::size_t k = i + 1; k < readable.size(); ++k)
+            EXPECT_NE(readable[i], readable[k]) << g.transcript();
+    // The last readable line says the text of the last JSON label.
     const std::string text = payload(json.back())["text"];
     EXPECT_NE(readable.back().find(text), std::string::npos) << readable.back() << "\n" << text;
+}
+
+// What polyglot and other adapters would cut: no readable line the real engine prints (labels,
+// the MultiPV summary, the opening) holds a UCI keyword as a word, and each says something new.
+TEST_F(GuiOutput, ReadableLinesHoldNoAdapterKeywordAndNeverRepeat) {
+    Glossfish& g = start({}, /*labels=*/true);
+    g.send("setoption name Glossfish Info Format value text");
+    g.send("setoption name MultiPV value 3");
+    std::vector<std::string> said;
+    for (const char* moves : {"e2e4 e7e5 g1f3 f7f6 f3e5 f6e5", ScholarMoves}) {
+        g.send(std::string("position startpos moves ") + moves);
+        for (const std::string& l : g.go("go depth 12", Millis(60000)))
+            if (l.rfind("info string glossfish", 0) == 0) said.push_back(l);
+    }
+    ASSERT_GE(said.size(), 3u) << g.transcript();
+    const std::set<std::string> keywords = {
+        "depth",   "seldepth", "score",    "nodes",  "nps",    "time",       "pv",
+        "multipv", "currmove", "hashfull", "tbhits", "string", "refutation", "currline"};
+    for (const std::string& l : said) {
+        std::istringstream in(l.substr(std::string("info string ").size()));
+        for (std::string w; in >> w;) EXPECT_EQ(keywords.count(w), 0u) << w << " in: " << l;
+    }
+    for (std::size_t i = 0; i < said.size(); ++i)
+        for (std::size_t k = i + 1; k < said.size(); ++k) EXPECT_NE(said[i], said[k]) << said[i];
 }
 
 TEST_F(GuiOutput, BadInfoFormatIsRefused) {

@@ -147,6 +147,39 @@ TEST(Xboard, AnalysisStatusKeepsTheEngineScoreAfterGlossfishLines) {
     gui.send("exit");
 }
 
+// The MultiPV summary and the label reach XBoard whole through polyglot: polyglot reads an
+// `info string` as fields and cuts it at a keyword (`depth`, `pv`, …), so a readable line holds
+// none; each thinking line from glossfish ends with the line's own "(dN)".
+TEST(Xboard, TheLinesSummaryAndTheLabelArriveWhole) {
+    ASSERT_FALSE(polyglot_path().empty()) << "polyglot is not installed (see .ci/install)";
+    XboardGame game("glossfish_xboard_lines.ini");
+    ASSERT_TRUE(game.ready()) << game.gui().transcript();
+    UciProcess& gui = game.gui();
+    gui.send("option MultiPV=3");
+    gui.send("new");
+    gui.send("force");
+    gui.send("post");
+    for (const char* move : {"e2e4", "e7e5", "g1f3", "f7f6", "f3e5", "f6e5"})
+        gui.send(std::string("usermove ") + move);
+    gui.send("analyze");
+    auto lines = gui.expect(contains(" glossfish lines: "), Millis(30000));
+    ASSERT_TRUE(lines) << gui.transcript();
+    auto label = gui.expect(contains(" glossfish: fxe5"), Millis(30000));
+    ASSERT_TRUE(label) << gui.transcript();
+    for (const std::string& l : {*lines, *label}) {
+        // "... glossfish lines: Qh5+ best; d4 40.7 win% lost; Nc3 45.1 win% lost (d10)"
+        // (or "(first look, d8)" for the quick label)
+        const std::size_t d = l.rfind('d');
+        ASSERT_NE(d, std::string::npos) << l;
+        EXPECT_TRUE(l[d - 1] == '(' || l.compare(d - 2, 2, ", ") == 0) << l;
+        EXPECT_EQ(l.back(), ')') << l << "\n" << gui.transcript();
+        EXPECT_GT(std::atoi(l.c_str() + d + 1), 0) << l;
+    }
+    EXPECT_NE(lines->find(" best; "), std::string::npos) << *lines;
+    EXPECT_NE(lines->find(" win% lost"), std::string::npos) << *lines;
+    gui.send("exit");
+}
+
 // Every option in plugin/gui/cutechess-engines.json is one glossfish declares after `uci`,
 // with the same type, default, range and choices, so Cute Chess accepts the file as it is.
 TEST(GuiConfig, CuteChessEntryMatchesTheDeclaredOptions) {

@@ -91,7 +91,7 @@ TEST(Explain, AllowsMateInOne) {
     // The label's sentence carries it.
     explain_label(l);
     EXPECT_EQ(label_to_json(l)["text"],
-              "Nf6?? is a blunder. After Nf6, White mates in one with Qxf7#. g6 was best: it "
+              "Nf6?? is a blunder; g6 was best. After Nf6, White mates in one with Qxf7#. g6 "
               "threatens to win the queen on h5.");
 }
 

@@ -19,13 +19,13 @@ TEST(LabelText, EveryLabelReadsAsASentence) {
     EXPECT_EQ(label_to_json(l)["text"], "c4 is good (1.4 win% lost). Nf3 was best.");
     l.quality.label = QualityLabel::Inaccuracy;
     l.quality.wp_loss = 6;
-    EXPECT_EQ(label_to_json(l)["text"], "c4?! is an inaccuracy (6.0 win% lost). Nf3 was best.");
+    EXPECT_EQ(label_to_json(l)["text"], "c4?! is an inaccuracy; Nf3 was best (6.0 win% lost).");
     l.quality.label = QualityLabel::Mistake;
-    EXPECT_EQ(label_to_json(l)["text"], "c4? is a mistake (6.0 win% lost). Nf3 was best.");
+    EXPECT_EQ(label_to_json(l)["text"], "c4? is a mistake; Nf3 was best (6.0 win% lost).");
     l.quality.label = QualityLabel::Blunder;
     l.quality.reason = "mate created";
     EXPECT_EQ(label_to_json(l)["text"],
-              "c4?? is a blunder (6.0 win% lost, mate created). Nf3 was best.");
+              "c4?? is a blunder; Nf3 was best (6.0 win% lost, mate created).");
     l.quality = Quality{};
     l.quality.best = true;
     EXPECT_EQ(label_to_json(l)["text"], "c4 is the engine's choice.");

@@ -48,16 +48,61 @@ std::string readable_line(const std::string& kind, const nlohmann::ordered_json&
     // One line: a GUI shows the last line it got, so nothing may break it.
     for (char& c : text)
         if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    // "opening: C40 …" under "glossfish opening:" says the kind twice.
+    if (text.rfind(kind + ": ", 0) == 0) text.erase(0, kind.size() + 2);
     const bool label = kind == "quality" || kind == "label";
     std::string line = label ? "glossfish: " : "glossfish " + kind + ": ";
     line += text;
-    if (label && j.contains("depth") && j["depth"].is_number_integer()) {
-        line += " (depth " + std::to_string(j["depth"].get<int>());
-        if (j.value("quick", false)) line += ", quick";
-        line += ")";
+    if ((label || kind == "lines") && j.contains("depth") && j["depth"].is_number_integer()) {
+        const std::string d = "d" + std::to_string(j["depth"].get<int>());
+        line += j.value("quick", false) ? " (first look, " + d + ")" : " (" + d + ")";
     }
     return line;
 }
+
+std::optional<std::string> ReadableLines::line(const std::string& kind,
+                                               const nlohmann::ordered_json& j) {
+    std::string line = readable_line(kind, j);
+    const std::string fen = j.value("fen", std::string());
+    if (kind == "quality" || kind == "label") {
+        std::string move;
+        if (const auto m = j.find("move"); m != j.end() && m->is_object())
+            move = m->value("uci", std::string());
+        const std::string key = kind + " " + fen + " " + move;
+        const std::string verdict = j.value("label", std::string());
+        if (j.value("quick", false)) {
+            first_look_[fen + " " + move] = verdict;
+        } else if (const auto f = first_look_.find(fen + " " + move);
+                   f != first_look_.end() && !verdict.empty() && f->second != verdict &&
+                   !line.empty() && line.back() == ')') {
+            line.insert(line.size() - 1, ", first look said " + f->second);
+        }
+        // The sentence, and whether it is a first look: the full label that confirms the quick
+        // one is said once (it is the verdict to trust), its repeats never.
+        const std::string text =
+            j.value("text", std::string()) + (j.value("quick", false) ? " (first look)" : "");
+        if (said_[key] == text) return std::nullopt;
+        said_[key] = text;
+    } else if (kind == "lines") {
+        // The moves in their order; the figures alone changing is no news.
+        std::string moves;
+        if (const auto ls = j.find("lines"); ls != j.end() && ls->is_array())
+            for (const auto& l : *ls)
+                if (l.is_object()) moves += l.value("uci", std::string()) + " ";
+        const std::string key = "lines " + fen;
+        if (!moves.empty() && said_[key] == moves) return std::nullopt;
+        said_[key] = moves;
+    } else if (kind == "opening") {
+        if (line == opening_) return std::nullopt;
+        opening_ = line;
+    }
+    // A long session does not keep every position it saw.
+    if (said_.size() > 4096) said_.clear();
+    if (first_look_.size() > 4096) first_look_.clear();
+    return line;
+}
+
+void ReadableLines::new_search() { said_.clear(); }
 
 UciEngine::UciEngine(Writer writer)
     : writer_(std::move(writer)),
@@ -82,7 +127,14 @@ void UciEngine::write_event(const SessionEvent& event) {
         if (format != InfoFormat::Text)
             write("info string glossfish." + p->kind + " " +
                   j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
-        if (format != InfoFormat::Json) write("info string " + readable_line(p->kind, j));
+        if (format != InfoFormat::Json) {
+            std::optional<std::string> line;
+            {
+                MutexLock lock(said_mutex_);
+                line = said_.line(p->kind, j);
+            }
+            if (line) write("info string " + *line);
+        }
     } else if (const auto* t = std::get_if<TextLine>(&event)) {
         write(t->text);
     }
@@ -244,6 +296,10 @@ void UciEngine::cmd_uci() {
 }
 
 void UciEngine::cmd_go(const std::vector<std::string_view>& words) {
+    {
+        MutexLock lock(said_mutex_);
+        said_.new_search();
+    }
     GoParse p = parse_go(session_.position(), words);
     if (p.error) session_.go_rejected(*p.error, p.params.ponder);
     else report(session_.go(p.params));

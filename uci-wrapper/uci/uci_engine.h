@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,9 +18,30 @@
 
 namespace glossfish {
 
-// A product as a line a person reads, for `info string`: "glossfish: <sentence> (depth N)"
-// for a label, "glossfish <kind>: <text>" for the others; always one line.
+// A product as a line a person reads, for `info string`: "glossfish: <sentence> (d14)" for a
+// label ("(first look, d8)" for the quick one), "glossfish lines: <summary> (d14)", and
+// "glossfish <kind>: <text>" for the others; always one line, and no word of it a keyword that
+// a UCI adapter parses (`depth`, `score`, `pv`, …): polyglot cuts an info string there.
 std::string readable_line(const std::string& kind, const nlohmann::ordered_json& json);
+
+// What a person has been told during one engine run, so that a readable line is printed only
+// when what it says changes: a label once per search however often it comes (the label with
+// every reason repeats the first one when no reason was added), the full label once after the
+// quick one even when it confirms it (it is the verdict to trust), the lines summary when its
+// moves or their order change (not at every depth), the opening when it changes. A full label
+// that contradicts the quick one says so: "(d14, first look said good)".
+class ReadableLines {
+public:
+    // The line to print for a product, or nothing when it repeats what was said.
+    std::optional<std::string> line(const std::string& kind, const nlohmann::ordered_json& json);
+    // A new search: its labels and lines are said again (a GUI clears its output per search).
+    void new_search();
+
+private:
+    std::map<std::string, std::string> said_;        // what was said, by kind and position
+    std::map<std::string, std::string> first_look_;  // the quick label's verdict, by fen + move
+    std::string opening_;                            // the opening said last
+};
 
 class UciEngine {
 public:
@@ -55,6 +78,8 @@ private:
 
     void update_live_page();
 
+    Mutex said_mutex_;  // what a person was told, from the input and the session's threads
+    ReadableLines said_ GLOSSFISH_GUARDED_BY(said_mutex_);
     Mutex out_mutex_;  // one line at a time, from the input and the session's threads
     Writer writer_ GLOSSFISH_GUARDED_BY(out_mutex_);
     std::atomic<InfoFormat> info_format_{Settings().info_format};  // set by the input thread

@@ -1,0 +1,193 @@
+// The readable lines a GUI shows a person (uci/uci_engine.h): said when what they say changes,
+// a quick verdict marked as a first look and a contradicting full one saying so, and no word a
+// UCI adapter parses as a keyword.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "analysis/quality.h"
+#include "explain/ideas.h"
+#include "rules/movegen.h"
+#include "rules/position.h"
+#include "uci/uci_engine.h"
+
+namespace glossfish {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const char* const Fen = "rnbqkbnr/pppp2pp/8/4p3/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 0 4";
+
+Json label(const std::string& verdict, const std::string& text, int depth, bool quick) {
+    Json j = {{"fen", Fen},
+              {"move", {{"san", "fxe5"}, {"uci", "f6e5"}}},
+              {"label", verdict},
+              {"depth", depth},
+              {"text", text}};
+    if (quick) j["quick"] = true;
+    return j;
+}
+
+Json lines(int depth, const std::string& first, const std::string& second,
+           const std::string& text) {
+    return {{"depth", depth},
+            {"fen", Fen},
+            {"lines", Json::array({{{"uci", first}}, {{"uci", second}}})},
+            {"text", text}};
+}
+
+// The words of a line after "glossfish", each a token an adapter could take for a keyword.
+std::set<std::string> words(const std::string& line) {
+    std::istringstream in(line);
+    std::set<std::string> out;
+    for (std::string w; in >> w;) out.insert(w);
+    return out;
+}
+
+TEST(ReadableLines, AFullLabelIsSaidOnceAfterTheFirstLookAndItsRepeatsNever) {
+    ReadableLines said;
+    const std::string text = "fxe5 is good (2.4 win% lost). fxe5 recaptures on e5.";
+    auto quick = said.line("quality", label("good", text, 8, true));
+    ASSERT_TRUE(quick.has_value());
+    EXPECT_EQ(*quick, "glossfish: " + text + " (first look, d8)");
+    EXPECT_FALSE(said.line("quality", label("good", text, 8, true)).has_value());
+    // The full label confirms it: said once, without "first look", as the verdict to trust.
+    auto full = said.line("quality", label("good", text, 14, false));
+    ASSERT_TRUE(full.has_value());
+    EXPECT_EQ(*full, "glossfish: " + text + " (d14)");
+    EXPECT_FALSE(said.line("quality", label("good", text, 14, false)).has_value());
+    // The same label with every reason, when no reason was added: nothing new either.
+    EXPECT_FALSE(said.line("quality", label("good", text, 14, false)).has_value());
+    // A new search (a GUI clears its output): said again.
+    said.new_search();
+    auto again = said.line("quality", label("good", text, 14, false));
+    ASSERT_TRUE(again.has_value());
+    EXPECT_EQ(*again, "glossfish: " + text + " (d14)");
+}
+
+TEST(ReadableLines, AFullLabelThatContradictsTheFirstLookSaysSo) {
+    ReadableLines said;
+    ASSERT_TRUE(said.line("quality", label("good", "fxe5 is good (2.4 win% lost).", 8, true)));
+    const std::string full = "fxe5?! is an inaccuracy; Qe7 was best.";
+    auto l = said.line("quality", label("inaccuracy", full, 14, false));
+    ASSERT_TRUE(l.has_value());
+    EXPECT_EQ(*l, "glossfish: " + full + " (d14, first look said good)");
+    // The quick label is remembered across searches (PyChess stops after a second).
+    said.new_search();
+    l = said.line("quality", label("inaccuracy", full, 14, false));
+    ASSERT_TRUE(l.has_value());
+    EXPECT_NE(l->find("first look said good"), std::string::npos) << *l;
+}
+
+TEST(ReadableLines, TheLinesSummaryIsSaidWhenItsMovesChangeNotAtEveryDepth) {
+    ReadableLines said;
+    auto first = said.line("lines", lines(10, "d1h5", "d2d4", "Qh5+ best; d4 40.7 win% lost"));
+    ASSERT_TRUE(first.has_value());
+    EXPECT_EQ(*first, "glossfish lines: Qh5+ best; d4 40.7 win% lost (d10)");
+    EXPECT_FALSE(said.line("lines", lines(11, "d1h5", "d2d4", "Qh5+ best; d4 43.0 win% lost")));
+    EXPECT_TRUE(said.line("lines", lines(12, "d1h5", "f1c4", "Qh5+ best; Bc4 45.5 win% lost")));
+}
+
+TEST(ReadableLines, TheOpeningIsSaidOncePerChangeInOnePhrase) {
+    ReadableLines said;
+    Json a = {{"eco", "C40"}, {"text", "opening: C40 King's Pawn Game: Damiano Defense"}};
+    auto l = said.line("opening", a);
+    ASSERT_TRUE(l.has_value());
+    EXPECT_EQ(*l, "glossfish opening: C40 King's Pawn Game: Damiano Defense");
+    said.new_search();
+    EXPECT_FALSE(said.line("opening", a).has_value());
+    Json b = {{"eco", "C42"}, {"text", "opening: C42 Petrov's Defense"}};
+    EXPECT_TRUE(said.line("opening", b).has_value());
+}
+
+TEST(ReadableLines, ErrorsAreAlwaysSaid) {
+    ReadableLines said;
+    Json e = {{"code", "bad_fen"}, {"text", "the FEN has 7 ranks"}};
+    EXPECT_TRUE(said.line("error", e).has_value());
+    EXPECT_TRUE(said.line("error", e).has_value());
+}
+
+// The frame glossfish puts around a sentence adds no UCI keyword (polyglot reads `depth` in an
+// info string as the start of a depth field and cuts the text there).
+TEST(ReadableLines, TheFrameAddsNoUciKeyword) {
+    const std::set<std::string> keywords = {
+        "depth",   "seldepth",   "score",      "nodes",    "nps",
+        "time",    "pv",         "multipv",    "currmove", "hashfull",
+        "tbhits",  "string",     "refutation", "currline", "currmovenumber",
+        "cpuload", "lowerbound", "upperbound", "cp",       "mate",
+        "wdl"};
+    ReadableLines said;
+    const std::string plain = "fxe5 is good.";
+    std::vector<std::string> out;
+    out.push_back(*said.line("quality", label("good", plain, 8, true)));
+    out.push_back(*said.line("quality", label("inaccuracy", "fxe5?! is bad.", 14, false)));
+    out.push_back(*said.line("lines", lines(14, "d1h5", "d2d4", "Qh5+ best")));
+    out.push_back(*said.line("opening", Json{{"text", "opening: C40 Damiano Defense"}}));
+    for (const std::string& l : out)
+        for (const std::string& w : words(l)) EXPECT_EQ(keywords.count(w), 0u) << w << " in " << l;
+}
+
+// The tokens a UCI adapter parses inside an info line (docs/gui.md): a readable line holds none
+// of them as a word, or polyglot cuts the text there.
+const std::set<std::string> AdapterKeywords = {
+    "depth",   "seldepth", "score",    "nodes",  "nps",    "time",       "pv",
+    "multipv", "currmove", "hashfull", "tbhits", "string", "refutation", "currline"};
+
+void expect_no_keyword(const std::string& line) {
+    for (const std::string& w : words(line))
+        ASSERT_EQ(AdapterKeywords.count(w), 0u) << "\"" << w << "\" in: " << line;
+}
+
+// Every sentence form a readable line can carry: the label's sentence for each verdict, with and
+// without a reason, the best and the only move; and every idea sentence of every legal move in
+// the STS positions (board only, the catalogue's every template that those positions reach).
+TEST(ReadableLines, NoSentenceFormHoldsAUciKeyword) {
+    ReadableLines said;
+    for (QualityLabel q : {QualityLabel::Good, QualityLabel::Inaccuracy, QualityLabel::Mistake,
+                           QualityLabel::Blunder}) {
+        for (bool best : {false, true}) {
+            MoveLabel l;
+            l.played_san = "c4", l.best_san = "Nf3", l.depth = 14;
+            l.quality.label = q, l.quality.best = best, l.quality.only = best;
+            l.quality.wp_loss = 12.5, l.quality.reason = best ? "" : "mate created";
+            Json j = label_to_json(l);
+            expect_no_keyword(readable_line("quality", j));
+            // The first 60 characters carry the move, the verdict and, for a worse move, the
+            // better one: what a GUI's narrow pane shows.
+            const std::string head = readable_line("quality", j).substr(0, 60);
+            EXPECT_NE(head.find("c4"), std::string::npos) << head;
+            EXPECT_NE(head.find(best ? "only good move" : j["label"].get<std::string>()),
+                      std::string::npos)
+                << head;
+            if (!best && q != QualityLabel::Good) {
+                EXPECT_NE(head.find("Nf3 was best"), std::string::npos) << head;
+            }
+            j["quick"] = true;
+            expect_no_keyword(readable_line("quality", j));
+        }
+    }
+    std::ifstream in(std::string(GLOSSFISH_TEST_DATA) + "/sts_dev.jsonl");
+    ASSERT_TRUE(in) << "sts_dev.jsonl";
+    int positions = 0, sentences = 0;
+    for (std::string row; std::getline(in, row);) {
+        if (positions++ % 3) continue;  // a third of them: every template, in a second
+        const auto pos = Position::from_fen(nlohmann::json::parse(row)["fen"].get<std::string>());
+        ASSERT_TRUE(pos.has_value()) << row;
+        for (Move m : MoveList(*pos)) {
+            const verifier::IdeasResult r = verifier::move_ideas(*pos, m);
+            if (!r.sentence.empty()) {
+                expect_no_keyword(readable_line("quality", Json{{"text", r.sentence}}));
+                ++sentences;
+            }
+            for (const Idea& i : r.ideas)
+                expect_no_keyword(readable_line("quality", Json{{"text", i.text}}));
+        }
+    }
+    EXPECT_GT(sentences, 1000);
+}
+
+}  // namespace
+}  // namespace glossfish
