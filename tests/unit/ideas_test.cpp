@@ -309,6 +309,29 @@ TEST(Ideas, EveryIdeaSentenceIsReadWholeAndVerified) {
     EXPECT_GT(checked, 30);
 }
 
+// Two ideas of one kind are said in one phrase, its shared words once; the reader reads both
+// objects and the verifier checks each, so a false second object fails the sentence.
+TEST(Ideas, TwoIdeasOfOneKindAreSaidOnce) {
+    const Line l = after_moves("", "6rk/8/8/2b5/8/8/5PP1/6K1 w - - 0 1");
+    const IdeasResult r = ideas_of(l, "Kh1");
+    EXPECT_EQ(r.sentence, "Kh1 breaks the pin on the pawn on f2 and the pawn on g2.") << all(r);
+    const ToolSuite suite;
+    const ClaimVerifier verifier(suite);
+    auto verdict = [&](const std::string& text) {
+        CommentaryReading read = read_commentary(l.pos, "g1h1", text);
+        EXPECT_EQ(read.sentences.size(), 1u) << text;
+        if (read.sentences.size() != 1 || !read.sentences[0].read() ||
+            read.sentences[0].partly_read())
+            return std::string("unread");
+        EXPECT_EQ(read.sentences[0].claims.size(), 2u) << text;
+        return std::string(
+            verifier.verify(l.pos, {text, read.sentences[0].claims}).correct() ? "true" : "false");
+    };
+    EXPECT_EQ(verdict("Kh1 breaks the pin on the pawn on f2 and the pawn on g2."), "true");
+    EXPECT_EQ(verdict("Kh1 breaks the pin on the pawn on f2 and the pawn on h2."), "false");
+    EXPECT_EQ(verdict("Kh1 breaks the pin on the pawn on f3 and the pawn on g2."), "false");
+}
+
 TEST(Ideas, PhrasesAreReadInAnyCommentaryAndFalseOnesFail) {
     const ToolSuite suite;
     const ClaimVerifier verifier(suite);

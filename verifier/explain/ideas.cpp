@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <exception>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "analysis/move_class.h"
 #include "claims/claims.h"
@@ -59,6 +62,37 @@ std::string idea_phrase(const Idea& idea) {
     if (!rest.empty() && rest.back() == '.') rest.pop_back();
     return rest;
 }
+
+namespace {
+
+// Two phrases of one idea kind said once: "breaks the pin on the pawn on f2" and "breaks the pin
+// on the pawn on g2" become "breaks the pin on the pawn on f2 and the pawn on g2". The shared
+// words are said once, up to the last article they hold, so that each object keeps its own.
+std::string same_kind_phrases(const std::string& a, const std::string& b) {
+    auto words = [](const std::string& text) {
+        std::vector<std::string> out;
+        std::istringstream in(text);
+        for (std::string w; in >> w;) out.push_back(w);
+        return out;
+    };
+    const std::vector<std::string> wa = words(a), wb = words(b);
+    std::size_t common = 0;
+    while (common < wa.size() && common < wb.size() && wa[common] == wb[common]) ++common;
+    for (std::size_t k = common; k > 1; --k)
+        if (wa[k - 1] == "the" || wa[k - 1] == "a" || wa[k - 1] == "an") {
+            common = k - 1;
+            break;
+        }
+    // Nothing shared, or one phrase is the other's start: said as two.
+    if (common == 0 || common >= wa.size() || common >= wb.size()) return a + " and " + b;
+    std::string out;
+    for (const std::string& w : wa) out += (out.empty() ? "" : " ") + w;
+    out += " and";
+    for (std::size_t k = common; k < wb.size(); ++k) out += " " + wb[k];
+    return out;
+}
+
+}  // namespace
 
 IdeasResult move_ideas(const Position& before, Move move, Square previous_capture) {
     IdeasResult out;
@@ -141,11 +175,14 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
         if (purposes.size() > 2) purposes.resize(2);
         if (costs.size() > 1) costs.resize(1);
         if (purposes.empty() && costs.empty()) return out;
-        std::string joined = san;
-        for (std::size_t k = 0; k < purposes.size(); ++k)
-            joined += (k == 0 ? " " : " and ") + idea_phrase(*purposes[k]);
+        std::string joined = san + " ";
+        if (purposes.size() == 2 && purposes[0]->kind == purposes[1]->kind)
+            joined += same_kind_phrases(idea_phrase(*purposes[0]), idea_phrase(*purposes[1]));
+        else
+            for (std::size_t k = 0; k < purposes.size(); ++k)
+                joined += (k == 0 ? "" : " and ") + idea_phrase(*purposes[k]);
         if (!costs.empty())
-            joined += (purposes.empty() ? " " : " but ") + idea_phrase(*costs.front());
+            joined += (purposes.empty() ? "" : " but ") + idea_phrase(*costs.front());
         joined += ".";
         if (verified(before, move, joined, verifier)) out.sentence = joined;
         else out.sentence = out.ideas.front().text;

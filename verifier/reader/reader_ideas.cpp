@@ -72,12 +72,49 @@ bool SentenceReader::match_phrase(std::size_t i, std::size_t end, const std::str
     return k == end;
 }
 
+namespace {
+
+// The phrase without its first `skip` words, when those are all plain words (no slot): what a
+// second object after "and" repeats of it ("breaks the pin on the pawn on f2 and [breaks the pin
+// on] the pawn on g2"). "" when a slot comes first.
+std::string phrase_tail(const std::string& phrase, std::size_t skip) {
+    std::size_t p = 0;
+    for (std::size_t n = 0; n < skip; ++n) {
+        while (p < phrase.size() && phrase[p] == ' ') ++p;
+        if (p >= phrase.size() || phrase[p] == '{') return "";
+        p = phrase.find(' ', p);
+        if (p == std::string::npos) return "";
+    }
+    return phrase.substr(p);
+}
+
+}  // namespace
+
 bool SentenceReader::idea_clause(std::size_t i, std::size_t end, const Subject& s, bool neg) {
     if (s.kind != Subject::MoveSubject || neg) return false;
     for (const IdeaKindSpec& kind : idea_catalogue()) {
         for (const IdeaPhrase& phrase : kind.phrases) {
-            IdeaSlots slots;
-            if (!match_phrase(i, end, phrase.words, slots)) continue;
+            // The phrase whole, or twice with its shared start said once: "breaks the pin on
+            // the pawn on f2 and the pawn on g2".
+            std::vector<IdeaSlots> objects(1);
+            if (!match_phrase(i, end, phrase.words, objects[0])) {
+                objects.clear();
+                for (std::size_t m = i + 1; m + 1 < end && objects.empty(); ++m) {
+                    if (words_[m].low != "and") continue;
+                    IdeaSlots first;
+                    if (!match_phrase(i, m, phrase.words, first)) continue;
+                    for (std::size_t skip = 1; skip < m - i; ++skip) {
+                        const std::string tail = phrase_tail(phrase.words, skip);
+                        IdeaSlots second;
+                        if (tail.empty() || tail.find('{') == std::string::npos) break;
+                        if (match_phrase(m + 1, end, tail, second)) {
+                            objects = {first, second};
+                            break;
+                        }
+                    }
+                }
+                if (objects.empty()) continue;
+            }
             const std::vector<std::string> before = move_ctx(s);
             if (illegal_subject(s, before)) return true;
             Position at = position_after(before);
@@ -85,10 +122,12 @@ bool SentenceReader::idea_clause(std::size_t i, std::size_t end, const Subject& 
             if (!mp.ok()) return false;
             const Square to = destination(at, mp.move);
             const std::string us = color_word(at.side_to_move());
-            for (const IdeaClaim& c : phrase_claims(
-                     phrase, slots, s.move_text, square_name(mp.move.from()), square_name(to), us))
-                add(make_claim(c.predicate, c.args, c.after ? after_subject(s) : before,
-                               c.negated));
+            for (const IdeaSlots& slots : objects)
+                for (const IdeaClaim& c :
+                     phrase_claims(phrase, slots, s.move_text, square_name(mp.move.from()),
+                                   square_name(to), us))
+                    add(make_claim(c.predicate, c.args, c.after ? after_subject(s) : before,
+                                   c.negated));
             return true;
         }
     }
