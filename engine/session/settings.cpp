@@ -73,10 +73,12 @@ std::vector<SettingSpec> make_table() {
         combo({"Glossfish Quality Scheme", "scheme", "--scheme"}, DefaultQualityScheme,
               &S::quality_scheme, {QualityScheme::Lichess, QualityScheme::ActEval}, scheme_name,
               backend, "Label thresholds: lichess or act-eval"),
-        combo({"Glossfish Info Format", "", ""}, InfoFormat::Both, &S::info_format,
-              {InfoFormat::Text, InfoFormat::Json, InfoFormat::Both}, info_format_name, none,
-              "glossfish's info lines: text (a sentence a person reads), json (for scripts) or "
-              "both"),
+        combo({"Glossfish Info Format", "", ""}, InfoFormat::Auto, &S::info_format,
+              {InfoFormat::Auto, InfoFormat::Text, InfoFormat::Json, InfoFormat::Both},
+              info_format_name, none,
+              "glossfish's info lines: text (a sentence a person reads), json (for scripts), "
+              "both, or auto (text for a GUI that shows them to a person, json for a script, "
+              "else both)"),
         spin({"Glossfish Quality Depth", "quality_depth", "--quality-depth"}, DefaultQualityDepth,
              1, MaxSearchDepth, &S::quality_depth, none, "Search depth of the label searches"),
         check({"Glossfish Reasons", "", ""}, true, &S::reasons, none,
@@ -284,7 +286,7 @@ void set_setting(Settings& s, const SettingSpec& spec, const std::string& text) 
             else if constexpr (std::is_same_v<T, QualityScheme>)
                 v = parse_scheme(text).value_or(DefaultQualityScheme);
             else if constexpr (std::is_same_v<T, InfoFormat>)
-                v = parse_info_format(text).value_or(InfoFormat::Both);
+                v = parse_info_format(text).value_or(InfoFormat::Auto);
             else if (text.empty()) v.reset();
             else v = to_number<typename T::value_type>(text);
         },
@@ -336,6 +338,7 @@ const char* version() { return GLOSSFISH_VERSION; }
 
 const char* info_format_name(InfoFormat f) {
     switch (f) {
+    case InfoFormat::Auto: return "auto";
     case InfoFormat::Text: return "text";
     case InfoFormat::Json: return "json";
     case InfoFormat::Both: return "both";
@@ -344,7 +347,7 @@ const char* info_format_name(InfoFormat f) {
 }
 
 std::optional<InfoFormat> parse_info_format(std::string_view name) {
-    for (InfoFormat f : {InfoFormat::Text, InfoFormat::Json, InfoFormat::Both})
+    for (InfoFormat f : {InfoFormat::Auto, InfoFormat::Text, InfoFormat::Json, InfoFormat::Both})
         if (iequals(name, info_format_name(f))) return f;
     return std::nullopt;
 }

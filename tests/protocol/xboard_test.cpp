@@ -177,6 +177,11 @@ TEST(Xboard, TheLinesSummaryAndTheLabelArriveWhole) {
     }
     EXPECT_NE(lines->find(" best; "), std::string::npos) << *lines;
     EXPECT_NE(lines->find(" win% lost"), std::string::npos) << *lines;
+    // Started by polyglot, `Glossfish Info Format` auto sends the sentences only: no JSON line
+    // reaches XBoard's Engine output window.
+    const std::string all = gui.transcript();
+    EXPECT_EQ(all.find("glossfish.lines {"), std::string::npos) << all;
+    EXPECT_EQ(all.find("glossfish.quality {"), std::string::npos) << all;
     gui.send("exit");
 }
 

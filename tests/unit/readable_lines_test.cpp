@@ -130,6 +130,21 @@ TEST(ReadableLines, TheFrameAddsNoUciKeyword) {
         for (const std::string& w : words(l)) EXPECT_EQ(keywords.count(w), 0u) << w << " in " << l;
 }
 
+// `Glossfish Info Format` auto: sentences for the GUIs that show them to a person, JSON for
+// scripts, both for a program it does not know.
+TEST(ReadableLines, AutoInfoFormatFollowsTheProgramThatStartedTheEngine) {
+    for (const char* gui :
+         {"polyglot", "xboard", "tkscid", "scid", "chessx", "pychess", "cutechess", "ChessX"})
+        EXPECT_EQ(auto_info_format(gui), InfoFormat::Text) << gui;
+    for (const char* script : {"python3", "python3.11", "python", "node", "nodejs"})
+        EXPECT_EQ(auto_info_format(script), InfoFormat::Json) << script;
+    for (const char* other : {"bash", "sh", "", "en-croissant", "glossfish_protoc"})
+        EXPECT_EQ(auto_info_format(other), InfoFormat::Both) << other;
+    // The name is read from the system: this test's own parent is a shell, ctest or a terminal,
+    // never empty on Linux.
+    EXPECT_FALSE(parent_process_name().empty());
+}
+
 // The tokens a UCI adapter parses inside an info line (docs/gui.md): a readable line holds none
 // of them as a word, or polyglot cuts the text there.
 const std::set<std::string> AdapterKeywords = {

@@ -18,7 +18,7 @@ TEST(Settings, DefaultsAreTheDocumentedOnes) {
     EXPECT_EQ(s.analysis_depth, 12);
     EXPECT_EQ(s.quality_depth, 14);
     EXPECT_EQ(s.quality_scheme, QualityScheme::Lichess);
-    EXPECT_EQ(s.info_format, InfoFormat::Both);
+    EXPECT_EQ(s.info_format, InfoFormat::Auto);
     EXPECT_EQ(s.tree_plies, 3);
     EXPECT_EQ(s.tree_breadth, 3);
     EXPECT_EQ(s.tree_depth, 12);

@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
+#include <fstream>
 #include <sstream>
 
 #include "io/text.h"
@@ -58,6 +60,24 @@ std::string readable_line(const std::string& kind, const nlohmann::ordered_json&
         line += j.value("quick", false) ? " (first look, " + d + ")" : " (" + d + ")";
     }
     return line;
+}
+
+InfoFormat auto_info_format(std::string_view parent_name) {
+    std::string name(parent_name);
+    for (char& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
+    auto starts = [&](std::string_view p) { return name.rfind(p, 0) == 0; };
+    for (std::string_view gui :
+         {"polyglot", "xboard", "scid", "tkscid", "chessx", "pychess", "cutechess"})
+        if (starts(gui)) return InfoFormat::Text;
+    if (starts("python") || starts("node")) return InfoFormat::Json;
+    return InfoFormat::Both;
+}
+
+std::string parent_process_name() {
+    std::ifstream in("/proc/" + std::to_string(::getppid()) + "/comm");
+    std::string name;
+    std::getline(in, name);
+    return name;
 }
 
 std::optional<std::string> ReadableLines::line(const std::string& kind,
@@ -246,7 +266,8 @@ bool UciEngine::handle(std::string_view line) {
             if (p.error) error(*p.error);
             else {
                 report(session_.set_option(p.command.name, p.command.value, p.command.has_value));
-                info_format_.store(session_.settings().info_format);
+                const InfoFormat f = session_.settings().info_format;
+                info_format_.store(f == InfoFormat::Auto ? auto_format_ : f);
                 update_live_page();
             }
         } else if (cmd == "position") {

@@ -24,6 +24,13 @@ namespace glossfish {
 // a UCI adapter parses (`depth`, `score`, `pv`, …): polyglot cuts an info string there.
 std::string readable_line(const std::string& kind, const nlohmann::ordered_json& json);
 
+// `Glossfish Info Format` auto, by the name of the program that started the engine: `text` for
+// the GUIs that show glossfish's lines to a person (polyglot for XBoard, Scid, ChessX, PyChess,
+// Cute Chess), `json` for scripts (python, node), `both` for anything else.
+InfoFormat auto_info_format(std::string_view parent_name);
+// The name of the program that started this process (Linux: /proc/<ppid>/comm), "" if unknown.
+std::string parent_process_name();
+
 // What a person has been told during one engine run, so that a readable line is printed only
 // when what it says changes: a label once per search however often it comes (the label with
 // every reason repeats the first one when no reason was added), the full label once after the
@@ -82,7 +89,8 @@ private:
     ReadableLines said_ GLOSSFISH_GUARDED_BY(said_mutex_);
     Mutex out_mutex_;  // one line at a time, from the input and the session's threads
     Writer writer_ GLOSSFISH_GUARDED_BY(out_mutex_);
-    std::atomic<InfoFormat> info_format_{Settings().info_format};  // set by the input thread
+    const InfoFormat auto_format_ = auto_info_format(parent_process_name());
+    std::atomic<InfoFormat> info_format_{auto_format_};  // never Auto; set by the input thread
     // The live page (before session_: the session's threads feed it until they end).
     std::shared_ptr<live::LiveFeed> live_feed_ = std::make_shared<live::LiveFeed>();
     std::unique_ptr<live::LiveServer> live_server_;
