@@ -6,6 +6,7 @@ Usage: check_tools_doc.py SOURCE_DIR BINARY [NAME]   NAME: tools (default) or se
 """
 import difflib
 import os
+import re
 import subprocess
 import sys
 
@@ -25,6 +26,17 @@ def main():
     path = os.path.join(root, "docs", name + ".md")
     with open(path, encoding="utf-8") as f:
         current = f.read()
+    if name == "tools":
+        # The README's count of tools is the binary's.
+        listed = subprocess.run([binary, "tools"], capture_output=True, text=True, timeout=60)
+        count = len([l for l in listed.stdout.splitlines() if l.strip()])
+        with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+            readme = f.read()
+        said = re.search(r"(\d+) deterministic JSON tools", readme)
+        if not said or int(said.group(1)) != count:
+            print(f"README.md says {said.group(1) if said else 'no'} deterministic JSON tools; "
+                  f"`{binary} tools` lists {count}")
+            return 1
     if current == done.stdout:
         print(f"docs/{name}.md is up to date")
         return 0
