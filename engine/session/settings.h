@@ -24,9 +24,9 @@
 namespace glossfish {
 
 // How glossfish's own info lines are written: `info string glossfish.<kind> <json>` for
-// scripts, `info string glossfish: <sentence>` for people, or both (the default: scripts find
-// their JSON, GUIs that show engine text show the sentence).
-// Auto: chosen by the program that started the engine (uci/uci_engine.h, docs/uci.md).
+// scripts, `info string glossfish: <sentence>` for people, or both (scripts find their JSON,
+// GUIs that show engine text show the sentence). Auto, the default: one of the three by the
+// program that started the engine (auto_info_format in uci/uci_engine.h, docs/uci.md).
 enum class InfoFormat { Auto, Text, Json, Both };
 const char* info_format_name(InfoFormat f);  // "auto", "text", "json", "both"
 std::optional<InfoFormat> parse_info_format(std::string_view name);
