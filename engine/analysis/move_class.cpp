@@ -114,8 +114,8 @@ MoveClassInput class_input(const QualityInput& in, const Quality& q, const Posit
 }
 
 MoveClass classify_class(const MoveClassInput& in) {
-    if (in.book) return MoveClass::Book;
     const double loss = std::max(0.0, in.wp_best - in.wp_played);
+    if (in.book && loss < BookLossLimit) return MoveClass::Book;
 
     if (in.label != QualityLabel::Good) {
         // A miss: the opponent's mistake handed over previous_loss points and this move gives

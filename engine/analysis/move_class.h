@@ -56,12 +56,16 @@ struct MoveClassInput {
 
 // Win% bands: losing below 30, winning above 70, equal between; winning easily from 90.
 inline constexpr double LosingBelow = 30, WinningAbove = 70, WinningEasily = 90;
+// A book move that loses at least this much win% (a mistake by lichess's scheme) is classed by
+// its label instead: the opening table knows the move, the engine finds it costly. That it is
+// on a named line stays a fact of its own (MoveLabel::book, "book" in the label's JSON).
+inline constexpr double BookLossLimit = 10;
 // A brilliant move gives up at least this much (centipawns: more than a pawn).
 inline constexpr int SacrificeMin = 200;
 
 // The class of a move (docs/quality.md "Move classes"), first rule that applies:
-// book; miss; inaccuracy / mistake / blunder (the label); brilliant; great; best; excellent;
-// good.
+// book (losing under BookLossLimit); miss; inaccuracy / mistake / blunder (the label); brilliant;
+// great; best; excellent; good.
 MoveClass classify_class(const MoveClassInput& in);
 
 // The input for a move labelled by classify_move (label_move's searches): win% from the

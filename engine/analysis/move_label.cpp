@@ -70,6 +70,7 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
     MoveClassInput c = class_input(in, out.quality, before, played);
     c.line = out.played_pv;
     out.move_class = move_class_name(classify_class(c));
+    out.book = c.book;
     return out;
 }
 
@@ -122,6 +123,7 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     j["scheme"] = scheme_name(l.scheme);
     if (!q.reason.empty()) j["reason"] = q.reason;
     j["class"] = l.move_class;
+    j["book"] = l.book;
     char loss[32];
     std::snprintf(loss, sizeof loss, "%.1f", q.wp_loss);
     nlohmann::json reasons = nlohmann::json::array();

@@ -123,6 +123,8 @@ struct MoveLabel {
     std::string ideas_sentence;
     // The chess.com-style class (analysis/move_class.h; a MoveClass, kept as its name here).
     std::string move_class = "good";
+    // The move stays on a named opening line (MoveClassInput::book), whatever its class.
+    bool book = false;
 };
 
 // Labels a played move from two searches of the position before it (the engine's best line

@@ -151,6 +151,23 @@ TEST(MoveClass, ExcellentGoodAndBook) {
     EXPECT_EQ(classify_class(in), MoveClass::Book);
 }
 
+// A named move that loses 10 win% or more is classed by its label; under that it stays book
+// (an inaccuracy included: gambits).
+TEST(MoveClass, ABookMoveThatLosesTenOrMoreIsClassedByItsLabel) {
+    MoveClassInput in;
+    in.book = true;
+    in.wp_best = 50;
+    in.wp_played = 42;
+    in.label = QualityLabel::Inaccuracy;
+    EXPECT_EQ(classify_class(in), MoveClass::Book);
+    in.wp_played = 40;
+    in.label = QualityLabel::Mistake;
+    EXPECT_EQ(classify_class(in), MoveClass::Mistake);
+    in.wp_played = 20;
+    in.label = QualityLabel::Blunder;
+    EXPECT_EQ(classify_class(in), MoveClass::Blunder);
+}
+
 TEST(MoveClass, RuyLopezMovesAreBookFromTheLabelsInput) {
     // class_input looks the move up in the compiled-in openings.
     Position pos;
@@ -205,6 +222,16 @@ TEST_F(LabelClass, RuyLopezMoveIsBook) {
     nlohmann::json j =
         label("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3", "a6");
     EXPECT_EQ(j["class"], "book") << j.dump();
+    EXPECT_EQ(j["book"], true) << j.dump();
+}
+
+// 1.e4 e5 2.Nf3 f6 3.Nxe5 fxe5, the Damiano Gambit: named, and a blunder (4.Qh5+ wins).
+TEST_F(LabelClass, DamianoGambitIsABlunderOnANamedLine) {
+    nlohmann::json j =
+        label("rnbqkbnr/pppp2pp/5p2/4N3/4P3/8/PPPP1PPP/RNBQKB1R b KQkq - 0 3", "fxe5");
+    EXPECT_TRUE(j["label"] == "mistake" || j["label"] == "blunder") << j.dump();
+    EXPECT_EQ(j["class"], j["label"]) << j.dump();
+    EXPECT_EQ(j["book"], true) << j.dump();
 }
 
 }  // namespace
