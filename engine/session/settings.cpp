@@ -127,6 +127,9 @@ std::vector<SettingSpec> make_table() {
         check({"Glossfish Live Page", "", ""}, false, &S::live_page, none,
               "Serve a page on 127.0.0.1 that shows the position, labels, lines, tree and "
               "commentary as the GUI moves (glossfish.live has its address; `glossfish live`)"),
+        check({"Glossfish Live Open", "", ""}, true, &S::live_open, none,
+              "Open the live page in the browser (xdg-open) when it first starts, once per engine "
+              "start; only where a display is found (DISPLAY or WAYLAND_DISPLAY)"),
     };
 }
 

@@ -61,6 +61,7 @@ struct Settings {
     bool comment;                    // LLM commentary after each search (UCI)
     std::string llm_url, llm_model;  // empty: $GLOSSFISH_LLM_URL / $GLOSSFISH_LLM_MODEL
     bool live_page;                  // serve the live page on 127.0.0.1 (UCI; uci-wrapper/live/)
+    bool live_open;                  // open it in the browser once per start (host/open_url.h)
 };
 
 // ---- the table ----

@@ -99,6 +99,7 @@ void run(const std::string& glossfish, bool page, int depth, Figures& f) {
     gf.send("setoption name Hash value 16");
     std::unique_ptr<Poller> poller;
     if (page) {
+        gf.send("setoption name Glossfish Live Open value false");  // the poller reads it
         gf.send("setoption name Glossfish Live Page value true");
         const std::string line = gf.expect("info string glossfish.live ");
         const auto j = nlohmann::json::parse(line.substr(line.find('{')));

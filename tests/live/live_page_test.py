@@ -6,6 +6,12 @@ line 4. Qxf7#, its screenshot must not be blank and must show a board; then, wit
 in a Chromium tab driven through the DevTools protocol (python3-websocket), the GUI's next
 `position` (4.Qxf7#) changes that same page without a reload, and a fresh load shows it too.
 
+Then, in analysis with MultiPV 3 after 1.e4 e5 2.Nf3 f6 3.Nxe5 fxe5 (go infinite): the graph's
+last point is the running search, ringed and marked live, and moves as it deepens; line 1 of
+the LINES table is "best" with each badge inside its own row; "book move" stands beside the
+label; at 1400x1000 and at a phone's 390 px nothing runs off the side; after `stop` the live
+mark goes.
+
 usage: live_page_test.py GLOSSFISH_BIN [--keep DIR] [--full]
 --keep DIR keeps the screenshots; --full also turns on MultiPV 3 and the strategy tree (the
 screenshot in docs/gui.md).
@@ -34,6 +40,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from screenshot_test import DARK, LIGHT, decode_png, find_board, near, pixel  # noqa: E402
 
 MOVES = "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6"
+# 1.e4 e5 2.Nf3 f6 3.Nxe5 fxe5: on a named line (the Damiano Gambit) and costly.
+DAMIANO = "e2e4 e7e5 g1f3 f7f6 f3e5 f6e5"
 AFTER_MATE = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
 
 
@@ -201,6 +209,62 @@ class Tab:
                 self.proc.kill()
 
 
+def analysis_phase(chromium, tmp, gf, url, keep):
+    gf.send("setoption name MultiPV value 3")
+    gf.send("setoption name UCI_AnalyseMode value true")
+    gf.send("position startpos moves " + DAMIANO)
+    gf.send("go infinite")
+    tab = Tab(chromium, os.path.join(tmp, "profile-analysis"))
+    try:
+        tab.call("Page.navigate", url=url)
+        ready = ("!!(document.querySelector('text.live') && "
+                 "document.querySelectorAll('#lines tbody tr:not(.why)').length == 3 && "
+                 "document.querySelector('#label .tag.book'))")
+        if not tab.wait_for(ready, 90):
+            fail("no live point (%s), three lines (%s) and the book tag (%s) during go infinite"
+                 % (tab.value("!!document.querySelector('text.live')"),
+                    tab.value("document.querySelectorAll('#lines tbody tr:not(.why)').length"),
+                    tab.value("!!document.querySelector('#label .tag.book')")))
+        first = tab.value("document.querySelector('text.live').textContent")
+        if not re.match(r"^live, d\d+ \d+%$", first or ""):
+            fail("the live mark reads %r" % first)
+        if not tab.wait_for("!!document.querySelector('text.live') && "
+                            "document.querySelector('text.live').textContent != %s"
+                            % json.dumps(first), 30):
+            fail("the live point did not move as the search deepened (%s)" % first)
+        best = tab.value("document.querySelector('#lines tbody tr .chip').textContent")
+        if best != "best":
+            fail("line 1 is labelled %r, not best" % best)
+        inside = tab.value("""Array.from(document.querySelectorAll('#lines tbody tr:not(.why)'))
+            .every(function(r){var c=r.querySelector('.chip');if(!c)return true;
+              var a=r.getBoundingClientRect(),b=c.getBoundingClientRect();
+              return b.top>=a.top-1&&b.bottom<=a.bottom+1;})""")
+        if not inside:
+            fail("a label badge of the LINES table is outside its row")
+        print("analysis: %s then %s; line 1 best; book tag; badges in their rows"
+              % (first, tab.value("document.querySelector('text.live').textContent")))
+        for name, width, height, mobile in [("wide", 1400, 1000, False),
+                                            ("phone", 390, 844, True)]:
+            tab.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                     deviceScaleFactor=1, mobile=mobile)
+            time.sleep(0.5)
+            over = tab.value("Math.max(document.documentElement.scrollWidth,"
+                             "document.querySelector('.board svg').getBoundingClientRect().right)"
+                             " - window.innerWidth")
+            if over is None or over > 1:
+                fail("at %d px the page runs %s px off the side" % (width, over))
+            png = tab.screenshot(os.path.join(tmp, "analysis_%s.png" % name))
+            if keep:
+                shutil.copyfile(png, os.path.join(keep, "live_analysis_%s.png" % name))
+            check_screenshot(png)
+        gf.send("stop")
+        gf.expect("bestmove")
+        if not tab.wait_for("!document.querySelector('text.live')", 15):
+            fail("the live mark stayed after the search ended")
+    finally:
+        tab.close()
+
+
 def main():
     args = sys.argv[1:]
     if not args:
@@ -214,7 +278,8 @@ def main():
         print("SKIP: no chromium (run .ci/install)")
         return 77
     with tempfile.TemporaryDirectory(prefix="glossfish-live-") as tmp:
-        env = dict(os.environ, XDG_RUNTIME_DIR=tmp)
+        # The page is opened by the test's own Chromium, not by xdg-open.
+        env = dict(os.environ, XDG_RUNTIME_DIR=tmp, DISPLAY="", WAYLAND_DISPLAY="")
         gf = Engine(binary, env)
         try:
             gf.send("uci")
@@ -296,6 +361,7 @@ def main():
             if keep:
                 shutil.copyfile(second_png, os.path.join(keep, "live_second.png"))
             check_screenshot(second_png)
+            analysis_phase(chromium, tmp, gf, url, keep)
         finally:
             gf.quit()
         leftover = [n for n in os.listdir(os.path.join(tmp, "glossfish")) if n.endswith(".json")]

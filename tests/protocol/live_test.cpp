@@ -7,7 +7,9 @@
 #include <array>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <thread>
 
@@ -41,7 +43,8 @@ class LivePageTest : public GlossfishTest {};
 
 TEST_F(LivePageTest, AddressInInfoStringAndGlossfishLiveAndThePageFollowsThePosition) {
     TempDir dir;
-    auto& gf = start({"XDG_RUNTIME_DIR=" + dir.path.string()}, /*labels=*/true);
+    auto& gf = start({"XDG_RUNTIME_DIR=" + dir.path.string(), "DISPLAY=", "WAYLAND_DISPLAY="},
+                     /*labels=*/true);
     // Off by default: nothing is listed.
     EXPECT_EQ(glossfish_live(dir.path, "--json"), "");
     gf.send("setoption name Glossfish Live Page value true");
@@ -105,7 +108,7 @@ constexpr Millis QuitBound{1000};
 
 TEST_F(LivePageTest, QuitRemovesTheAddressFile) {
     TempDir dir;
-    auto& gf = start({"XDG_RUNTIME_DIR=" + dir.path.string()});
+    auto& gf = start({"XDG_RUNTIME_DIR=" + dir.path.string(), "DISPLAY=", "WAYLAND_DISPLAY="});
     gf.send("setoption name Glossfish Live Page value true");
     const auto line =
         gf.read_until(starts_with("info string glossfish.live "), ReplyDeadline, "glossfish.live")
@@ -131,6 +134,113 @@ TEST_F(LivePageTest, QuitRemovesTheAddressFile) {
     page.join();
     EXPECT_TRUE(std::filesystem::is_empty(dir.path / "glossfish"));
     gf_.reset();
+}
+
+// A stand-in for xdg-open first on PATH: it appends the address it was given to a file.
+struct FakeBrowser {
+    std::filesystem::path bin, log;
+    explicit FakeBrowser(const std::filesystem::path& dir) : bin(dir / "bin"), log(dir / "opened") {
+        std::filesystem::create_directories(bin);
+        std::ofstream(bin / "xdg-open") << "#!/bin/sh\necho \"$1\" >> '" << log.string() << "'\n";
+        std::filesystem::permissions(bin / "xdg-open", std::filesystem::perms::owner_all);
+    }
+    std::string path_env() const {
+        const char* path = std::getenv("PATH");
+        return "PATH=" + bin.string() + ":" + (path ? path : "/usr/bin:/bin");
+    }
+    // The addresses opened so far, one a line; waits up to 5 s for at least `at_least` lines.
+    std::vector<std::string> opened(std::size_t at_least = 0) const {
+        std::vector<std::string> lines;
+        for (int i = 0; i < 500; ++i) {
+            lines.clear();
+            std::ifstream in(log);
+            for (std::string l; std::getline(in, l);) lines.push_back(l);
+            if (lines.size() >= at_least) break;
+            std::this_thread::sleep_for(Millis(10));
+        }
+        return lines;
+    }
+};
+
+std::vector<std::string> live_lines(const std::vector<std::string>& lines) {
+    std::vector<std::string> out;
+    for (const auto& l : lines)
+        if (l.rfind("info string glossfish.live ", 0) == 0) out.push_back(l);
+    return out;
+}
+
+TEST_F(LivePageTest, TheBrowserOpensOncePerEngineStartAfterTheOtherOptions) {
+    TempDir dir;
+    FakeBrowser browser(dir.path);
+    auto& gf = start({"XDG_RUNTIME_DIR=" + dir.path.string(), browser.path_env(), "DISPLAY=:97"});
+    gf.send("setoption name Glossfish Live Page value true");
+    const auto started =
+        gf.read_until(starts_with("info string glossfish.live "), ReplyDeadline, "glossfish.live");
+    const std::string url = payload(started.back()).at("url");
+    // Not yet: the GUI may still be sending options (Live Open among them).
+    EXPECT_TRUE(browser.opened().empty());
+    auto lines = live_lines(gf.sync());
+    ASSERT_EQ(lines.size(), 1u) << gf.transcript();
+    EXPECT_TRUE(payload(lines[0]).value("opened", false)) << lines[0];
+    EXPECT_EQ(payload(lines[0]).at("url"), url);
+    EXPECT_EQ(browser.opened(1), std::vector<std::string>{url});
+
+    // The first search says the address again, before its bestmove.
+    gf.send("position startpos");
+    const auto search = gf.go("go depth 2");
+    ASSERT_EQ(live_lines(search).size(), 1u) << gf.transcript();
+    EXPECT_EQ(payload(live_lines(search)[0]).at("url"), url);
+    EXPECT_TRUE(live_lines(gf.go("go depth 2")).empty()) << "said once per start of the page";
+
+    // Off and on again: a new address is said, the browser is not opened a second time.
+    gf.send("setoption name Glossfish Live Page value false");
+    gf.send("setoption name Glossfish Live Page value true");
+    lines = live_lines(gf.sync());
+    ASSERT_EQ(lines.size(), 1u) << gf.transcript();
+    EXPECT_FALSE(payload(lines[0]).value("opened", false)) << lines[0];
+    std::this_thread::sleep_for(Millis(300));
+    EXPECT_EQ(browser.opened(), std::vector<std::string>{url});
+}
+
+TEST_F(LivePageTest, TheBrowserStaysClosedWithoutADisplayOrWhenTurnedOff) {
+    TempDir dir;
+    FakeBrowser browser(dir.path);
+    {
+        // No display.
+        auto& gf = start({"XDG_RUNTIME_DIR=" + dir.path.string(), browser.path_env(),
+                          "DISPLAY=", "WAYLAND_DISPLAY="});
+        gf.send("setoption name Glossfish Live Page value true");
+        const auto lines = live_lines(gf.sync());
+        ASSERT_EQ(lines.size(), 1u) << gf.transcript();
+        EXPECT_FALSE(payload(lines[0]).value("opened", false));
+        TearDown();
+    }
+    // A display, and Live Open turned off after Live Page in the same batch of options.
+    auto& gf = start({"XDG_RUNTIME_DIR=" + dir.path.string(), browser.path_env(), "DISPLAY=:97"});
+    gf.send("setoption name Glossfish Live Page value true");
+    gf.send("setoption name Glossfish Live Open value false");
+    const auto lines = live_lines(gf.sync());
+    ASSERT_EQ(lines.size(), 1u) << gf.transcript();
+    EXPECT_FALSE(payload(lines[0]).value("opened", false));
+    std::this_thread::sleep_for(Millis(300));
+    EXPECT_TRUE(browser.opened().empty());
+}
+
+TEST_F(LivePageTest, GlossfishLiveOpenOpensTheNewestPage) {
+    TempDir dir;
+    FakeBrowser browser(dir.path);
+    const std::string env =
+        "XDG_RUNTIME_DIR='" + dir.path.string() + "' " + browser.path_env() + " DISPLAY= ";
+    // None running: an error, and nothing opened.
+    EXPECT_NE(std::system((env + "'" + GLOSSFISH_BIN + "' live --open 2>/dev/null").c_str()), 0);
+    auto& gf = start({"XDG_RUNTIME_DIR=" + dir.path.string(), "DISPLAY=", "WAYLAND_DISPLAY="});
+    gf.send("setoption name Glossfish Live Page value true");
+    const std::string url = payload(gf.read_until(starts_with("info string glossfish.live "),
+                                                  ReplyDeadline, "glossfish.live")
+                                        .back())
+                                .at("url");
+    EXPECT_EQ(std::system((env + "'" + GLOSSFISH_BIN + "' live --open >/dev/null").c_str()), 0);
+    EXPECT_EQ(browser.opened(1), std::vector<std::string>{url});
 }
 
 }  // namespace

@@ -313,7 +313,9 @@ TEST(LiveView, DrawsBoardEvaluationLabelReasonsAndGraph) {
     EXPECT_NE(h.find(">#1<"), std::string::npos);  // White mates in one
     EXPECT_NE(h.find("Best line: <b>4. Qxf7#</b>"), std::string::npos);
     EXPECT_NE(h.find("<li>allows Qxf7# mate in 1</li>"), std::string::npos);
-    EXPECT_NE(h.find("class=\"class-name\">blunder<"), std::string::npos);
+    // The class is the label again: said once, by the chip.
+    EXPECT_EQ(h.find("class-name"), std::string::npos);
+    EXPECT_NE(h.find("class=\"chip blunder\">blunder<"), std::string::npos);
     EXPECT_NE(h.find("class=\"mark blunder\""), std::string::npos);  // on the win% graph
     // The game list is numbered as a PGN is: "3. Bc4 Nf6??", no "3..." after White's move.
     EXPECT_NE(h.find("class=\"mv blunder current\">Nf6?\?<"), std::string::npos);
@@ -353,7 +355,82 @@ TEST(LiveView, LinesShowTheirLabelsAndReasons) {
               std::string::npos)
         << section;
     EXPECT_NE(section.find(">blunder<"), std::string::npos) << section;
-    EXPECT_NE(section.find(">good<"), std::string::npos) << section;
+    // The engine's own line is "best", not "good" (its loss is zero by definition).
+    EXPECT_NE(section.find("<td><b>Qxf7#</b></td><td class=\"num\">#1</td><td class=\"num\">0.0"
+                           "</td><td><span class=\"chip best\">best</span></td></tr>"),
+              std::string::npos)
+        << section;
+    EXPECT_EQ(section.find(">good<"), std::string::npos) << section;
+    // Each line's reasons sit on the row under it, not inside the label's cell.
+    EXPECT_NE(section.find("<tr class=\"why\"><td></td><td colspan=\"4\"><ul class=\"reasons\">"
+                           "<li>Qxf7# is checkmate.</li>"),
+              std::string::npos)
+        << section;
+}
+
+// A book move the engine finds costly: the label's class, and "book move" as a fact beside it.
+TEST(LiveView, BookIsAFactBesideTheLabelAndAnotherClassIsSaid) {
+    LiveFeed feed;
+    feed.set_enabled(true);
+    const std::vector<std::string_view> moves = {"e2e4", "e7e5", "g1f3", "f7f6"};
+    const std::string fen = "rnbqkbnr/pppp2pp/5p2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3";
+    feed.position(StartFen, moves, fen);
+    feed.event(Product{"quality",
+                       {{"move", {{"san", "f6"}, {"uci", "f7f6"}}},
+                        {"label", "mistake"},
+                        {"class", "mistake"},
+                        {"book", true},
+                        {"text", "f6? is a mistake; Nc6 was best."}}});
+    std::string h = render_view(feed.snapshot()).html;
+    EXPECT_NE(h.find("<span class=\"chip mistake\">mistake</span> <span class=\"tag book\""),
+              std::string::npos)
+        << h;
+    EXPECT_EQ(h.find("Class:"), std::string::npos) << h;
+    // A class other than the label is said; no book tag when the move is off the table.
+    feed.event(Product{"quality",
+                       {{"move", {{"san", "f6"}, {"uci", "f7f6"}}},
+                        {"label", "good"},
+                        {"class", "excellent"},
+                        {"book", false},
+                        {"text", "f6 is good."}}});
+    h = render_view(feed.snapshot()).html;
+    EXPECT_NE(h.find("Class: <b class=\"class-name\">excellent</b>"), std::string::npos) << h;
+    EXPECT_EQ(h.find("tag book"), std::string::npos) << h;
+}
+
+// The graph's last point is the position on screen as its search deepens, marked as live.
+TEST(LiveView, TheGraphFollowsTheSearchOfThePositionOnScreen) {
+    LiveFeed feed;
+    feed.set_enabled(true);
+    const std::vector<std::string_view> moves = {"e2e4"};
+    const std::string fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    feed.position(StartFen, moves, fen);
+    feed.go();
+    SearchInfo info;
+    info.depth = 9;
+    info.multipv = 1;
+    info.score = Score::cp(-300);  // Black's view: White stands well
+    info.pv = {"e7e5"};
+    feed.event(info);
+    std::string h = render_view(feed.snapshot()).html;
+    // White's win% from +3.00: lichess's curve gives about 76.
+    const std::size_t at = h.find("<text class=\"live\"");
+    ASSERT_NE(at, std::string::npos) << h;
+    const std::string label =
+        h.substr(h.find('>', at) + 1, h.find("</text>", at) - h.find('>', at) - 1);
+    EXPECT_EQ(label.rfind("live, d9 ", 0), 0u) << label;
+    const int win = std::stoi(label.substr(9));
+    EXPECT_GT(win, 70) << label;
+    EXPECT_LT(win, 85) << label;
+    // Deeper, and it moves; after the bestmove it is no longer live.
+    info.depth = 14;
+    info.score = Score::cp(300);
+    feed.event(info);
+    h = render_view(feed.snapshot()).html;
+    EXPECT_NE(h.find("live, d14 2"), std::string::npos) << h;  // about 24
+    feed.event(BestMove{"e7e5", std::nullopt});
+    h = render_view(feed.snapshot()).html;
+    EXPECT_EQ(h.find("class=\"live\""), std::string::npos) << h;
 }
 
 TEST(LiveView, EscapesEverythingFromOutside) {

@@ -126,15 +126,22 @@ std::string ideas_html(const Json& q) {
     return items.empty() ? std::string() : "<ul class=\"ideas\">" + items + "</ul>";
 }
 
-// The move class: a string, or an object with a "name" (and a "text").
+// The move class: a string, or an object with a "name" (and a "text"). Not said when it is the
+// label again (a mistake is a mistake) or "book" (shown as a fact beside the label).
 std::string class_html(const Json& q) {
     if (!q.contains("class")) return {};
     const Json& c = q["class"];
     const std::string name = c.is_string() ? c.get<std::string>() : str(c, "name");
-    if (name.empty()) return {};
+    if (name.empty() || name == "book" || name == str(q, "label")) return {};
     const std::string text = c.is_object() ? str(c, "text") : std::string();
     return "<p class=\"move-class\">Class: <b class=\"class-name\">" + esc(name) + "</b>" +
            (text.empty() ? "" : " &mdash; " + esc(text)) + "</p>";
+}
+
+// A move on a named opening line: a fact beside the label, whatever the engine thinks of it.
+bool is_book(const Json& q) {
+    if (q.contains("book") && q["book"].is_boolean()) return q["book"].get<bool>();
+    return q.contains("class") && q["class"].is_string() && q["class"] == "book";
 }
 
 std::string label_section(const LiveSnapshot& s, const Game& g) {
@@ -159,6 +166,10 @@ std::string label_section(const LiveSnapshot& s, const Game& g) {
     if (q.contains("wp_loss") && q["wp_loss"].is_number() && q["wp_loss"].get<double>() > 0)
         out +=
             " <span class=\"loss\">&minus;" + fixed1(q["wp_loss"].get<double>()) + " win%</span>";
+    if (is_book(q))
+        out +=
+            " <span class=\"tag book\" title=\"the move is on a named opening line\">book "
+            "move</span>";
     out += "</p><p class=\"label-text\">" + esc(str(q, "text")) + "</p>";
     out += reasons_html(q) + ideas_html(q) + class_html(q);
     return out + "</section>";
@@ -194,8 +205,9 @@ std::string lines_section(const LiveSnapshot& s) {
     if (it == s.products.end() || !it->second.contains("lines") || !it->second["lines"].is_array())
         return {};
     std::string out =
-        "<section id=\"lines\"><h2>Lines</h2><table><tr><th>#</th><th>move</th>"
-        "<th>score</th><th>win% lost</th><th>label</th></tr>";
+        "<section id=\"lines\"><h2>Lines</h2><table class=\"lines\"><thead><tr><th>#</th>"
+        "<th>move</th><th class=\"num\">score</th><th class=\"num\">win% lost</th><th>label</th>"
+        "</tr></thead><tbody>";
     for (const Json& l : it->second["lines"]) {
         std::string score;
         if (l.contains("score") && l["score"].is_object()) {
@@ -205,15 +217,21 @@ std::string lines_section(const LiveSnapshot& s) {
             else if (sc.contains("cp") && sc["cp"].is_number())
                 score = fixed1(sc["cp"].get<double>() / 100.0);
         }
-        const std::string label = str(l, "label");
+        // Line 1 is the engine's choice: "best", whatever band its zero loss falls in.
+        const bool first = l.contains("multipv") && l["multipv"] == 1;
+        const std::string label = first ? std::string("best") : str(l, "label");
         out += "<tr><td>" + (l.contains("multipv") ? l["multipv"].dump() : std::string()) +
-               "</td><td><b>" + esc(str(l, "san")) + "</b></td><td>" + esc(score) + "</td><td>" +
+               "</td><td><b>" + esc(str(l, "san")) + "</b></td><td class=\"num\">" + esc(score) +
+               "</td><td class=\"num\">" +
                (l.contains("wp_loss") ? esc(l["wp_loss"].dump()) : std::string()) + "</td><td>" +
-               (label.empty() ? "" : chip(label)) + reasons_html(l) + "</td></tr>";
+               (label.empty() ? "" : chip(label)) + "</td></tr>";
+        // Its reasons on a row of their own, under the move, so the columns stay aligned.
+        if (const std::string why = reasons_html(l); !why.empty())
+            out += "<tr class=\"why\"><td></td><td colspan=\"4\">" + why + "</td></tr>";
     }
     return out +
-           "</table><p class=\"note\">Score from the side to move; win% lost against line "
-           "1.</p></section>";
+           "</tbody></table><p class=\"note\">Score from the side to move; win% lost against "
+           "line 1.</p></section>";
 }
 
 // The compact tree {"Re8+":{"Rxe8":{}}} as nested lists (bounded depth and size).
@@ -282,7 +300,11 @@ std::string game_section(const LiveSnapshot& s, const Game& g) {
     for (std::size_t i = 0; i < g.positions.size(); ++i) {
         const Position& p = g.positions[i];
         auto m = s.memory.find(p.fen());
+        const bool on_screen = i + 1 == g.positions.size();
         if (p.is_checkmate()) last = p.side_to_move() == White ? 0 : 100;
+        else if (on_screen && s.info && s.info->score)
+            // The position on screen: the search's latest line, as it deepens.
+            last = white_win(*s.info->score, p.side_to_move());
         else if (m != s.memory.end() && m->second.eval)
             last = white_win(*m->second.eval, p.side_to_move());
         else if (i + 1 < g.positions.size()) {
@@ -324,12 +346,30 @@ std::string game_section(const LiveSnapshot& s, const Game& g) {
     WinGraphOptions o;
     o.width = 640;
     o.height = 150;
-    out += win_graph_svg(win, marks, o);
+    std::string graph = win_graph_svg(win, marks, o);
+    const bool live = s.searching && s.info && s.info->score && !g.positions.back().is_checkmate();
+    if (const auto end = graph.rfind("</svg>"); live && end != std::string::npos) {
+        // The last point is the search in progress: a ring and "live, dN" beside it.
+        const int n = int(win.size());
+        const GraphPoint pt = graph_point(n - 1, n, win.back(), o);
+        char ring[512];
+        std::snprintf(ring, sizeof ring,
+                      "<circle class=\"live\" cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" "
+                      "stroke=\"#15781b\" stroke-width=\"2\"/><text class=\"live\" x=\"%.1f\" "
+                      "y=\"%.1f\" font-size=\"10\" font-weight=\"bold\" fill=\"#15781b\" "
+                      "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\" "
+                      "text-anchor=\"end\">live, d%d %.0f%%</text>",
+                      pt.x, pt.y, pt.x - 9, pt.y < 20 ? pt.y + 16 : pt.y - 8,
+                      s.info->depth.value_or(0), win.back());
+        graph.insert(end, ring);
+    }
+    out += graph;
     if (g.moves.empty()) list = "<p class=\"none\">No moves yet.</p>";
     else
         list +=
-            "<p class=\"note\">White's win% after each move; a position glossfish has not "
-            "searched keeps the value before it.</p>";
+            std::string("<p class=\"note\">White's win% after each move") +
+            (live ? "; the ringed point is the search in progress, updated as it deepens" : "") +
+            "; a position glossfish has not searched keeps the value before it.</p>";
     return out + list + "</section>";
 }
 

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "host/open_url.h"
 #include "io/text.h"
 #include "rules/notation.h"
 #include "service/session_provider.h"
@@ -248,6 +249,20 @@ void UciEngine::update_live_page() {
     live_server_ = std::move(server);
     const std::string url = live_server_->url();
     write_event(Product{"live", {{"url", url}, {"text", "live page at " + url}}});
+    open_pending_ = !opened_;
+    announce_pending_ = true;
+}
+
+// The browser, once per engine start, when `Glossfish Live Open` is on and a display is there.
+void UciEngine::open_live_page() {
+    open_pending_ = false;
+    if (!live_server_ || !session_.settings().live_open || !display_found()) return;
+    opened_ = true;
+    const std::string url = live_server_->url();
+    if (auto err = open_url(url)) return error("live_open", *err);
+    write_event(Product{
+        "live",
+        {{"url", url}, {"opened", true}, {"text", "live page opened in the browser: " + url}}});
 }
 
 bool UciEngine::handle(std::string_view line) {
@@ -259,6 +274,7 @@ bool UciEngine::handle(std::string_view line) {
     if (words.empty()) return true;
     const std::string cmd(words[0]);
     try {
+        if (open_pending_ && cmd != "setoption") open_live_page();
         if (cmd == "uci") cmd_uci();
         else if (cmd == "isready") write("readyok");
         else if (cmd == "setoption") {
@@ -322,8 +338,14 @@ void UciEngine::cmd_go(const std::vector<std::string_view>& words) {
         said_.new_search();
     }
     GoParse p = parse_go(session_.position(), words);
-    if (p.error) session_.go_rejected(*p.error, p.params.ponder);
-    else report(session_.go(p.params));
+    if (p.error) return session_.go_rejected(*p.error, p.params.ponder);
+    // Before the search: a line after its bestmove is lost to most GUIs.
+    if (announce_pending_ && live_server_) {
+        const std::string url = live_server_->url();
+        write_event(Product{"live", {{"url", url}, {"text", "live page at " + url}}});
+    }
+    announce_pending_ = false;
+    report(session_.go(p.params));
 }
 
 void UciEngine::cmd_d() {

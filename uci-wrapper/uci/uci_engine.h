@@ -84,6 +84,7 @@ private:
     void cmd_verify(const std::vector<std::string_view>& words, std::string_view line);
 
     void update_live_page();
+    void open_live_page();
 
     Mutex said_mutex_;  // what a person was told, from the input and the session's threads
     ReadableLines said_ GLOSSFISH_GUARDED_BY(said_mutex_);
@@ -94,6 +95,12 @@ private:
     // The live page (before session_: the session's threads feed it until they end).
     std::shared_ptr<live::LiveFeed> live_feed_ = std::make_shared<live::LiveFeed>();
     std::unique_ptr<live::LiveServer> live_server_;
+    // Set when the page starts; the input thread opens the browser on the next command that is
+    // not a setoption (the GUI's other options are set by then), then says the address again
+    // at the next search, where GUIs that show info strings only during a search show it.
+    bool open_pending_ = false;
+    bool opened_ = false;  // the browser was opened once in this engine's life
+    bool announce_pending_ = false;
     Session session_;
 };
 
