@@ -142,6 +142,11 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     // the label.
     // For a worse move the better one comes in the verdict's own sentence, so that the first
     // words a GUI shows carry the move, the verdict and the better move (docs/gui.md).
+    // A mate is the verdict: "Qxf7# is checkmate." says all a "the only good move" would.
+    if (q.best && !l.reasons.empty() && l.reasons.front().kind == "mates") {
+        j["text"] = l.reasons.front().text;
+        return j;
+    }
     std::string text = l.played_san + label_suffix(q.label) + " is ";
     if (q.best) text += q.only ? "the only good move" : "the engine's choice";
     else if (q.label == QualityLabel::Good) text += "good";

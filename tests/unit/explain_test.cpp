@@ -123,6 +123,23 @@ TEST(Explain, MissesMateInOneAndMates) {
     EXPECT_EQ(g.reasons[0].text, "Qxf7# is checkmate.");
 }
 
+// With the engine: Qxf7# is the only good move (everything else lets Black off), but the mate
+// is said alone, without "the only move" or "the only good move" beside it.
+TEST(ExplainEngine, AMateIsSaidAlone) {
+    Analyzer analyzer(Analyzer::Config{});
+    const ExplainOptions o = engine_options(analyzer, 10);
+    Position pos;
+    ASSERT_TRUE(pos.set(ScholarMate).ok());
+    MoveLabel l = label_move(analyzer, pos, uci(pos, "h5f7"), o.limits, QualityScheme::Lichess);
+    ASSERT_TRUE(l.error.empty()) << l.error;
+    ASSERT_TRUE(l.quality.only);
+    explain_label(l, o);
+    ASSERT_FALSE(l.reasons.empty());
+    EXPECT_EQ(l.reasons[0].kind, "mates");
+    for (const Reason& r : l.reasons) EXPECT_NE(r.kind, "only_move") << r.text;
+    EXPECT_EQ(label_to_json(l)["text"], "Qxf7# is checkmate.");
+}
+
 TEST(Explain, MissesMaterialAndWinsMaterial) {
     // After 2...Qg5?? White to move: Nxg5 wins the queen; 3.d3 misses it.
     const char* fen = "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";

@@ -31,6 +31,12 @@ TEST(LabelText, EveryLabelReadsAsASentence) {
     EXPECT_EQ(label_to_json(l)["text"], "c4 is the engine's choice.");
     l.quality.only = true;
     EXPECT_EQ(label_to_json(l)["text"], "c4 is the only good move.");
+    // A mate says so and nothing else: no "only good move", no "only move" reason beside it.
+    l.played_san = "Qxf7#";
+    Reason mate;
+    mate.kind = "mates", mate.text = "Qxf7# is checkmate.";
+    l.reasons = {mate};
+    EXPECT_EQ(label_to_json(l)["text"], "Qxf7# is checkmate.");
 }
 
 class Labels : public SharedAnalyzer<> {

@@ -683,7 +683,8 @@ private:
 
     // Every other move is much worse: "Kg1 is the only move." / "Kg1 is the only legal move."
     bool only_move() {
-        if (!l_.quality.only) return false;
+        // A mate needs no "only move" beside "is checkmate".
+        if (!l_.quality.only || after_.is_checkmate()) return false;
         const bool single = MoveList(before_).size() == 1;
         if (!single && !engine()) return false;
         const std::string text =
