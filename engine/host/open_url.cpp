@@ -18,7 +18,7 @@ std::optional<std::string> open_url(const std::string& url) {
     const auto exe = bp::search_path("xdg-open");
     if (exe.empty()) return "xdg-open is not on PATH (Debian's xdg-utils)";
     try {
-        bp::child child(exe, url, bp::std_in < bp::null, bp::std_out > bp::null,
+        bp::child child(exe, url, bp::std_in<bp::null, bp::std_out> bp::null,
                         bp::std_err > bp::null);
         // xdg-open may stay until the browser it started closes: wait for it apart.
         std::thread([c = std::move(child)]() mutable {
