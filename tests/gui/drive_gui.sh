@@ -14,6 +14,11 @@
 # the GUI was closed (`pid state comm` lines under `# running`, `# engine closed`,
 # `# gui closed`). The GUI's HOME is OUTDIR/<gui>-home (nothing is read from or written to the
 # real HOME). Exit status 0 when the session ran, 1 when a window never appeared.
+# GLOSSFISH_GUI_LIVE=1 (xboard and scid): the GUI's engine settings turn on Glossfish Live Page
+# (XBoard's -firstOptions, Scid's UCIoptions), and the user's default browser is a wrapper that
+# notes the address in OUTDIR/<gui>-live-browser.txt and runs Chromium at the right of the
+# screen (x 900..1600): glossfish opens the page itself (Glossfish Live Open, xdg-open). Files
+# are then named <gui>-live-*.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,10 +29,33 @@ engine=$(cd "$(dirname "$engine")" && pwd)/$(basename "$engine")
 : "${DISPLAY:?no X server: set DISPLAY (Xvfb)}"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-home=$out/$gui-home
+live=${GLOSSFISH_GUI_LIVE:-}
+tag=$gui${live:+-live}
+home=$out/$tag-home
 rm -rf "$home"
 mkdir -p "$home"
 export PATH=$PATH:/usr/games
+if [[ -n $live ]]; then
+    # The default browser, set as a person sets it: mimeapps.list names a desktop entry.
+    mkdir -p "$home/.config" "$home/.local/share/applications"
+    cat >"$home/browser.sh" <<BROWSER
+#!/bin/sh
+echo "\$1" >>'$out/$tag-browser.txt'
+exec chromium --no-sandbox --no-first-run --disable-gpu --user-data-dir='$home/chromium' \\
+    --window-position=900,0 --window-size=700,1000 --new-window "\$1" >/dev/null 2>&1
+BROWSER
+    chmod +x "$home/browser.sh"
+    cat >"$home/.local/share/applications/test-browser.desktop" <<DESKTOP
+[Desktop Entry]
+Type=Application
+Name=test browser
+Exec=$home/browser.sh %u
+MimeType=x-scheme-handler/http;
+DESKTOP
+    printf '[Default Applications]\nx-scheme-handler/http=test-browser.desktop\n' \
+        >"$home/.config/mimeapps.list"
+    export BROWSER=$home/browser.sh
+fi
 pgn=$home/game.pgn
 cat >"$pgn" <<'EOF'
 [Event "glossfish GUI test"]
@@ -59,7 +87,7 @@ window() {
     return 1
 }
 
-shot() { import -window root "$out/$gui-$1.png"; }
+shot() { import -window root "$out/$tag-$1.png"; }
 click() { xdotool mousemove "$1" "$2" click 1; }
 drag() {  # drag x1 y1 x2 y2: a piece moved with the mouse
     xdotool mousemove "$1" "$2" mousedown 1
@@ -104,17 +132,17 @@ note_procs() {  # note_procs TITLE: the state of every watched pid
                 echo "$p gone"
             fi
         done
-    } >>"$out/$gui-procs.txt"
+    } >>"$out/$tag-procs.txt"
 }
 watch_engine() {
     mapfile -t watched < <(engine_pids)
     note_procs running
 }
-: >"$out/$gui-procs.txt"
+: >"$out/$tag-procs.txt"
 
 start_gui() {  # start_gui CMD...: in its own session, HOME and XDG dirs under $home
     HOME=$home XDG_CONFIG_HOME=$home/.config XDG_DATA_HOME=$home/.local/share \
-        XDG_CACHE_HOME=$home/.cache setsid "$@" >"$out/$gui-stdout.txt" 2>&1 &
+        XDG_CACHE_HOME=$home/.cache setsid "$@" >"$out/$tag-stdout.txt" 2>&1 &
     gui_pid=$!
 }
 
@@ -133,8 +161,10 @@ end_gui() {  # waits up to 10 s for the GUI to exit, then ends it
 case $gui in
 xboard)
     # XBoard starts polyglot itself for a UCI engine (-fUCI), with its adapterCommand.
+    live_options=()
+    [[ -n $live ]] && live_options=(-firstOptions "Glossfish Live Page=1")
     start_gui xboard -fUCI -fcp "$engine" -fd "$home" -lgf "$pgn" -td 0 -mode Analysis \
-        -saveSettingsOnExit false
+        -saveSettingsOnExit false "${live_options[@]}"
     main=$(window 'xboard: .*') || exit 1
     output=$(window 'Engine output') || exit 1
     sleep 2
@@ -159,6 +189,8 @@ xboard)
     note_procs 'gui closed'
     ;;
 scid)
+    scid_options=
+    [[ -n $live ]] && scid_options='{{Glossfish Live Page} true}'
     mkdir -p "$home/.scid4.7/config"
     cat >"$home/.scid4.7/config/engines.dat" <<EOF
 engine {
@@ -170,7 +202,7 @@ engine {
   Time 0
   URL  {}
   UCI 1
-  UCIoptions {}
+  UCIoptions {$scid_options}
 }
 EOF
     start_gui scid "$pgn"
@@ -297,5 +329,7 @@ EOF
     exit 2
     ;;
 esac
-shots=("$out/$gui"-*.png)
+# The browser glossfish opened outlives the engine, as it would on a desktop: closed here.
+[[ -n $live ]] && pkill -f -- "--user-data-dir=$home/chromium" || true
+shots=("$out/$tag"-*.png)
 log "done: ${#shots[@]} screenshots"

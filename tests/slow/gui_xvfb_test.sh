@@ -10,7 +10,10 @@
 #      left may be a zombie glossfish under Scid (Scid closes the engine's pipe without waiting:
 #      Tcl reaps the process at Scid's next pipe or exec, see docs/gui.md); after the GUI is
 #      closed every one of them is gone;
-#   4. Scid's way of closing, in plain Tcl (tests/gui/tcl_close.tcl): with a blocking pipe the
+#   4. with Glossfish Live Page ticked in XBoard's and Scid's engine settings, glossfish opens
+#      its live page in the user's default browser (a wrapper around Chromium, set in the GUI's
+#      mimeapps.list) beside the GUI: one address asked for, a page drawn;
+#   5. Scid's way of closing, in plain Tcl (tests/gui/tcl_close.tcl): with a blocking pipe the
 #      close waits for glossfish, which is gone within a second.
 # Screenshots and process notes stay in OUT_DIR (the build directory's gui-screens/).
 # GLOSSFISH_GUIS="xboard scid chessx pychess" runs ChessX and PyChess too (Debian packages
@@ -143,6 +146,27 @@ for gui in "${guis[@]}"; do
         ((b < a)) || fail "$gui: the engine output area did not change when glossfish ran"
     fi
     check_procs "$gui" "$out/$gui-procs.txt"
+    [[ $gui == xboard || $gui == scid ]] || continue
+    # Again with Glossfish Live Page ticked in the GUI's engine settings: glossfish opens the
+    # page in the user's default browser by itself, beside the GUI.
+    echo "gui_xvfb_test: $gui with the live page"
+    if ! GLOSSFISH_GUI_LIVE=1 GLOSSFISH_GUI_ENGINE=$glossfish timeout 180 \
+        bash "$source_dir/tests/gui/drive_gui.sh" "$gui" "$out" 2>"$out/$gui-live-drive.log"; then
+        fail "$gui: the scripted session with the live page did not run"
+        continue
+    fi
+    opened=$(cat "$out/$gui-live-browser.txt" 2>/dev/null || true)
+    echo "  the browser was asked to open: ${opened:-nothing}"
+    [[ $opened =~ ^http://127\.0\.0\.1:[0-9]+/[0-9a-f]{32}/$ ]] ||
+        fail "$gui: glossfish did not open one live page address in the browser ($opened)"
+    # The browser's area (x 900..1600): the page drawn, with text, in the analysis screenshot.
+    page=$out/$gui-live-page.png
+    convert "$out/$gui-live-analysis.png" -crop 700x860+900+140 +repage "$page"
+    n=$(colours "$page")
+    d=$(dark "$page" 700x860+0+0)
+    echo "  the page beside $gui: $n colours, $d per mille dark"
+    ((n >= 64 && d >= 20)) || fail "$gui: the browser beside the GUI shows no page"
+    check_procs "$gui" "$out/$gui-live-procs.txt"
 done
 # Scid's close in plain Tcl (tests/gui/tcl_close.tcl): with a non-blocking pipe, as Scid has it,
 # the engine is left a zombie (shown, not required: it is Tcl's doing); with a blocking pipe Tcl
