@@ -31,11 +31,12 @@ Json label(const std::string& verdict, const std::string& text, int depth, bool 
     return j;
 }
 
-Json lines(int depth, const std::string& first, const std::string& second,
-           const std::string& text) {
+Json lines(int depth, const std::string& first, const std::string& second, const std::string& text,
+           double second_loss = 40) {
     return {{"depth", depth},
             {"fen", Fen},
-            {"lines", Json::array({{{"uci", first}}, {{"uci", second}}})},
+            {"lines", Json::array({{{"uci", first}, {"wp_loss", 0.0}},
+                                   {{"uci", second}, {"wp_loss", second_loss}}})},
             {"text", text}};
 }
 
@@ -84,11 +85,23 @@ TEST(ReadableLines, AFullLabelThatContradictsTheFirstLookSaysSo) {
 
 TEST(ReadableLines, TheLinesSummaryIsSaidWhenItsMovesChangeNotAtEveryDepth) {
     ReadableLines said;
+    // Below the first look's depth the lines churn: nothing is said.
+    EXPECT_FALSE(said.line("lines", lines(5, "d1h5", "d2d4", "Qh5+ best; d4 40.7 win% lost")));
     auto first = said.line("lines", lines(10, "d1h5", "d2d4", "Qh5+ best; d4 40.7 win% lost"));
     ASSERT_TRUE(first.has_value());
     EXPECT_EQ(*first, "glossfish lines: Qh5+ best; d4 40.7 win% lost (d10)");
     EXPECT_FALSE(said.line("lines", lines(11, "d1h5", "d2d4", "Qh5+ best; d4 43.0 win% lost")));
+    // Another move among the lines: news.
     EXPECT_TRUE(said.line("lines", lines(12, "d1h5", "f1c4", "Qh5+ best; Bc4 45.5 win% lost")));
+    // Two near-equal moves trading places (Qh5+ now 0.3 behind): no news.
+    EXPECT_FALSE(
+        said.line("lines", lines(13, "f1c4", "d1h5", "Bc4 best; Qh5+ 0.3 win% lost", 0.3)));
+    // The move said best now loses 1 win% or more: news.
+    auto fell = said.line("lines", lines(14, "f1c4", "d1h5", "Bc4 best; Qh5+ 1.4 win% lost", 1.4));
+    ASSERT_TRUE(fell.has_value());
+    EXPECT_EQ(*fell, "glossfish lines: Bc4 best; Qh5+ 1.4 win% lost (d14)");
+    EXPECT_FALSE(
+        said.line("lines", lines(15, "f1c4", "d1h5", "Bc4 best; Qh5+ 2.0 win% lost", 2.0)));
 }
 
 TEST(ReadableLines, TheOpeningIsSaidOncePerChangeInOnePhrase) {

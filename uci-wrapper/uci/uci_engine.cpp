@@ -105,14 +105,36 @@ std::optional<std::string> ReadableLines::line(const std::string& kind,
         if (said_[key] == text) return std::nullopt;
         said_[key] = text;
     } else if (kind == "lines") {
-        // The moves in their order; the figures alone changing is no news.
-        std::string moves;
+        // The set of moves shown and the best of them; the figures alone changing, or two
+        // near-equal moves trading places, is no news.
+        if (j.value("depth", 0) < LinesFromDepth) return std::nullopt;
+        std::vector<std::string> moves;
+        std::map<std::string, double> loss;
         if (const auto ls = j.find("lines"); ls != j.end() && ls->is_array())
-            for (const auto& l : *ls)
-                if (l.is_object()) moves += l.value("uci", std::string()) + " ";
+            for (const auto& l : *ls) {
+                if (!l.is_object()) continue;
+                const std::string uci = l.value("uci", std::string());
+                moves.push_back(uci);
+                if (const auto w = l.find("wp_loss"); w != l.end() && w->is_number())
+                    loss[uci] = w->get<double>();
+            }
+        if (moves.empty()) return std::nullopt;
+        const std::string best = moves.front();
+        std::sort(moves.begin(), moves.end());
+        std::string set;
+        for (const std::string& m : moves) set += m + " ";
+        // Said before: "<set>|<best>".
         const std::string key = "lines " + fen;
-        if (!moves.empty() && said_[key] == moves) return std::nullopt;
-        said_[key] = moves;
+        if (const auto it = said_.find(key); it != said_.end()) {
+            const std::size_t bar = it->second.rfind('|');
+            const std::string said_set = it->second.substr(0, bar);
+            const std::string said_best = it->second.substr(bar + 1);
+            const auto l = loss.find(said_best);
+            const bool best_fell =
+                said_best != best && l != loss.end() && l->second >= LinesNewsLoss;
+            if (said_set == set && !best_fell) return std::nullopt;
+        }
+        said_[key] = set + "|" + best;
     } else if (kind == "opening") {
         if (line == opening_) return std::nullopt;
         opening_ = line;

@@ -34,11 +34,16 @@ std::string parent_process_name();
 // What a person has been told during one engine run, so that a readable line is printed only
 // when what it says changes: a label once per search however often it comes (the label with
 // every reason repeats the first one when no reason was added), the full label once after the
-// quick one even when it confirms it (it is the verdict to trust), the lines summary when its
-// moves or their order change (not at every depth), the opening when it changes. A full label
+// quick one even when it confirms it (it is the verdict to trust), the lines summary from depth
+// LinesFromDepth on when its moves change as a set or the move it called best now loses
+// LinesNewsLoss win% or more (two near-equal moves trading places is no news), the opening
+// when it changes. A full label
 // that contradicts the quick one says so: "(d14, first look said good)".
 class ReadableLines {
 public:
+    static constexpr int LinesFromDepth = 8;  // as the first look of a label
+    static constexpr double LinesNewsLoss = 1.0;
+
     // The line to print for a product, or nothing when it repeats what was said.
     std::optional<std::string> line(const std::string& kind, const nlohmann::ordered_json& json);
     // A new search: its labels and lines are said again (a GUI clears its output per search).
