@@ -105,6 +105,24 @@ TEST(Ideas, Development) {
     expect_no_idea(after_moves("e2e4 e7e5"), "Be2", "fianchetto");
 }
 
+// The cost of a king or rook move that ends a right to castle (the King's Gambit's 4.Kf1).
+TEST(Ideas, GivesUpCastling) {
+    const Line gambit = after_moves("e2e4 e7e5 f2f4 e5f4 f1c4 d8h4");
+    expect_idea(gambit, "Kf1", "gives_up_castling", "Kf1 gives up the right to castle.");
+    const IdeasResult r = ideas_of(gambit, "Kf1");
+    ASSERT_NE(find(r, "gives_up_castling"), nullptr);
+    EXPECT_TRUE(find(r, "gives_up_castling")->cost);
+    // A rook move ends its own side's right only.
+    const Line both = after_moves("b1c3 b8c6 d2d3 d7d6 c1e3 c8e6 d1d2 d8d7");
+    expect_idea(both, "Rb1", "gives_up_castling", "Rb1 gives up castling queenside.");
+    // Castling, a king without rights, and a rook whose right is gone say nothing of it.
+    const Line castle = after_moves("e2e4 e7e5 g1f3 b8c6 f1c4 f8c5");
+    expect_no_idea(castle, "O-O", "gives_up_castling");
+    expect_no_idea(after_moves("e2e4 e7e5 e1e2 e8e7 e2e1 e7e8"), "Ke2", "gives_up_castling");
+    expect_no_idea(after_moves("e2e4 e7e5 g1f3 b8c6 h1g1 g8f6 g1h1 f6g8"), "Rg1",
+                   "gives_up_castling");
+}
+
 TEST(Ideas, CentreAndSpace) {
     const Line start = after_moves("");
     expect_idea(start, "e4", "occupies_centre", "e4 occupies the centre.");
@@ -371,6 +389,19 @@ TEST(Ideas, NewPredicatesTrueAndFalse) {
     const char* opp = "8/8/8/3k4/8/3K4/3P4/8 b - - 0 1";
     EXPECT_EQ(truth(start, {{"predicate", "develops"}, {"args", {{"move", "Nf3"}}}}), Truth::True);
     EXPECT_EQ(truth(start, {{"predicate", "develops"}, {"args", {{"move", "e4"}}}}), Truth::False);
+    const char* rights = "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 8";
+    EXPECT_EQ(truth(rights, {{"predicate", "gives_up_castling"}, {"args", {{"move", "Kf1"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(rights, {{"predicate", "gives_up_castling"},
+                             {"args", {{"move", "Rb1"}, {"side", "queenside"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(rights, {{"predicate", "gives_up_castling"},
+                             {"args", {{"move", "Rb1"}, {"side", "kingside"}}}}),
+              Truth::False);
+    EXPECT_EQ(truth(rights, {{"predicate", "gives_up_castling"}, {"args", {{"move", "Rb1"}}}}),
+              Truth::False);  // kingside castling is still there
+    EXPECT_EQ(truth(rights, {{"predicate", "gives_up_castling"}, {"args", {{"move", "O-O"}}}}),
+              Truth::False);
     EXPECT_EQ(truth(start, {{"predicate", "occupies_centre"}, {"args", {{"move", "d4"}}}}),
               Truth::True);
     EXPECT_EQ(truth(start, {{"predicate", "occupies_centre"}, {"args", {{"move", "d3"}}}}),

@@ -33,14 +33,41 @@ Square origin(const Position& before, const Position& after, Move m, Square s) {
 }  // namespace
 
 bool is_idea_predicate(const std::string& p) {
-    static const char* const names[] = {
-        "develops",     "castles",       "prepares_castling", "connects_rooks", "fianchetto",
-        "queen_early",  "blocks_bishop", "occupies_centre",   "gains_control",  "strikes",
-        "tempo",        "unpins",        "shelters",          "outpost",        "doubled_rooks",
-        "seventh_rank", "frees",         "creates_passed",    "makes_weakness", "weakens_cover",
-        "luft",         "approaches",    "centralizes",       "behind_passer",  "opposition",
-        "rook_on_file", "offers_trade",  "gains_space",       "open_diagonal",  "bishop_pair",
-        "avoids_trade", "leaves_line",   "confines_king",     "undoubles"};
+    static const char* const names[] = {"develops",
+                                        "castles",
+                                        "prepares_castling",
+                                        "connects_rooks",
+                                        "fianchetto",
+                                        "queen_early",
+                                        "blocks_bishop",
+                                        "occupies_centre",
+                                        "gains_control",
+                                        "strikes",
+                                        "tempo",
+                                        "unpins",
+                                        "shelters",
+                                        "outpost",
+                                        "doubled_rooks",
+                                        "seventh_rank",
+                                        "frees",
+                                        "creates_passed",
+                                        "makes_weakness",
+                                        "weakens_cover",
+                                        "luft",
+                                        "approaches",
+                                        "centralizes",
+                                        "behind_passer",
+                                        "opposition",
+                                        "rook_on_file",
+                                        "offers_trade",
+                                        "gains_space",
+                                        "open_diagonal",
+                                        "bishop_pair",
+                                        "avoids_trade",
+                                        "leaves_line",
+                                        "confines_king",
+                                        "undoubles",
+                                        "gives_up_castling"};
     return std::find(std::begin(names), std::end(names), p) != std::end(names);
 }
 
@@ -184,6 +211,31 @@ Outcome Evaluator::idea_claim() {
         return is(!castling_path_clear(pos_, cr) && castling_path_clear(after, cr),
                   san + " clears the last square between king and rook",
                   san + " does not clear the way to castle");
+    }
+    if (p == "gives_up_castling") {
+        if (m->kind() == Castling || (pt != King && pt != Rook))
+            return no(san + " is no king or rook move (castling keeps nothing to give up)");
+        const std::string which = c_.args.value("side", std::string());
+        if (which == "centre") return no("castling is kingside or queenside, not in the centre");
+        std::vector<bool> sides;
+        if (which != "queenside") sides.push_back(true);
+        if (which != "kingside") sides.push_back(false);
+        bool any = false, every = true;
+        for (bool king_side : sides) {
+            const CastlingRight cr = castling_right(us, king_side);
+            const bool lost = pos_.has_castling_right(cr) && !after.has_castling_right(cr);
+            any = any || lost;
+            every = every && lost;
+        }
+        // "the right to castle": every right the mover had is gone after the move.
+        const bool ok = which.empty()
+                            ? any && !after.has_castling_right(castling_right(us, true)) &&
+                                  !after.has_castling_right(castling_right(us, false))
+                            : every;
+        return is(
+            ok,
+            san + " ends " + side(us) + "'s right to castle" + (which.empty() ? "" : " " + which),
+            san + " does not give up a right to castle" + (which.empty() ? "" : " " + which));
     }
     if (p == "connects_rooks")
         return is(!rooks_connected(pos_, us) && rooks_connected(after, us),

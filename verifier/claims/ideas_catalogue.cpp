@@ -127,6 +127,23 @@ std::vector<IdeaFound> prepares_castling(const MoveView& v) {
     return out;
 }
 
+// A king or rook move (not castling) that ends a right to castle the mover still had: the king
+// move ends both (phrase 0), a rook move the one of its side (1: kingside, 2: queenside).
+std::vector<IdeaFound> gives_up_castling(const MoveView& v) {
+    if (v.castles() || (v.piece != King && v.piece != Rook)) return {};
+    std::vector<IdeaFound> out;
+    int lost = 0;
+    for (bool king_side : {true, false}) {
+        const CastlingRight cr = castling_right(v.us, king_side);
+        if (v.before.has_castling_right(cr) && !v.after.has_castling_right(cr)) {
+            ++lost;
+            if (v.piece == Rook) out.push_back(found(king_side ? 1 : 2));
+        }
+    }
+    if (v.piece == King && lost) return {found(0)};
+    return out;
+}
+
 std::vector<IdeaFound> connects_rooks(const MoveView& v) {
     if (rooks_connected(v.before, v.us) || !rooks_connected(v.after, v.us)) return {};
     return {found(0)};
@@ -802,6 +819,17 @@ std::vector<IdeaKindSpec> make_catalogue() {
          {{"prepares to castle kingside", {of_move("prepares_castling")}},
           {"prepares to castle queenside", {of_move("prepares_castling", {{"queenside", true}})}}},
          with_view(prepares_castling)});
+    t.push_back(
+        {"gives_up_castling",
+         King,
+         34,
+         true,
+         "a king or rook move, not castling, after which the mover can no longer castle "
+         "on a side where it could before (the king move: on either side)",
+         {{"gives up the right to castle", {of_move("gives_up_castling")}},
+          {"gives up castling kingside", {of_move("gives_up_castling", {{"side", "kingside"}})}},
+          {"gives up castling queenside", {of_move("gives_up_castling", {{"side", "queenside"}})}}},
+         with_view(gives_up_castling)});
     t.push_back({"connects_rooks",
                  Development,
                  38,

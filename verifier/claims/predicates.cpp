@@ -197,6 +197,12 @@ const std::vector<PredicateSpec>& specs() {
           "right to castle there remains"},
          {{"move", Move, true}, {"queenside", Flag, false}},
          {}},
+        {{"gives_up_castling", EC::BoardComprehension, false,
+          "move is a king or rook move, not castling, after which the mover can no longer castle "
+          "on a side where it could before (side: kingside or queenside; without it, no right is "
+          "left after the move)"},
+         {{"move", Move, true}, {"side", WingWord, false}},
+         {}},
         {{"connects_rooks", EC::BoardComprehension, false,
           "after move the mover's two rooks stand on its back rank with nothing between, and "
           "before it they did not"},
