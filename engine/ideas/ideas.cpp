@@ -68,6 +68,11 @@ bool castling_path_clear(const Position& pos, CastlingRight cr) {
     return (pos.occupied() & path) == 0;
 }
 
+bool castling_right_lost(const Position& before, const Position& after, Color c, bool king_side) {
+    const CastlingRight cr = castling_right(c, king_side);
+    return before.has_castling_right(cr) && !after.has_castling_right(cr);
+}
+
 bool rooks_connected(const Position& pos, Color c) {
     const Bitboard back = rank_bb(c == White ? Rank1 : Rank8);
     const Bitboard rooks = pos.pieces(Rook, c) & back;

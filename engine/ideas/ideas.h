@@ -33,6 +33,9 @@ int minors_at_home(const Position& pos, Color c);
 // counted), and whether they are.
 bool castling_path_clear(const Position& pos, CastlingRight cr);
 
+// Whether c could castle on that side in `before` and no longer can in `after`.
+bool castling_right_lost(const Position& before, const Position& after, Color c, bool king_side);
+
 // Both rooks of c on c's back rank with nothing between them.
 bool rooks_connected(const Position& pos, Color c);
 

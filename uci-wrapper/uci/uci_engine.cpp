@@ -269,10 +269,15 @@ void UciEngine::update_live_page() {
         error("live_page", *err);  // it serves, only its address file is missing
     }
     live_server_ = std::move(server);
-    const std::string url = live_server_->url();
-    write_event(Product{"live", {{"url", url}, {"text", "live page at " + url}}});
+    say_live_address();
     open_pending_ = !opened_;
     announce_pending_ = true;
+}
+
+// `info string glossfish.live {"url","text"}`: where the page is.
+void UciEngine::say_live_address() {
+    const std::string url = live_server_->url();
+    write_event(Product{"live", {{"url", url}, {"text", "live page at " + url}}});
 }
 
 // The browser, once per engine start, when `Glossfish Live Open` is on and a display is there.
@@ -362,10 +367,7 @@ void UciEngine::cmd_go(const std::vector<std::string_view>& words) {
     GoParse p = parse_go(session_.position(), words);
     if (p.error) return session_.go_rejected(*p.error, p.params.ponder);
     // Before the search: a line after its bestmove is lost to most GUIs.
-    if (announce_pending_ && live_server_) {
-        const std::string url = live_server_->url();
-        write_event(Product{"live", {{"url", url}, {"text", "live page at " + url}}});
-    }
+    if (announce_pending_ && live_server_) say_live_address();
     announce_pending_ = false;
     report(session_.go(p.params));
 }

@@ -89,6 +89,7 @@ private:
     void cmd_verify(const std::vector<std::string_view>& words, std::string_view line);
 
     void update_live_page();
+    void say_live_address();
     void open_live_page();
 
     Mutex said_mutex_;  // what a person was told, from the input and the session's threads

@@ -33,41 +33,16 @@ Square origin(const Position& before, const Position& after, Move m, Square s) {
 }  // namespace
 
 bool is_idea_predicate(const std::string& p) {
-    static const char* const names[] = {"develops",
-                                        "castles",
-                                        "prepares_castling",
-                                        "connects_rooks",
-                                        "fianchetto",
-                                        "queen_early",
-                                        "blocks_bishop",
-                                        "occupies_centre",
-                                        "gains_control",
-                                        "strikes",
-                                        "tempo",
-                                        "unpins",
-                                        "shelters",
-                                        "outpost",
-                                        "doubled_rooks",
-                                        "seventh_rank",
-                                        "frees",
-                                        "creates_passed",
-                                        "makes_weakness",
-                                        "weakens_cover",
-                                        "luft",
-                                        "approaches",
-                                        "centralizes",
-                                        "behind_passer",
-                                        "opposition",
-                                        "rook_on_file",
-                                        "offers_trade",
-                                        "gains_space",
-                                        "open_diagonal",
-                                        "bishop_pair",
-                                        "avoids_trade",
-                                        "leaves_line",
-                                        "confines_king",
-                                        "undoubles",
-                                        "gives_up_castling"};
+    static const char* const names[] = {
+        "develops",        "castles",       "prepares_castling", "gives_up_castling",
+        "connects_rooks",  "fianchetto",    "queen_early",       "blocks_bishop",
+        "occupies_centre", "gains_control", "strikes",           "tempo",
+        "unpins",          "shelters",      "outpost",           "doubled_rooks",
+        "seventh_rank",    "frees",         "creates_passed",    "makes_weakness",
+        "weakens_cover",   "luft",          "approaches",        "centralizes",
+        "behind_passer",   "opposition",    "rook_on_file",      "offers_trade",
+        "gains_space",     "open_diagonal", "bishop_pair",       "avoids_trade",
+        "leaves_line",     "confines_king", "undoubles"};
     return std::find(std::begin(names), std::end(names), p) != std::end(names);
 }
 
@@ -217,21 +192,14 @@ Outcome Evaluator::idea_claim() {
             return no(san + " is no king or rook move (castling keeps nothing to give up)");
         const std::string which = c_.args.value("side", std::string());
         if (which == "centre") return no("castling is kingside or queenside, not in the centre");
-        std::vector<bool> sides;
-        if (which != "queenside") sides.push_back(true);
-        if (which != "kingside") sides.push_back(false);
-        bool any = false, every = true;
-        for (bool king_side : sides) {
-            const CastlingRight cr = castling_right(us, king_side);
-            const bool lost = pos_.has_castling_right(cr) && !after.has_castling_right(cr);
-            any = any || lost;
-            every = every && lost;
-        }
-        // "the right to castle": every right the mover had is gone after the move.
-        const bool ok = which.empty()
-                            ? any && !after.has_castling_right(castling_right(us, true)) &&
-                                  !after.has_castling_right(castling_right(us, false))
-                            : every;
+        auto lost = [&](bool king_side) { return castling_right_lost(pos_, after, us, king_side); };
+        // "the right to castle": a right ends and none is left after the move.
+        const bool ok = which == "kingside" ? lost(true)
+                        : which == "queenside"
+                            ? lost(false)
+                            : (lost(true) || lost(false)) &&
+                                  !after.has_castling_right(castling_right(us, true)) &&
+                                  !after.has_castling_right(castling_right(us, false));
         return is(
             ok,
             san + " ends " + side(us) + "'s right to castle" + (which.empty() ? "" : " " + which),

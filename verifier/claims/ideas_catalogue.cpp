@@ -131,16 +131,13 @@ std::vector<IdeaFound> prepares_castling(const MoveView& v) {
 // move ends both (phrase 0), a rook move the one of its side (1: kingside, 2: queenside).
 std::vector<IdeaFound> gives_up_castling(const MoveView& v) {
     if (v.castles() || (v.piece != King && v.piece != Rook)) return {};
+    const bool kingside = castling_right_lost(v.before, v.after, v.us, true);
+    const bool queenside = castling_right_lost(v.before, v.after, v.us, false);
+    if (v.piece == King)
+        return kingside || queenside ? std::vector{found(0)} : std::vector<IdeaFound>{};
     std::vector<IdeaFound> out;
-    int lost = 0;
-    for (bool king_side : {true, false}) {
-        const CastlingRight cr = castling_right(v.us, king_side);
-        if (v.before.has_castling_right(cr) && !v.after.has_castling_right(cr)) {
-            ++lost;
-            if (v.piece == Rook) out.push_back(found(king_side ? 1 : 2));
-        }
-    }
-    if (v.piece == King && lost) return {found(0)};
+    if (kingside) out.push_back(found(1));
+    if (queenside) out.push_back(found(2));
     return out;
 }
 
