@@ -140,6 +140,27 @@ TEST(ExplainEngine, AMateIsSaidAlone) {
     EXPECT_EQ(label_to_json(l)["text"], "Qxf7# is checkmate.");
 }
 
+// The Immortal Game, 8.Nh4?: the engine answers 8...Qg5, hitting the knight that moved and the
+// bishop on b5 at once. Said with the answer's own idea, checked on the board after it (no
+// engine needed). A reply whose only threat is to a pawn explains nothing the move let in.
+TEST(Explain, ReplyThreatNamesTheDoubleAttack) {
+    const char* fen = "rnb1kb1r/p1pp1ppp/7q/1B5n/4Pp2/3P1N2/PPP3PP/RNBQ1K1R w kq - 1 8";
+    MoveLabel l = fake_label(fen, "f3h4", {"f3h4", "h6g5", "h4f5", "g7g6"}, Score::cp(-85), "h1g1",
+                             {"h1g1", "c7c6"}, Score::cp(57), QualityLabel::Mistake);
+    Explanation e = explain(l);
+    ASSERT_FALSE(e.reasons.empty());
+    EXPECT_EQ(e.reasons[0].kind, "reply_threat");
+    EXPECT_EQ(e.reasons[0].text,
+              "After Nh4, Qg5 threatens to win the knight on h4 and the bishop on b5.");
+    EXPECT_EQ(e.reasons[0].line.front(), "Qg5");
+    ASSERT_EQ(e.reasons[0].claims.size(), 2u);
+    EXPECT_EQ(e.reasons[0].claims[0]["predicate"], "threatens");
+    // 8.d4 instead: the same answer hits only the bishop on b5, a piece d4 did not touch.
+    MoveLabel other = fake_label(fen, "d3d4", {"d3d4", "h6g5"}, Score::cp(-85), "h1g1",
+                                 {"h1g1", "c7c6"}, Score::cp(57), QualityLabel::Mistake);
+    for (const Reason& r : explain(other).reasons) EXPECT_NE(r.kind, "reply_threat") << r.text;
+}
+
 TEST(Explain, MissesMaterialAndWinsMaterial) {
     // After 2...Qg5?? White to move: Nxg5 wins the queen; 3.d3 misses it.
     const char* fen = "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";

@@ -213,6 +213,27 @@ TEST(Ideas, Pieces) {
     expect_idea(after_moves(""), "e4", "frees_piece", "e4 frees the bishop on f1.");
 }
 
+TEST(Ideas, TakesAnUndefendedPiece) {
+    // The Immortal Game, 19...Qxa1+: nothing of White's defends the rook on a1. Said before the
+    // queen's next threat (a pawn), as a player says it.
+    const Line immortal =
+        after_moves("", "rnb1k1nr/p2p1ppp/3B4/1p1NPN1P/6P1/3P1Q2/PqP5/R4Kb1 b kq - 0 19");
+    expect_idea(immortal, "Qxa1+", "captures_undefended",
+                "Qxa1+ captures the undefended rook on a1.");
+    EXPECT_EQ(ideas_of(immortal, "Qxa1+").ideas.front().kind, "captures_undefended");
+    // 2...exf4 in the King's Gambit takes a pawn nothing defends; 3.Bxf7+ is taken back by the
+    // king (defended); a recapture is said as one.
+    expect_idea(after_moves("e2e4 e7e5 f2f4"), "exf4", "captures_undefended",
+                "exf4 captures the undefended pawn on f4.");
+    expect_no_idea(after_moves("e2e4 e7e5 f1c4 b8c6"), "Bxf7+", "captures_undefended");
+    expect_no_idea(after_moves("e2e4 d7d5 e4d5"), "Qxd5", "captures_undefended");
+    // Opera game, 5...dxe5: Black wins back the pawn of 4.dxe5, no gain of a pawn.
+    expect_no_idea(opera(9), "dxe5", "captures_undefended");
+    // The capture of the pawn on c5 leaves room for what the capture makes: a passed pawn there.
+    const Line passer = after_moves("", "4k3/8/8/2p5/1P6/8/8/4K3 w - - 0 1");
+    expect_idea(passer, "bxc5", "captures_undefended", "bxc5 captures the undefended pawn on c5.");
+}
+
 TEST(Ideas, PawnStructure) {
     // 10.Nxb5 leaves Black's a7 pawn without neighbours (c6, which can take back on b5, is not
     // named: ...cxb5 would undo it).

@@ -480,6 +480,19 @@ std::vector<IdeaFound> trades(const MoveView& v) {
                       {"square", square_name(v.to)}})};
 }
 
+// A capture of a piece its side did not defend (not a recapture: that restores the balance):
+// "Qxa1+ captures the undefended rook on a1". Worth more the more the piece is worth.
+std::vector<IdeaFound> captures_undefended(const MoveView& v) {
+    if (v.captured == NoPiece || v.move.kind() == EnPassant || v.recapture()) return {};
+    if (v.before.attackers(v.them, v.to)) return {};
+    // Material won back (the mover behind before, not ahead after) is no gain of a piece.
+    const int sign = v.us == White ? 1 : -1;
+    if (v.behind_before() && sign * material_balance(v.after) <= 0) return {};
+    const PieceType taken = type_of(v.captured);
+    return {found(0, {{"piece", piece_name(taken)}, {"square", square_name(v.to)}},
+                  PieceValue[taken] / 100)};
+}
+
 std::vector<IdeaFound> recaptures(const MoveView& v) {
     if (!v.recapture() || !v.behind_before()) return {};
     return {found(0, {{"square", square_name(v.to)}})};
@@ -899,6 +912,17 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  {{"threatens mate on {square}",
                    {after("threatens", {{"mate", true}, {"square", "$square"}})}}},
                  with_view(threatens_mate)});
+    t.push_back({"captures_undefended",
+                 Tactics,
+                 86,
+                 false,
+                 "a capture of an enemy piece or pawn that nothing of its side defended, which is "
+                 "neither a recapture nor material won back (the mover behind before it and not "
+                 "ahead after it)",
+                 {{"captures the undefended {piece} on {square}",
+                   {of_move("captures", {{"piece", "$piece"}, {"square", "$square"}}),
+                    before("undefended", {{"square", "$square"}})}}},
+                 with_view(captures_undefended)});
     t.push_back({"threatens_win",
                  Threats,
                  78,

@@ -229,7 +229,8 @@ public:
             // Nothing lost or missed by force: the move's own point, then what it costs.
             if (out_.reasons.empty()) {
                 threatens();
-                if (spoils_advantage()) best_reply();
+                const bool answered = reply_threat();
+                if (spoils_advantage() && !answered) best_reply();
             }
         } else {
             // The only legal move is said first: what follows it was not a choice.
@@ -434,6 +435,33 @@ private:
                                  std::to_string(to) + "% compared with " +
                                  move_to_san(before_, best_line_[0]) + ".";
         return offer(make("spoils_advantage", text, before_, best_line_, 0));
+    }
+
+    // The opponent's answer (the played move's line starts with it) makes a threat the move let
+    // in: a double attack, a threat to the piece that moved, mate, or a pin. Said with the answer's
+    // own idea, which the board verifies after it: "After Nh4, Qg5 threatens to win the knight on
+    // h4 and the bishop on b5." A threat to one pawn, or to a piece the move did not touch, is no
+    // explanation of what the move allowed.
+    bool reply_threat() {
+        if (refutation_.empty() || !after_.is_legal(refutation_.front())) return false;
+        const Move reply = refutation_.front();
+        const Square taken = before_.captured_piece(played_) != NoPiece ? played_.to() : NoSquare;
+        const std::string moved = square_name(
+            played_.kind() == Castling ? castle_king_to(us_, played_.to() > played_.from())
+                                       : played_.to());
+        for (const Idea& i : move_ideas(after_, reply, taken).ideas) {
+            const bool hits_moved =
+                std::find(i.squares.begin(), i.squares.end(), moved) != i.squares.end();
+            const bool relevant =
+                i.kind == "threatens_mate" ||
+                (i.kind == "threatens_win" && (i.squares.size() >= 2 || hits_moved) &&
+                 std::find(i.pieces.begin(), i.pieces.end(), "pawn") == i.pieces.end()) ||
+                (i.kind == "pins" && hits_moved);
+            if (!relevant) continue;
+            const std::string text = "After " + played_san_ + ", " + i.text;
+            return offer(make("reply_threat", text, after_, refutation_, ScanPlies, true));
+        }
+        return false;
     }
 
     // After spoils_advantage, the opponent's answer the played move's line starts with, as a

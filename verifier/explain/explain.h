@@ -44,8 +44,10 @@ struct Explanation {
 // The reasons of a label made by label_move (or built by hand with its lines). Kinds, in the
 // order they are tried: for a move labelled inaccuracy or worse allows_mate, loses_material
 // (then hanging and fork when they apply), misses_mate, misses_material and, when no tactic
-// explains the loss, spoils_advantage (then best_reply: the opponent's answer, engine-checked);
-// for a good move mates, wins_material (then fork), defends and only_move. Never throws.
+// explains the loss, reply_threat (the opponent's answer threatens what the move let in) and
+// spoils_advantage (then, without a reply_threat, best_reply: the opponent's answer,
+// engine-checked); for a good move mates, wins_material (then fork), defends and only_move. Never
+// throws.
 Explanation explain(const MoveLabel& label, const ExplainOptions& options = {});
 
 // explain() stored into the label (reasons, reasons_held_back). A label with an error is left.

@@ -92,6 +92,27 @@ std::string same_kind_phrases(const std::string& a, const std::string& b) {
     return out;
 }
 
+// The sentence of a move's ideas: up to two purposes, then the first cost ("but ..."), when the
+// joined sentence is verified; else the first idea's own sentence ("" without ideas).
+std::string ideas_sentence(const Position& before, Move move, const std::vector<Idea>& ideas) {
+    std::vector<const Idea*> purposes, costs;
+    for (const Idea& i : ideas) (i.cost ? costs : purposes).push_back(&i);
+    if (purposes.size() > 2) purposes.resize(2);
+    if (costs.size() > 1) costs.resize(1);
+    if (purposes.empty() && costs.empty()) return "";
+    std::string joined = move_to_san(before, move) + " ";
+    if (purposes.size() == 2 && purposes[0]->kind == purposes[1]->kind)
+        joined += same_kind_phrases(idea_phrase(*purposes[0]), idea_phrase(*purposes[1]));
+    else
+        for (std::size_t k = 0; k < purposes.size(); ++k)
+            joined += (k == 0 ? "" : " and ") + idea_phrase(*purposes[k]);
+    if (!costs.empty()) joined += (purposes.empty() ? "" : " but ") + idea_phrase(*costs.front());
+    joined += ".";
+    const ClaimVerifier verifier(board_suite());
+    if (verified(before, move, joined, verifier)) return joined;
+    return ideas.front().text;
+}
+
 }  // namespace
 
 IdeasResult move_ideas(const Position& before, Move move, Square previous_capture) {
@@ -157,8 +178,9 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
                 continue;
             }
             // A sacrifice is kept only when the engine's line bears it out (explain_ideas): its
-            // square stays free for the move's other ideas ("pushes the passed pawn to g7").
-            if (c.idea.kind == "sacrifice") {
+            // square stays free for the move's other ideas ("pushes the passed pawn to g7"), as
+            // does a capture's ("captures the undefended pawn on c5" and "creates a passed pawn").
+            if (c.idea.kind == "sacrifice" || c.idea.kind == "captures_undefended") {
                 out.ideas.push_back(std::move(c.idea));
                 out.ideas.back().claims = std::move(*claims);
                 continue;
@@ -169,23 +191,7 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
             c.idea.claims = std::move(*claims);
             out.ideas.push_back(std::move(c.idea));
         }
-        // The sentence: up to two purposes, then the first cost ("but ...").
-        std::vector<const Idea*> purposes, costs;
-        for (const Idea& i : out.ideas) (i.cost ? costs : purposes).push_back(&i);
-        if (purposes.size() > 2) purposes.resize(2);
-        if (costs.size() > 1) costs.resize(1);
-        if (purposes.empty() && costs.empty()) return out;
-        std::string joined = san + " ";
-        if (purposes.size() == 2 && purposes[0]->kind == purposes[1]->kind)
-            joined += same_kind_phrases(idea_phrase(*purposes[0]), idea_phrase(*purposes[1]));
-        else
-            for (std::size_t k = 0; k < purposes.size(); ++k)
-                joined += (k == 0 ? "" : " and ") + idea_phrase(*purposes[k]);
-        if (!costs.empty())
-            joined += (purposes.empty() ? "" : " but ") + idea_phrase(*costs.front());
-        joined += ".";
-        if (verified(before, move, joined, verifier)) out.sentence = joined;
-        else out.sentence = out.ideas.front().text;
+        out.sentence = ideas_sentence(before, move, out.ideas);
     } catch (const std::exception&) {
         return IdeasResult{};
     }
@@ -233,8 +239,16 @@ void explain_ideas(MoveLabel& label) {
     // The mover is mated by force: its own plans no longer matter.
     const bool mated = label.played_score.is_mate() && label.played_score.value < 0;
     label.ideas_held_back = own.held_back;
+    // "wins a rook" says more than "captures the undefended rook".
+    const bool wins = std::any_of(label.reasons.begin(), label.reasons.end(),
+                                  [](const Reason& r) { return r.kind == "wins_material"; });
     bool dropped = false;
+    std::vector<Idea> kept;  // the move's own ideas said
     for (Idea& i : own.ideas) {
+        if (wins && i.kind == "captures_undefended") {
+            dropped = true;
+            continue;
+        }
         // A piece left en prise is a sacrifice only when the engine rates the move good (a worse
         // move's reasons say what it loses) and its line takes the material and a pawn or more
         // stays given up (two full moves on, or up to a mate): a piece the opponent cannot or
@@ -249,18 +263,13 @@ void explain_ideas(MoveLabel& label) {
             dropped = true;
             continue;
         }
+        kept.push_back(i);
         label.ideas.push_back(std::move(i));
     }
-    // The joined sentence may hold a dropped idea: then the first idea kept is said alone.
-    label.ideas_sentence = dropped ? std::string() : own.sentence;
-    if (dropped) {
-        for (const Idea& i : label.ideas)
-            if (i.family != family_name(IdeaFamily::Tactics) || i.kind == "sacrifice" ||
-                i.kind == "discovered_check") {
-                label.ideas_sentence = i.text;
-                break;
-            }
-    }
+    // The joined sentence may hold a dropped idea: then it is said again of those kept.
+    label.ideas_sentence = own.sentence;
+    if (dropped)
+        label.ideas_sentence = kept.empty() ? "" : ideas_sentence(before, label.played, kept);
     label.best_ideas.clear();
     // What the better move does, unless the first reason names it already.
     const bool named = !label.reasons.empty() &&
