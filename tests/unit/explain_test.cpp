@@ -161,6 +161,24 @@ TEST(Explain, ReplyThreatNamesTheDoubleAttack) {
     for (const Reason& r : explain(other).reasons) EXPECT_NE(r.kind, "reply_threat") << r.text;
 }
 
+// The Damiano, 3...fxe5?: no capture of White's wins on its own (5.Qxe5+ only takes back a pawn
+// of the knight), the fork does: 4.Qh5+ g6 (forced: an answer to check) 5.Qxe5+ and 6.Qxh8.
+TEST(Explain, TheForkAlongTheLineIsTheLoss) {
+    const char* fen = "rnbqkbnr/pppp2pp/5p2/4N3/4P3/8/PPPP1PPP/RNBQKB1R b KQkq - 0 3";
+    MoveLabel l =
+        fake_label(fen, "f6e5", {"f6e5", "d1h5", "g7g6", "h5e5", "d8e7", "e5h8"}, Score::cp(-250),
+                   "d8e7", {"d8e7", "e5f3"}, Score::cp(-30), QualityLabel::Blunder);
+    Explanation e = explain(l);
+    ASSERT_FALSE(e.reasons.empty());
+    EXPECT_EQ(e.reasons[0].kind, "fork");
+    EXPECT_EQ(e.reasons[0].text,
+              "After fxe5 Qh5+ g6, Qxe5+ forks the king on e8 and the rook on h8.");
+    // Black not forced on the way (3...Qe7 4.Nf3 instead of a check): no fork is blamed on it.
+    MoveLabel quiet = fake_label(fen, "d8e7", {"d8e7", "e5f3", "e7e4", "f1e2"}, Score::cp(-30),
+                                 "d8e7", {"d8e7"}, Score::cp(-30), QualityLabel::Inaccuracy);
+    for (const Reason& r : explain(quiet).reasons) EXPECT_NE(r.kind, "fork") << r.text;
+}
+
 TEST(Explain, MissesMaterialAndWinsMaterial) {
     // After 2...Qg5?? White to move: Nxg5 wins the queen; 3.d3 misses it.
     const char* fen = "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";

@@ -326,7 +326,7 @@ private:
     // bishop with dxe5." / "After Nf6 Nc7+ Kd8, White wins a rook with Nxa8."
     bool loses_material() {
         auto w = first_win(before_, played_line_, ~us_);
-        if (!w) return material_line_lost();
+        if (!w) return line_fork() || material_line_lost();
         if (w->net < 100) return false;
         // The loss follows from the move only when the mover's own moves on the way were
         // forced, and it counts only when it lasts to the end of the line.
@@ -518,6 +518,18 @@ private:
     // king on e8 and the rook on a8." / "Nc7+ forks the king on e8 and the rook on a8."
     void fork_reason(const std::vector<Move>& line, std::size_t last, Color winner) {
         if (!has_motif("fork")) return;
+        if (auto f = find_fork(line, last, winner)) offer(std::move(f->reason));
+    }
+
+    struct FoundFork {
+        std::size_t index = 0;  // ply of the forking move in the line
+        Reason reason;
+    };
+
+    // The first move of winner's in line[0, last] that attacks two pieces at once (not pawns;
+    // each worth more than the forker or undefended): "After Nf6 Nc7+ Kd8, Nc7+ forks ...".
+    std::optional<FoundFork> find_fork(const std::vector<Move>& line, std::size_t last,
+                                       Color winner) {
         Position pos = before_;
         for (std::size_t i = 0; i <= last && i < line.size(); ++i) {
             const Move m = line[i];
@@ -542,14 +554,33 @@ private:
                         move_to_san(pos, m) + " forks " + piece_on(at, targets[0]) + " and " +
                         piece_on(at, targets[1]) + ".";
                     const std::vector<Move> rest(line.begin() + std::ptrdiff_t(i), line.end());
-                    Reason r = make("fork", text, pos, rest, 0);
-                    r.motifs = {"fork"};
-                    offer(std::move(r));
-                    return;
+                    FoundFork out{i, make("fork", text, pos, rest, 0)};
+                    out.reason.motifs = {"fork"};
+                    return out;
                 }
             }
             pos.do_move(m);
         }
+        return std::nullopt;
+    }
+
+    // No capture of the opponent's wins by static exchange on its own (it first wins back what
+    // it gave, or the gain comes two plies after), but a fork along the played line does, the
+    // mover's moves up to it forced: "After fxe5 Qh5+ g6, Qxe5+ forks the king on e8 and the
+    // rook on h8." The opponent nets a pawn or more over the line, and three or more from the
+    // fork on.
+    bool line_fork() {
+        if (played_line_.size() < 2) return false;
+        auto f = find_fork(played_line_, ScanPlies - 1, ~us_);
+        if (!f || f->index == 0 || !forced(before_, played_line_, f->index, us_)) return false;
+        if (line_net(before_, played_line_, ~us_) < 100) return false;
+        Position at = before_;
+        for (std::size_t i = 0; i < f->index; ++i) at.do_move(played_line_[i]);
+        const std::size_t end = std::min(played_line_.size(), ScanPlies);
+        const std::vector<Move> rest(played_line_.begin() + std::ptrdiff_t(f->index),
+                                     played_line_.begin() + std::ptrdiff_t(end));
+        if (line_net(at, rest, ~us_) < 300) return false;
+        return offer(std::move(f->reason));
     }
 
     // "the rook on a8"
