@@ -14,11 +14,12 @@
 # the GUI was closed (`pid state comm` lines under `# running`, `# engine closed`,
 # `# gui closed`). The GUI's HOME is OUTDIR/<gui>-home (nothing is read from or written to the
 # real HOME). Exit status 0 when the session ran, 1 when a window never appeared.
-# GLOSSFISH_GUI_LIVE=1 (xboard and scid): the GUI's engine settings turn on Glossfish Live Page
-# (XBoard's -firstOptions, Scid's UCIoptions), and the user's default browser is a wrapper that
-# notes the address in OUTDIR/<gui>-live-browser.txt and runs Chromium at the right of the
-# screen (x 900..1600): glossfish opens the page itself (Glossfish Live Open, xdg-open). Files
-# are then named <gui>-live-*.
+# GLOSSFISH_GUI_LIVE=1 (xboard, scid and chessx): the GUI's engine settings turn on Glossfish
+# Live Page (XBoard's -firstOptions, Scid's UCIoptions, ChessX's OptionValues in chessx.ini, see
+# chessx_option_true), and the user's default browser is a wrapper that notes the address in
+# OUTDIR/<gui>-live-browser.txt and runs Chromium at the right of the screen (x 900..1600):
+# glossfish opens the page itself (Glossfish Live Open, xdg-open). Files are then named
+# <gui>-live-*.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -158,6 +159,43 @@ end_gui() {  # waits up to 10 s for the GUI to exit, then ends it
     sleep 1
 }
 
+# chessx_option_true NAME: ChessX's ini value (`<n>\OptionValues=`) for one check option ticked.
+# ChessX 1.4.6 keeps an engine's option values as a QMap<QString, QVariant> written with
+# QDataStream into a QByteArray, which QSettings puts into chessx.ini as @ByteArray(...) with its
+# escapes. Established by doing it by hand under Xvfb: Edit > Preferences > Engines, glossfish,
+# Options, Glossfish Live Page set to True, OK, OK; ChessX wrote
+#   0\OptionValues=@ByteArray(\0\0\0\x1\0\0\0&\0G\0l\0o\0s\0s\0\x66\0i\0s\0h\0 \0L\0i\0v\0\x65\0 \0P\0\x61\0g\0\x65\0\0\0\x1\0\x1)
+# that is: 1 entry; the name as UTF-16BE after its length in bytes (0x26); a QVariant of type
+# bool (1), not null, true. This writes the same bytes, escaped as QSettings escapes them (\0
+# and \xNN for control bytes, and a hex digit right after such an escape as \xNN too, so that
+# it does not read as part of it). ChessX sends `setoption name NAME value true` from it.
+chessx_option_true() {
+    python3 - "$1" <<'PY'
+import struct, sys
+
+key = sys.argv[1].encode("utf-16-be")
+data = struct.pack(">I", 1) + struct.pack(">I", len(key)) + key + struct.pack(">IBB", 1, 0, 1)
+named = {7: "a", 8: "b", 9: "t", 10: "n", 11: "v", 12: "f", 13: "r", 34: '"', 92: "\\"}
+text, after_hex = "", False
+for byte in data:
+    char = chr(byte)
+    if after_hex and char in "0123456789abcdefABCDEF":
+        text += f"\\x{byte:x}"
+        continue
+    after_hex = False
+    if byte == 0:
+        text, after_hex = text + "\\0", True
+    elif byte in named:
+        text += "\\" + named[byte]
+    elif byte < 0x20 or byte >= 0x7F:
+        text, after_hex = text + f"\\x{byte:x}", True
+    else:
+        assert char not in ";,=", "a value with ; , or = would need quotes"
+        text += char
+print(f"@ByteArray({text})")
+PY
+}
+
 case $gui in
 xboard)
     # XBoard starts polyglot itself for a UCI engine (-fUCI), with its adapterCommand.
@@ -245,6 +283,10 @@ BuiltinDbInstalled=true
 0\\Directory=$home
 0\\Protocol=UCI
 EOF
+    if [[ -n $live ]]; then
+        values=$(chessx_option_true 'Glossfish Live Page')
+        echo "0\\OptionValues=$values" >>"$home/.config/chessx/chessx.ini"
+    fi
     start_gui chessx "$pgn"
     main=$(window 'game - ChessX' 30) || exit 1
     sleep 3
