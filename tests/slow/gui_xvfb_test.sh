@@ -10,9 +10,10 @@
 #      left may be a zombie glossfish under Scid (Scid closes the engine's pipe without waiting:
 #      Tcl reaps the process at Scid's next pipe or exec, see docs/gui.md); after the GUI is
 #      closed every one of them is gone;
-#   4. with Glossfish Live Page ticked in XBoard's and Scid's engine settings, glossfish opens
-#      its live page in the user's default browser (a wrapper around Chromium, set in the GUI's
-#      mimeapps.list) beside the GUI: one address asked for, a page drawn;
+#   4. with Glossfish Live Page ticked in XBoard's and Scid's engine settings (and ChessX's,
+#      when it runs), glossfish opens its live page in the user's default browser (a wrapper
+#      around Chromium, set in the GUI's mimeapps.list) beside the GUI: one address asked for, a
+#      page drawn;
 #   5. Scid's way of closing, in plain Tcl (tests/gui/tcl_close.tcl): with a blocking pipe the
 #      close waits for glossfish, which is gone within a second.
 # Screenshots and process notes stay in OUT_DIR (the build directory's gui-screens/).
@@ -146,7 +147,7 @@ for gui in "${guis[@]}"; do
         ((b < a)) || fail "$gui: the engine output area did not change when glossfish ran"
     fi
     check_procs "$gui" "$out/$gui-procs.txt"
-    [[ $gui == xboard || $gui == scid ]] || continue
+    [[ $gui == xboard || $gui == scid || $gui == chessx ]] || continue
     # Again with Glossfish Live Page ticked in the GUI's engine settings: glossfish opens the
     # page in the user's default browser by itself, beside the GUI.
     echo "gui_xvfb_test: $gui with the live page"
