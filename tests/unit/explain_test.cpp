@@ -179,6 +179,22 @@ TEST(Explain, TheForkAlongTheLineIsTheLoss) {
     for (const Reason& r : explain(quiet).reasons) EXPECT_NE(r.kind, "fork") << r.text;
 }
 
+// A bishop trades itself for the knight: 1...Bxd4+ 2.Kxd4 takes back what the move took. Counted
+// from the move on, the opponent wins nothing, although Kxd4 alone nets a bishop.
+TEST(ExplainEngine, MaterialTakenBackIsNoWin) {
+    Analyzer analyzer(Analyzer::Config{});
+    const ExplainOptions o = engine_options(analyzer, 10);
+    MoveLabel l =
+        fake_label("7k/8/1b6/8/3N4/2K5/8/8 b - - 0 1", "b6d4", {"b6d4", "c3d4", "h8g7"},
+                   Score::cp(0), "h8g7", {"h8g7", "d4f5"}, Score::cp(0), QualityLabel::Mistake);
+    // Not even composed (the verifier would hold it back: a composer that offers it wastes a
+    // search and says nothing true).
+    Explanation e = explain(l, o);
+    for (const std::vector<Reason>* v : {&e.reasons, &e.held})
+        for (const Reason& r : *v)
+            EXPECT_EQ(r.text.find("wins material"), std::string::npos) << r.text;
+}
+
 TEST(Explain, MissesMaterialAndWinsMaterial) {
     // After 2...Qg5?? White to move: Nxg5 wins the queen; 3.d3 misses it.
     const char* fen = "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";

@@ -152,6 +152,38 @@ TEST(Reproducible, AnnotateCommandSameBytesForJobsOneAndTwoAndReversedInput) {
     fs::remove_all(dir);
 }
 
+// annotate says the board's reasons by default and, with --engine-reasons, also those the engine
+// proves: 20...Na6?? of the Immortal Game allows a mate in three, which the board alone cannot
+// verify (a mate in one it can).
+TEST(AnnotateCommand, EngineReasonsSayTheMateInThree) {
+    const fs::path dir =
+        fs::temp_directory_path() / ("glossfish_reasons_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const fs::path immortal = dir / "immortal.pgn";
+    {
+        const std::vector<PgnGame> games = read_pgn(slurp(Classics));
+        ASSERT_GE(games.size(), 2u);
+        std::ofstream(immortal, std::ios::binary) << games[1].text;
+    }
+    auto annotate = [&](bool engine) {
+        const fs::path out = dir / (engine ? "engine.pgn" : "board.pgn");
+        std::vector<std::string> args = {immortal.string(), "-o", out.string(), "--depth", "12",
+                                         "--jobs",          "1"};
+        if (engine) args.push_back("--engine-reasons");
+        testkit::CliRun r = testkit::run_glossfish_command("annotate", args, {});
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        return slurp(out);
+    };
+    const std::string board = annotate(false);
+    const std::string engine = annotate(true);
+    EXPECT_NE(engine.find("After Na6, White mates in three with Nxg7+."), std::string::npos)
+        << engine;
+    EXPECT_EQ(board.find("mates in three"), std::string::npos);
+    // Na6 is a blunder allowing mate in both.
+    EXPECT_NE(board.find("Na6 $4 { [%eval #3]"), std::string::npos) << board;
+    fs::remove_all(dir);
+}
+
 TEST(Reproducible, LabelsDoNotDependOnTheOrder) {
     Position start;
     struct Item {

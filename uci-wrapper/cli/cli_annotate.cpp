@@ -27,13 +27,14 @@ namespace {
 const char* AnnotateUsage =
     "usage: glossfish annotate IN.pgn [-o OUT.pgn] [--depth D | --nodes N]\n"
     "                          [--scheme lichess|act-eval] [--jobs N] [--shard I/N]\n"
-    "                          [--reproducible] [--no-reasons]\n";
+    "                          [--reproducible] [--no-reasons | --engine-reasons]\n";
 
 struct AnnotateArgs {
     std::string in_path, out_path;
     Settings settings;
     ShardSpec shard;
     bool no_reasons = false;
+    bool engine_reasons = false;
 };
 
 // Reads the arguments into a; nullopt to go on, or the exit code (0 after --help).
@@ -49,6 +50,9 @@ std::optional<int> parse_args(const Args& args, AnnotateArgs& a) {
     flags.setting(a.settings, &Settings::reproducible);
     flags.flag("--no-reasons", a.no_reasons,
                "leave the reasons out of the comments (for benchmarking their cost)");
+    flags.flag("--engine-reasons", a.engine_reasons,
+               "also the reasons the engine proves (a mate in more than one, a material line, the "
+               "winning chances), verified with searches at annotate's limits");
     return flags.parse(args);
 }
 
@@ -66,6 +70,7 @@ public:
 
     // Annotates every game; false when the output could not be written.
     bool run(Analyzer& analyzer) {
+        analyzer_ = &analyzer;
         annotate_games(
             analyzer, options_, [this] { return next(); },
             [this](PgnGame& game, const GameAnnotation* an) { return done(game, an); },
@@ -140,9 +145,17 @@ private:
                          "(copied unchanged)\n",
                          a_.in_path.c_str(), number, game.first_line, a->error.c_str());
         } else {
-            // Board-verified reasons from annotate's own lines: no search added.
+            // Reasons from annotate's own lines, board-verified (no search added); with
+            // --engine-reasons also the engine's claims (a mate in three, the winning chances),
+            // verified with searches at annotate's limits (the threat searches left out).
             GameAnnotation explained = *a;
-            if (!a_.no_reasons) verifier::explain_game(game, explained);
+            verifier::ExplainOptions eo;
+            if (a_.engine_reasons) {
+                eo.analyzer = analyzer_;
+                eo.limits = options_.limits;
+                eo.threat_search = false;
+            }
+            if (!a_.no_reasons) verifier::explain_game(game, explained, eo);
             add_annotation_edits(game, explained, options_);
             ++annotated_;
             moves_ += static_cast<long long>(a->moves.size());
@@ -163,6 +176,7 @@ private:
 
     const AnnotateArgs& a_;
     AnnotateOptions options_;
+    Analyzer* analyzer_ = nullptr;
     PgnReader reader_;
     double total_bytes_, bytes_ = 0;
     std::function<bool(const std::string&)> write_;

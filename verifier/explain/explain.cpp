@@ -372,10 +372,13 @@ private:
     // "After Qe1, Black wins material with Qd3+."
     bool material_line_lost() {
         if (!engine() || refutation_.empty()) return false;
-        Position pos = after_;
+        // Counted from the played move on: what it took counts against the opponent's gain
+        // ("After cxb5, White wins material with Bxb5+" is false when Bxb5+ only takes back a
+        // pawn of the knight cxb5 took).
+        Position pos = before_;
         int net = 0;
-        for (std::size_t i = 0; i < refutation_.size() && i < ScanPlies; ++i) {
-            const Move m = refutation_[i];
+        for (std::size_t i = 0; i < played_line_.size() && i < ScanPlies; ++i) {
+            const Move m = played_line_[i];
             const Piece cap = pos.captured_piece(m);
             int change = cap == NoPiece ? 0 : PieceValue[type_of(cap)];
             if (m.kind() == Promotion) change += PieceValue[m.promotion()] - PieceValue[Pawn];
