@@ -392,6 +392,11 @@ TEST(McpServer, GlossfishToolsAreTheSuitesDeclarationsPlusVerifyAndLabel) {
     json r = tools.call("attackers", {{"fen", "startpos"}, {"square", "f3"}, {"color", "white"}},
                         cancel);
     EXPECT_EQ(r["count"], 3) << r.dump();
+    // The paper's tool names (tool aliases) are tools here too, not listed twice.
+    EXPECT_TRUE(tools.has_tool("get_piece_at"));
+    r = tools.call("get_piece_at", {{"fen", "startpos"}, {"square", "e1"}}, cancel);
+    EXPECT_EQ(r["piece"], "king") << r.dump();
+    for (const json& t : list) EXPECT_NE(t["name"], "get_piece_at");
     // verify: board claims need no engine; a true and a false one.
     const std::string fen = "6k1/5ppp/8/4P3/1b1p4/3Q4/5PPP/6K1 w - - 0 1";
     json claims = {{"atoms",

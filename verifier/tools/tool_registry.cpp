@@ -230,6 +230,58 @@ const nlohmann::json NullJson;
 
 }  // namespace
 
+const std::vector<ToolAlias>& tool_aliases() {
+    static const std::vector<ToolAlias> table = {
+        {.name = "get_piece_at", .tool = "piece_at", .source = "ACT-Eval"},
+        {.name = "get_squares",
+         .tool = "pieces",
+         .renames = {{"piece_type", "type"}},
+         .source = "ACT-Eval"},
+        {.name = "get_attacks", .tool = "attacks", .source = "ACT-Eval"},
+    };
+    return table;
+}
+
+const ToolAlias* find_alias(std::string_view name) {
+    for (const ToolAlias& a : tool_aliases())
+        if (a.name == name) return &a;
+    return nullptr;
+}
+
+nlohmann::json alias_args(const ToolAlias& alias, const nlohmann::json& args) {
+    if (!args.is_object()) return args;  // null or a wrong type: the tool's validation says so
+    nlohmann::json out = args;
+    for (const auto& [theirs, ours] : alias.renames) {
+        auto it = out.find(theirs);
+        if (it == out.end()) continue;
+        if (out.contains(ours))
+            throw ToolError("bad_arguments",
+                            "give '" + theirs + "' or '" + ours + "' to " + alias.name +
+                                ", not both (they are the same argument)",
+                            theirs);
+        nlohmann::json value = std::move(*it);
+        out.erase(theirs);
+        out[ours] = std::move(value);
+    }
+    return out;
+}
+
+nlohmann::json alias_error(const ToolAlias& alias, nlohmann::json error) {
+    if (!error.contains("error") || !error["error"].is_object()) return error;
+    nlohmann::json& e = error["error"];
+    for (const auto& [theirs, ours] : alias.renames) {
+        if (e.value("argument", std::string()) == ours) e["argument"] = theirs;
+        if (!e.contains("message") || !e["message"].is_string()) continue;
+        std::string m = e["message"].get<std::string>();
+        const std::string from = "'" + ours + "'", to = "'" + theirs + "'";
+        for (std::size_t at = m.find(from); at != std::string::npos;
+             at = m.find(from, at + to.size()))
+            m.replace(at, from.size(), to);
+        e["message"] = m;
+    }
+    return error;
+}
+
 nlohmann::json ToolError::to_json() const {
     nlohmann::json e = {{"code", code}, {"message", what()}};
     if (!argument.empty()) e["argument"] = argument;

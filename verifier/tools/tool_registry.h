@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "analysis/quality.h"
@@ -141,6 +142,30 @@ struct ToolSpec {
     bool needs_engine = false;
     ToolHandler handler = {};
 };
+
+// Another suite's name for one of our tools: ACT-Eval's paper names its tools after
+// python-chess (get_piece_at, get_squares, get_attacks), so a model prompted in the paper's words
+// calls those. An alias runs its tool through the same call path (ToolSuite::call: the CLI, MCP,
+// the plugin and the LLM judge's tool calls), with its arguments renamed to ours first; it is not
+// listed in the schema.
+struct ToolAlias {
+    std::string name;  // the alias, e.g. "get_squares"
+    std::string tool;  // our tool, e.g. "pieces"
+    // {the alias's argument, ours}, e.g. {"piece_type", "type"}; other arguments pass as given.
+    std::vector<std::pair<std::string, std::string>> renames = {};
+    std::string source = {};  // who uses the name
+};
+
+// Every alias: the one table (tool_registry.cpp).
+const std::vector<ToolAlias>& tool_aliases();
+// The alias called `name`, or null.
+const ToolAlias* find_alias(std::string_view name);
+// args (an object, or null for none) with the alias's argument names renamed to ours. Throws
+// ToolError bad_arguments when both an argument and its rename are given.
+nlohmann::json alias_args(const ToolAlias& alias, const nlohmann::json& args);
+// An error of the aliased tool in the alias's words: an argument we renamed is named as the
+// caller named it (in "argument" and in the message).
+nlohmann::json alias_error(const ToolAlias& alias, nlohmann::json error);
 
 // Checks args against spec: an object, required arguments present, no unknown arguments,
 // JSON types, ranges, choices, and the syntax of squares, files, colours and piece types.

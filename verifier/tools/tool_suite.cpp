@@ -71,10 +71,23 @@ const ToolSpec* ToolSuite::find(std::string_view name) const {
     return nullptr;
 }
 
-bool ToolSuite::has_tool(std::string_view name) const { return find(name) != nullptr; }
+bool ToolSuite::has_tool(std::string_view name) const {
+    if (find(name)) return true;
+    const ToolAlias* alias = find_alias(name);
+    return alias && find(alias->tool);
+}
 
 nlohmann::json ToolSuite::call(std::string_view name, const nlohmann::json& args,
                                const CancelToken* cancel) const noexcept {
+    if (const ToolAlias* alias = find_alias(name); alias && !find(name)) {
+        try {
+            return alias_error(*alias, call(alias->tool, alias_args(*alias, args), cancel));
+        } catch (const ToolError& e) {
+            return e.to_json();
+        } catch (const std::exception& e) {
+            return error_json("internal_error", std::string("internal error: ") + e.what());
+        }
+    }
     try {
         const ToolSpec* spec = find(name);
         if (!spec) {

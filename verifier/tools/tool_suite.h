@@ -46,7 +46,8 @@ public:
     ToolSuite(const ToolSuite&) = delete;
     ToolSuite& operator=(const ToolSuite&) = delete;
 
-    // Runs tool `name` on a JSON object of arguments. Never throws. Engine tools block for
+    // Runs tool `name` (or an alias of one, tool_registry.h: its arguments renamed) on a JSON
+    // object of arguments. Never throws. Engine tools block for
     // their searches; board tools return at once. A cancelled token (its deadline is the
     // call's time budget) stops the searches and gives the error code "cancelled".
     nlohmann::json call(std::string_view name, const nlohmann::json& args,
@@ -73,7 +74,7 @@ public:
     };
     // Every tool with its group and one-line summary, in declaration order.
     std::vector<Entry> list() const;
-    bool has_tool(std::string_view name) const;
+    bool has_tool(std::string_view name) const;  // a tool or an alias of one
     // The reasons of move_quality's labels (make_tool_suite installs explain's). Set it before
     // the first call; without one the labels carry none.
     void set_explainer(Explainer explainer) { explainer_ = std::move(explainer); }
