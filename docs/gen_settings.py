@@ -42,12 +42,16 @@ def out_of_range(binary):
 
 
 def commands_with(binary):
-    """flag -> the commands whose --help lists it."""
+    """flag -> [(command, the default its --help shows for the flag, or None)] of the commands
+    whose --help lists it."""
     listing = run(binary, "--help").split("commands:", 1)[1]
     out = {}
     for command in re.findall(r"^  (\w+)\s", listing, re.M):
-        for flag in set(re.findall(r"(--[a-z0-9-]+)", run(binary, command, "--help"))):
-            out.setdefault(flag, []).append(command)
+        text = run(binary, command, "--help")
+        for flag in set(re.findall(r"(--[a-z0-9-]+)", text)):
+            shown = re.search(r"^\s+(?:-\w,)?%s\b[^\n]*\(default: ([^)]*)\)" % re.escape(flag), text,
+                              re.M)
+            out.setdefault(flag, []).append((command, shown.group(1) if shown else None))
     return out
 
 
@@ -103,7 +107,11 @@ def main(binary):
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for s in table:
-        having = ", ".join(commands.get(s["flag"], [])) if s["flag"] else ""
+        # A command whose own default differs from the table's says so.
+        having = ", ".join(
+            c if shown is None or shown == ("" if s["default"] is None else str(s["default"]).lower())
+            else "%s (default `%s`)" % (c, shown)
+            for c, shown in commands.get(s["flag"], [])) if s["flag"] else ""
         out.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
             code(s["option"]), code(s["flag"]), code(s["key"]), value_text(s), default_text(s),
             REBUILD[s["rebuild"]], having or "—", s["help"].replace("|", "\\|")))

@@ -7,11 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <tuple>
 
 #include "cli_run.h"
 #include "fake_llm_server.h"
@@ -323,6 +325,211 @@ TEST(JudgeInput, GivenClaimsAreVerifiedWithoutDecomposition) {
     EXPECT_EQ(r.atoms[0].verdict, "incorrect");
 }
 
+// ---- ACT-Eval's definitions, on a worked example ----
+
+// Four atoms on Nc7+ from the fork position, their sub-claims given so that each verdict is
+// known before the run: no engine, so best_move cannot be decided.
+//   1 "Nc7+ gives check."                         gives_check              -> correct
+//   2 "Nc7+ gives check and is the best move."    gives_check, best_move   -> partly verified
+//   3 "Nc7+ captures the rook."                   captures (false)         -> incorrect
+//   4 "Nc7+ is the best move."                    best_move                -> unverifiable
+// Gold atoms: A gives_check (matched by 1 and 2), B captures (matched by 3, which is false),
+// C best_move (matched by 2 and 4, neither verified true).
+std::string act_eval_worked_line() {
+    const json check = {{"predicate", "gives_check"}, {"args", {{"move", "Nc7+"}}}};
+    const json best = {{"predicate", "best_move"}, {"args", {{"move", "Nc7+"}}}};
+    const json takes = {{"predicate", "captures"},
+                        {"args", {{"move", "Nc7+"}, {"piece", "rook"}, {"square", "a8"}}}};
+    json j = {{"id", "worked"},
+              {"fen", Fork},
+              {"move", "Nc7+"},
+              {"atoms",
+               {{{"text", "Nc7+ gives check."}, {"claims", {check}}},
+                {{"text", "Nc7+ gives check and is the best move."}, {"claims", {check, best}}},
+                {{"text", "Nc7+ captures the rook."}, {"claims", {takes}}},
+                {{"text", "Nc7+ is the best move."}, {"claims", {best}}}}},
+              {"gold_atoms",
+               {{{"text", "Nc7+ gives check."}, {"claims", {check}}},
+                {{"text", "Nc7+ wins the rook at once."}, {"claims", {takes}}},
+                {{"text", "Nc7+ is best."}, {"claims", {best}}}}}};
+    return j.dump();
+}
+
+TEST(JudgeActEval, CorrectOnlyWhenEverySubClaimIsVerifiedTrue) {
+    std::stringstream in(act_eval_worked_line()), out;
+    JudgeOptions o;
+    o.decomposer = Decomposer::Rules;
+    Judge j(board_suite(), nullptr, nullptr, o);
+    std::vector<JudgedRecord> recs = judge_lines(j, in, out);
+    ASSERT_EQ(recs.size(), 1u);
+    const JudgedRecord& r = recs[0];
+    ASSERT_TRUE(r.ok()) << r.error;
+    ASSERT_EQ(r.atoms.size(), 4u);
+    EXPECT_EQ(r.atoms[0].verdict, "correct");
+    EXPECT_EQ(r.atoms[1].verdict, "partly_verified");
+    EXPECT_EQ(r.atoms[1].outcome.verifiable, 1);
+    EXPECT_EQ(r.atoms[1].outcome.unverified, 1);
+    EXPECT_FALSE(r.atoms[1].outcome.correct());
+    EXPECT_EQ(r.atoms[2].verdict, "incorrect");
+    EXPECT_EQ(r.atoms[3].verdict, "unverifiable");
+
+    Metrics m = compute_metrics(judge_metrics_record(r));
+    // Precision: atoms 1, 2, 3 are verifiable (4 is not), only 1 is correct.
+    EXPECT_EQ(m.verifiable_atoms, 4 - 1);
+    EXPECT_EQ(m.correct_atoms, 1);
+    EXPECT_EQ(m.partly_verified_atoms, 1);
+    EXPECT_EQ(m.unverifiable_atoms(), 1);
+    EXPECT_DOUBLE_EQ(*m.precision, 1.0 / 3);
+    // Sub-claim error rate: decided sub-claims 1 + 1 + 1 + 0 = 3, false 1; undecided 0+1+0+1.
+    EXPECT_EQ(m.verifiable_subclaims, 1 + 1 + 1 + 0);
+    EXPECT_EQ(m.failed_subclaims, 1);
+    EXPECT_EQ(m.unverified_subclaims, 0 + 1 + 0 + 1);
+    EXPECT_DOUBLE_EQ(*m.error_rate, 1.0 / 3);
+    // Recall: A is matched by atom 1 (correct); B only by atom 3 (false); C by 2 and 4 (not
+    // verified true): 1 of 3.
+    EXPECT_EQ(r.matches, (std::vector<std::vector<int>>{{1, 2}, {3}, {2, 4}}));
+    EXPECT_EQ(r.correct_matches(0), std::vector<int>{1});
+    EXPECT_TRUE(r.correct_matches(1).empty());
+    EXPECT_TRUE(r.correct_matches(2).empty());
+    EXPECT_EQ(m.gold_atoms, 3);
+    EXPECT_EQ(m.gold_matched, 1);
+    EXPECT_DOUBLE_EQ(*m.recall, 1.0 / 3);
+
+    // The record's JSON says the same.
+    std::string l;
+    std::getline(out, l);
+    json rj = json::parse(l);
+    EXPECT_EQ(rj["atoms"][1]["verdict"], "partly_verified");
+    EXPECT_EQ(rj["atoms"][1]["unverified"], 1);
+    EXPECT_EQ(rj["matches"][1]["atoms"], json::array({3}));
+    EXPECT_EQ(rj["matches"][1]["correct_atoms"], json::array());
+    EXPECT_EQ(rj["matches"][1]["matched"], false);
+    EXPECT_EQ(rj["matches"][0]["matched"], true);
+    EXPECT_DOUBLE_EQ(rj["recall"].get<double>(), std::round(10000.0 / 3) / 10000);
+    EXPECT_EQ(rj["scheme"], "lichess");  // the library's default; the command's is act-eval
+}
+
+// Judged records built by hand: every count and every label chosen here, so that each metric
+// of the summary is arithmetic on them.
+JudgedRecord by_hand(const char* id, std::vector<AtomOutcome> outcomes,
+                     std::vector<std::vector<int>> matches, Stance stance,
+                     std::optional<QualityLabel> label) {
+    JudgedRecord r;
+    r.id = id;
+    r.fen = Start;
+    r.move = "e4";
+    for (const AtomOutcome& o : outcomes) {
+        JudgedAtom a;
+        a.outcome = o;
+        r.atoms.push_back(a);
+    }
+    for (std::size_t g = 0; g < matches.size(); ++g) r.gold.push_back("gold " + std::to_string(g));
+    r.matches = std::move(matches);
+    r.stance = stance;
+    r.engine_label = label;
+    r.scheme = QualityScheme::ActEval;
+    return r;
+}
+
+TEST(JudgeActEval, SummaryOfAWorkedExampleByHand) {
+    // {verifiable, failed, unverified} per atom; gold atoms by the atoms matching them.
+    std::vector<JudgedRecord> recs = {
+        // P1: correct, incorrect (1 of 2 false), partly verified; gold 1 by atom 1 (counts),
+        // gold 2 by atom 2 (false: does not). Blunder, bad stance: tp.
+        by_hand("P1", {{1, 0, 0}, {2, 1, 0}, {1, 0, 1}}, {{1}, {2}}, Stance::Bad,
+                QualityLabel::Blunder),
+        // P2: correct (2 true), unverifiable; gold 1 by atom 2 (unverifiable: no). Mistake,
+        // inconclusive stance: fn.
+        by_hand("P2", {{2, 0, 0}, {0, 0, 2}}, {{2}}, Stance::Inconclusive, QualityLabel::Mistake),
+        // P3: incorrect; gold 1 unmatched. Good move called bad: fp.
+        by_hand("P3", {{1, 1, 0}}, {{}}, Stance::Bad, QualityLabel::Good),
+        // P4: no atoms. Good move, good stance: tn.
+        by_hand("P4", {}, {}, Stance::Good, QualityLabel::Good),
+        // P5: partly verified; gold 1 by atom 1 (no). An inaccuracy: left out of MQ-F1.
+        by_hand("P5", {{1, 0, 2}}, {{1}}, Stance::Bad, QualityLabel::Inaccuracy),
+    };
+    JudgeSummary s = summarize(recs, 500, 11);
+    const Metrics& m = s.overall;
+    EXPECT_EQ(s.scheme, "act-eval");
+    EXPECT_EQ(m.atoms, 3 + 2 + 1 + 0 + 1);
+    // Verifiable atoms: all but P2's second; correct: P1 #1, P2 #1.
+    EXPECT_EQ(m.verifiable_atoms, 7 - 1);
+    EXPECT_EQ(m.correct_atoms, 2);
+    EXPECT_EQ(m.partly_verified_atoms, 2);  // P1 #3, P5 #1
+    EXPECT_DOUBLE_EQ(*m.precision, 2.0 / 6);
+    // Sub-claims: decided 1+2+1 + 2+0 + 1 + 1 = 8, false 1 + 1 = 2, undecided 1 + 2 + 2 = 5.
+    EXPECT_EQ(m.verifiable_subclaims, 1 + 2 + 1 + 2 + 0 + 1 + 1);
+    EXPECT_EQ(m.failed_subclaims, 1 + 1);
+    EXPECT_EQ(m.unverified_subclaims, 1 + 2 + 2);
+    EXPECT_DOUBLE_EQ(*m.error_rate, 2.0 / 8);
+    // Recall: gold atoms 2 + 1 + 1 + 0 + 1 = 5, counted only P1's first.
+    EXPECT_EQ(m.gold_atoms, 5);
+    EXPECT_EQ(m.gold_matched, 1);
+    EXPECT_DOUBLE_EQ(*m.recall, 1.0 / 5);
+    // MQ-F1: tp 1 (P1), fn 1 (P2), fp 1 (P3), tn 1 (P4), P5 excluded: 2*1 / (2*1 + 1 + 1).
+    EXPECT_EQ(m.tp, 1);
+    EXPECT_EQ(m.fn, 1);
+    EXPECT_EQ(m.fp, 1);
+    EXPECT_EQ(m.tn, 1);
+    EXPECT_EQ(m.f1_excluded, 1);
+    EXPECT_DOUBLE_EQ(*m.f1, 2.0 / (2 + 1 + 1));
+
+    json sj = summary_json(s)["summary"];
+    EXPECT_EQ(sj["scheme"], "act-eval");
+    EXPECT_EQ(sj["partly_verified_atoms"], 2);
+    EXPECT_EQ(sj["unverifiable_atoms"], 1);
+    EXPECT_EQ(sj["unverified_subclaims"], 5);
+    EXPECT_EQ(sj["counting"],
+              "an atom is correct only when every sub-claim is verified true; 1 of 7 atoms had no "
+              "sub-claim a tool could decide and are left out of precision; 2 partly verified "
+              "atoms (true and undecided sub-claims, none false) count as not correct; 5 "
+              "undecided sub-claims are left out of the error rate");
+
+    // The paper's layout: one row, percentages with the bootstrap's intervals.
+    const std::string table = act_eval_table(s, "hand-made");
+    std::istringstream t(table);
+    std::string title, head, row, counting;
+    std::getline(t, title);
+    std::getline(t, head);
+    std::getline(t, row);
+    std::getline(t, counting);
+    EXPECT_EQ(title,
+              "ACT-Eval table (percent; 95% intervals, 500 resamples clustered by position; "
+              "move-quality labels: act-eval)");
+    EXPECT_EQ(head.find("commentary"), 0u);
+    for (const char* col :
+         {"precision (up)", "sub-claim errors (down)", "atomic recall (up)", "MQ-F1 (up)"})
+        EXPECT_NE(head.find(col), std::string::npos) << col;
+    EXPECT_EQ(row.find("hand-made"), 0u);
+    auto pct = [](double v) {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "%.1f [", 100 * v);
+        return std::string(buf);
+    };
+    for (double v : {2.0 / 6, 2.0 / 8, 1.0 / 5, 2.0 / 4})
+        EXPECT_NE(row.find(pct(v)), std::string::npos) << pct(v) << " in " << row;
+    EXPECT_EQ(counting, "counting: " + sj["counting"].get<std::string>());
+    // Each interval brackets its value.
+    for (auto [iv, v] :
+         {std::pair{s.overall_ci.precision, *m.precision},
+          std::pair{s.overall_ci.error_rate, *m.error_rate},
+          std::pair{s.overall_ci.recall, *m.recall}, std::pair{s.overall_ci.f1, *m.f1}}) {
+        ASSERT_TRUE(iv.low && iv.high);
+        EXPECT_LE(*iv.low, v);
+        EXPECT_GE(*iv.high, v);
+    }
+}
+
+TEST(JudgeActEval, SchemesOfMergedRecords) {
+    JudgedRecord a = by_hand("a", {}, {}, Stance::Good, QualityLabel::Good);
+    JudgedRecord b = a;
+    b.scheme = QualityScheme::Lichess;
+    EXPECT_EQ(summarize({a}, 10, 1).scheme, "act-eval");
+    EXPECT_EQ(summarize({a, b}, 10, 1).scheme, "mixed");
+    EXPECT_EQ(summarize({}, 10, 1).scheme, "");
+    EXPECT_TRUE(summary_json(summarize({}, 10, 1))["summary"]["scheme"].is_null());
+}
+
 TEST(JudgeInput, LlmDecomposerWithoutEndpointFailsWithTheExplanation) {
     std::string error;
     auto in = parse_judge_line(line("a", Fork, "Nc7+", "Nc7+ gives check."), 1, &error);
@@ -508,6 +715,70 @@ TEST(JudgeCommand, RulesOfflineWithABadLine) {
     EXPECT_EQ(sum["bootstrap"]["seed"], 3);
     EXPECT_NE(r.err.find("glossfish judge: skipped line 2: bad JSON: "), std::string::npos);
     EXPECT_NE(r.err.find("factual precision"), std::string::npos);
+}
+
+TEST(JudgeCommand, SchemeActEvalByDefaultLichessOnRequest) {
+    auto path = std::filesystem::temp_directory_path() /
+                ("glossfish_judge_scheme_" + std::to_string(::getpid()) + ".jsonl");
+    // 2...g5 loses about 17 win% at depth 8: a blunder for lichess (over 15), an inaccuracy for
+    // ACT-Eval (10 to 20), which MQ-F1 leaves out.
+    const char* const AfterNf3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    std::ofstream(path) << line("hang", Hang, "Qd4", "Qd4 is a blunder.", {"Qd4 is a blunder."})
+                        << "\n"
+                        << line("g5", AfterNf3, "g5", "g5 is a blunder.") << "\n";
+    auto run = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = {
+            "judge", "--input",     path.string(), "--decomposer", "rules", "--depth",
+            "8",     "--bootstrap", "20",          "--seed",       "5"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_glossfish(args);
+    };
+    CliRun act = run({});
+    CliRun lichess = run({"--scheme", "lichess"});
+    CliRun bad = run({"--scheme", "fide"});
+    std::filesystem::remove(path);
+    ASSERT_EQ(act.exit_code, 0) << act.err;
+    ASSERT_EQ(lichess.exit_code, 0) << lichess.err;
+    // The two records and the summary.
+    auto lines = [](const std::string& out) {
+        std::stringstream s(out);
+        std::string a, b, c;
+        std::getline(s, a);
+        std::getline(s, b);
+        std::getline(s, c);
+        return std::tuple{json::parse(a), json::parse(b), json::parse(c)["summary"]};
+    };
+    auto [act_hang, act_g5, act_sum] = lines(act.out);
+    auto [li_hang, li_g5, li_sum] = lines(lichess.out);
+    EXPECT_EQ(act_hang["scheme"], "act-eval");
+    EXPECT_EQ(act_sum["scheme"], "act-eval");
+    EXPECT_EQ(li_hang["scheme"], "lichess");
+    EXPECT_EQ(li_sum["scheme"], "lichess");
+    // Qd4 loses the queen: a blunder in both schemes; called one, a true positive.
+    EXPECT_EQ(act_hang["engine_label"], "blunder");
+    EXPECT_EQ(li_hang["engine_label"], "blunder");
+    // g5: lichess's blunder, called one: a second true positive, F1 2*2/(2*2) = 1. ACT-Eval's
+    // inaccuracy: left out, one true positive, F1 2*1/(2*1) = 1, one position excluded.
+    EXPECT_EQ(li_g5["engine_label"], "blunder");
+    EXPECT_EQ(act_g5["engine_label"], "inaccuracy");
+    EXPECT_EQ(li_sum["f1"]["tp"], 2);
+    EXPECT_EQ(li_sum["f1"]["excluded"], 0);
+    EXPECT_EQ(act_sum["f1"]["tp"], 1);
+    EXPECT_EQ(act_sum["f1"]["excluded"], 1);
+    // stderr: the table, then the paper's, named after the input file, with the counting line.
+    const std::string name = path.filename().string();
+    EXPECT_NE(act.err.find("factual precision"), std::string::npos);
+    EXPECT_NE(act.err.find("ACT-Eval table (percent; 95% intervals, 20 resamples clustered by "
+                           "position; move-quality labels: act-eval)"),
+              std::string::npos)
+        << act.err;
+    EXPECT_NE(act.err.find("\n" + name + " "), std::string::npos) << act.err;
+    EXPECT_NE(act.err.find("counting: an atom is correct only when every sub-claim is verified "
+                           "true; "),
+              std::string::npos);
+    EXPECT_NE(lichess.err.find("move-quality labels: lichess)"), std::string::npos);
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_EQ(bad.err, "glossfish judge: --scheme must be lichess or act-eval, got 'fide'\n");
 }
 
 TEST(JudgeCommand, UsageErrors) {

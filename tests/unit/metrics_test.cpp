@@ -46,6 +46,33 @@ TEST(Metrics, OverallCountsAndRatios) {
     EXPECT_DOUBLE_EQ(*m.f1, 0.5);  // 2·1 / (2·1 + 1 + 1)
 }
 
+// ACT-Eval's counting: an atom is correct only when every sub-claim is verified true.
+// {verifiable, failed, unverified}: {2,0,0} correct; {2,0,1} partly verified (verifiable, not
+// correct); {0,0,3} unverifiable (left out); {1,1,1} incorrect.
+TEST(Metrics, PartlyVerifiedAtomsAreNotCorrect) {
+    EXPECT_TRUE((AtomOutcome{2, 0, 0}.correct()));
+    EXPECT_FALSE((AtomOutcome{2, 0, 1}.correct()));
+    EXPECT_TRUE((AtomOutcome{2, 0, 1}.partly_verified()));
+    EXPECT_FALSE((AtomOutcome{1, 1, 1}.partly_verified()));
+    EXPECT_FALSE((AtomOutcome{0, 0, 3}.is_verifiable()));
+    Metrics m = compute_metrics(
+        rec("P", {{2, 0, 0}, {2, 0, 1}, {0, 0, 3}, {1, 1, 1}}, Stance::Inconclusive, std::nullopt));
+    EXPECT_EQ(m.atoms, 4);
+    EXPECT_EQ(m.verifiable_atoms, 4 - 1);
+    EXPECT_EQ(m.correct_atoms, 1);
+    EXPECT_EQ(m.partly_verified_atoms, 1);
+    EXPECT_EQ(m.unverifiable_atoms(), 1);
+    EXPECT_DOUBLE_EQ(*m.precision, 1.0 / 3);
+    // Error rate over decided sub-claims only: 2 + 2 + 0 + 1 decided, 1 false.
+    EXPECT_EQ(m.verifiable_subclaims, 2 + 2 + 0 + 1);
+    EXPECT_EQ(m.unverified_subclaims, 0 + 1 + 3 + 1);
+    EXPECT_DOUBLE_EQ(*m.error_rate, 1.0 / 5);
+    nlohmann::json j = metrics_json(m);
+    EXPECT_EQ(j["partly_verified_atoms"], 1);
+    EXPECT_EQ(j["unverifiable_atoms"], 1);
+    EXPECT_EQ(j["unverified_subclaims"], 5);
+}
+
 TEST(Metrics, PerPosition) {
     auto s = sample();
     Metrics p1 = compute_metrics(s[0]);

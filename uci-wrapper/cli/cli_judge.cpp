@@ -1,7 +1,9 @@
-// `glossfish judge --input FILE.jsonl [--decomposer llm|rules] [--bootstrap B] [--seed N]
-// [--depth D] [--out FILE.jsonl]`: the commentary judge (verifier/judge/judge.h) over a JSONL file;
-// one judged line per record, then the summary (JSON line + table on stderr).
+// `glossfish judge --input FILE.jsonl [--decomposer llm|rules] [--scheme act-eval|lichess]
+// [--bootstrap B] [--seed N] [--depth D] [--out FILE.jsonl]`: the commentary judge
+// (verifier/judge/judge.h) over a JSONL file; one judged line per record, then the summary (JSON
+// line; on stderr the table and the ACT-Eval table).
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -19,8 +21,8 @@ namespace {
 
 const char* JudgeUsage =
     "usage: glossfish judge --input FILE.jsonl [--decomposer llm|rules] [--bootstrap B]\n"
-    "                       [--seed N] [--depth D] [--out FILE.jsonl] [--shard I/N]\n"
-    "                       [--deadline SECONDS] [--verbose]\n"
+    "                       [--seed N] [--depth D] [--scheme act-eval|lichess]\n"
+    "                       [--out FILE.jsonl] [--shard I/N] [--deadline SECONDS] [--verbose]\n"
     "  records {\"id\",\"fen\",\"move\",\"commentary\",\"gold_atoms\"?,\"atoms\"?|\"claims\"?}, "
     "one a line\n"
     "  --decomposer llm (default) needs GLOSSFISH_LLM_URL; rules runs offline\n"
@@ -29,6 +31,8 @@ const char* JudgeUsage =
     "  --bootstrap B   resamples of the 95% intervals (default 10000); --seed N (default "
     "20260101)\n"
     "  --depth D       engine depth of the predicates and the move's label (default 12)\n"
+    "  --scheme S      the labels move-quality F1 compares stances with: act-eval (default\n"
+    "                  here, ACT-Eval's 10/20/30 win% bands) or lichess (5/10/15)\n"
     "  --out FILE      the per-record JSONL and the summary line go there instead of stdout\n"
     "  --shard I/N     only the records of shard I of N (by id, else by line; I from 0)\n"
     "  --deadline S    each record's model requests end within S seconds (default 300)\n";
@@ -38,6 +42,8 @@ const char* JudgeUsage =
 int judge_command(const Args& args) {
     std::string input_path, out_path, decomposer = "llm";
     Settings settings;  // the defaults every surface shares, as the flags change them
+    // The judge scores move quality as ACT-Eval does: its bands unless --scheme says otherwise.
+    settings.quality_scheme = QualityScheme::ActEval;
     int resamples = 10000;
     std::uint64_t seed = 20260101;
     bool verbose = false;
@@ -48,6 +54,7 @@ int judge_command(const Args& args) {
     flags.text("--out", out_path, "the answers (default: stdout)");
     flags.text("--decomposer", decomposer, "llm or rules");
     flags.setting(settings, &Settings::analysis_depth);
+    flags.setting(settings, &Settings::quality_scheme);
     flags.bootstrap(resamples, seed);
     flags.shard(shard);
     flags.number("--deadline", deadline_s, 1, 86400, "seconds per record for the model");
@@ -109,6 +116,10 @@ int judge_command(const Args& args) {
         }
     }
     std::fputs(verifier::summary_table(summary).c_str(), stderr);
+    std::fputs(
+        verifier::act_eval_table(summary, std::filesystem::path(input_path).filename().string())
+            .c_str(),
+        stderr);
     return 0;
 }
 

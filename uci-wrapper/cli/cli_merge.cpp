@@ -197,6 +197,7 @@ bool write_jsonl(MergeKind kind, const JsonlMergePlan& plan, const std::vector<s
             verifier::summarize(judged, settings->first, settings->second);
         out << verifier::summary_json(s).dump() << '\n';
         std::fputs(verifier::summary_table(s).c_str(), stderr);
+        std::fputs(verifier::act_eval_table(s, "merged").c_str(), stderr);
     } else if (kind == MergeKind::Verify) {
         const nlohmann::json overall =
             verifier::verify_overall_json(verified, settings->first, settings->second);

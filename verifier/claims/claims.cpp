@@ -79,6 +79,7 @@ AtomVerdict ClaimVerifier::verify(const Position& root, const Atom& atom) const 
     for (const SubClaim& c : atom.claims) {
         SubVerdict v = verify(root, c);
         if (v.result != Truth::Unverifiable) ++out.verifiable;
+        else ++out.unverified;
         if (v.result == Truth::False) {
             ++out.failed;
             if (!out.category) out.category = v.category;
@@ -158,12 +159,14 @@ json verdict_json(const AtomVerdict& v) {
     json claims = json::array();
     for (const auto& c : v.claims) claims.push_back(verdict_json(c));
     return {{"text", v.text},
-            {"result", v.correct() ? "correct"
-                       : v.failed  ? "incorrect"
-                                   : "unverifiable"},
+            {"result", v.correct()           ? "correct"
+                       : v.failed            ? "incorrect"
+                       : v.partly_verified() ? "partly_verified"
+                                             : "unverifiable"},
             {"category", v.category ? json(category_name(*v.category)) : json(nullptr)},
             {"verifiable", v.verifiable},
             {"failed", v.failed},
+            {"unverified", v.unverified},
             {"claims", claims}};
 }
 

@@ -1,6 +1,6 @@
 // Claims about a position and their verdicts. A sub-claim is a predicate with arguments that
 // holds (or not) after a move sequence from the given position; an atom is one statement made
-// of sub-claims and is correct iff every verifiable sub-claim holds. Board predicates are
+// of sub-claims and is correct only when every sub-claim is verified true. Board predicates are
 // decided by BoardTools, engine predicates through the ToolSuite (and its Analyzer). Every
 // verdict carries the facts used as evidence and, when false, an error category.
 //
@@ -115,9 +115,13 @@ struct SubVerdict {
 struct AtomVerdict {
     std::string text;
     std::vector<SubVerdict> claims;
-    int verifiable = 0, failed = 0;  // sub-claims
+    int verifiable = 0, failed = 0;  // sub-claims true or false, and false
+    int unverified = 0;              // sub-claims no tool could decide
     bool is_verifiable() const { return verifiable > 0; }
-    bool correct() const { return verifiable > 0 && failed == 0; }
+    // As ACT-Eval: correct only when every sub-claim is verified true.
+    bool correct() const { return verifiable > 0 && failed == 0 && unverified == 0; }
+    // Some sub-claims true, the others undecided: verifiable but not correct.
+    bool partly_verified() const { return verifiable > 0 && failed == 0 && unverified > 0; }
     std::optional<ErrorCategory> category;  // of the first false sub-claim
 };
 
@@ -167,7 +171,8 @@ std::optional<Stance> claim_stance(const Position& root, const SubClaim& c,
 Stance derive_stance(const Position& root, const std::vector<Atom>& atoms, std::string_view played);
 
 nlohmann::json verdict_json(const SubVerdict& v);
-// {"text","result":"correct|incorrect|unverifiable","category","verifiable","failed","claims"}
+// {"text","result":"correct|incorrect|partly_verified|unverifiable","category","verifiable",
+//  "failed","unverified","claims"}
 nlohmann::json verdict_json(const AtomVerdict& v);
 // {"fen","move","stance","engine_label","atoms":[...]}
 nlohmann::json verdict_json(const PositionVerdict& v);

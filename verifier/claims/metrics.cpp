@@ -24,9 +24,11 @@ void accumulate(Metrics& m, const PositionRecord& r) {
         ++m.atoms;
         m.verifiable_subclaims += a.verifiable;
         m.failed_subclaims += a.failed;
+        m.unverified_subclaims += a.unverified;
         if (a.is_verifiable()) {
             ++m.verifiable_atoms;
             if (a.correct()) ++m.correct_atoms;
+            if (a.partly_verified()) ++m.partly_verified_atoms;
         }
     }
     if (!r.engine_label || *r.engine_label == QualityLabel::Inaccuracy) {
@@ -82,7 +84,7 @@ nlohmann::json opt(const std::optional<double>& v) {
 PositionRecord record_of(const PositionVerdict& v, std::string id) {
     PositionRecord r;
     r.id = id.empty() ? v.fen + (v.move ? " " + *v.move : "") : std::move(id);
-    for (const AtomVerdict& a : v.atoms) r.atoms.push_back({a.verifiable, a.failed});
+    for (const AtomVerdict& a : v.atoms) r.atoms.push_back({a.verifiable, a.failed, a.unverified});
     r.stance = v.stance;
     r.engine_label = v.engine_label;
     return r;
@@ -133,9 +135,12 @@ nlohmann::json metrics_json(const Metrics& m) {
             {"atoms", m.atoms},
             {"verifiable_atoms", m.verifiable_atoms},
             {"correct_atoms", m.correct_atoms},
+            {"partly_verified_atoms", m.partly_verified_atoms},
+            {"unverifiable_atoms", m.unverifiable_atoms()},
             {"precision", opt(m.precision)},
             {"verifiable_subclaims", m.verifiable_subclaims},
             {"failed_subclaims", m.failed_subclaims},
+            {"unverified_subclaims", m.unverified_subclaims},
             {"error_rate", opt(m.error_rate)},
             {"f1",
              {{"tp", m.tp},
@@ -165,6 +170,17 @@ nlohmann::json bootstrap_json(const BootstrapResult& b) {
             {"recall", iv(b.recall)},
             {"quality_precision", iv(b.quality_precision)},
             {"quality_recall", iv(b.quality_recall)}};
+}
+
+std::string counting_text(const Metrics& m) {
+    return "an atom is correct only when every sub-claim is verified true; " +
+           std::to_string(m.unverifiable_atoms()) + " of " + std::to_string(m.atoms) +
+           " atoms had no sub-claim a tool could decide and are left out of precision; " +
+           std::to_string(m.partly_verified_atoms) +
+           " partly verified atoms (true and undecided sub-claims, none false) count as not "
+           "correct; " +
+           std::to_string(m.unverified_subclaims) +
+           " undecided sub-claims are left out of the error rate";
 }
 
 std::string metrics_line(const Metrics& m) {

@@ -238,7 +238,7 @@ void Judge::verify(const Position& before, const std::string& move_san, JudgedAt
     if (!atom.claims.empty()) {
         ClaimVerifier verifier(tools_, options_.verify);
         AtomVerdict v = verifier.verify(before, Atom{atom.text, atom.claims});
-        atom.outcome = {v.verifiable, v.failed};
+        atom.outcome = {v.verifiable, v.failed, v.unverified};
         atom.detail = verdict_json(v);
         atom.verdict = verdict_of(atom.outcome);
         return;
@@ -283,6 +283,7 @@ void Judge::verify(const Position& before, const std::string& move_san, JudgedAt
         for (const auto& s : a["subclaims"]) {
             const std::string v = s["verdict"].get<std::string>();
             if (v != "unverifiable") ++o.verifiable;
+            else ++o.unverified;
             if (v == "false") ++o.failed;
         }
     } else {
@@ -482,6 +483,7 @@ JudgedRecord Judge::judge(const JudgeInput& input) const {
     label_doc.stance = Stance::Inconclusive;  // not used; avoids deriving one
     PositionVerdict label_verdict = verifier.verify(before, label_doc);
     rec.engine_label = label_verdict.engine_label;
+    rec.scheme = options_.verify.scheme;
     rec.engine_reasons = std::move(label_verdict.engine_reasons);
     match_gold(before, rec);
     extract_stance(before, input.claims ? input.claims->stance : std::nullopt, rec);

@@ -129,15 +129,22 @@ struct JudgedRecord {
     std::string stance_source;  // "llm", "rules" or "given"
     std::string stance_quote;   // the LLM's deciding words
     std::optional<QualityLabel> engine_label;
+    QualityScheme scheme = DefaultQualityScheme;  // the scheme of engine_label (MQ-F1's labels)
     nlohmann::json engine_reasons = nlohmann::json::array();  // why engine_label (reason JSON)
     MoveEvents events;
-    std::vector<nlohmann::json> gold;       // as given
-    std::vector<std::vector<int>> matches;  // per gold atom: 1-based atoms that cover it
-    std::string match_method;               // "llm", "rules" or "" (no gold atoms)
-    std::vector<std::string> warnings;      // LLM steps that failed and were worked around
-    int requests = 0;                       // HTTP requests to the model
-    ChainAnalysis chains;                   // the reasoning chains of the analytical units
+    std::vector<nlohmann::json> gold;  // as given
+    // Per gold atom: the 1-based atoms that match it. Recall counts a gold atom only when one of
+    // them was verified correct (gold_covered).
+    std::vector<std::vector<int>> matches;
+    std::string match_method;           // "llm", "rules" or "" (no gold atoms)
+    std::vector<std::string> warnings;  // LLM steps that failed and were worked around
+    int requests = 0;                   // HTTP requests to the model
+    ChainAnalysis chains;               // the reasoning chains of the analytical units
     bool ok() const { return error.empty(); }
+    // The atoms of matches[g] that were verified correct (1-based).
+    std::vector<int> correct_matches(std::size_t g) const;
+    // Whether gold atom g counts for recall: a generated atom matching it was verified correct.
+    bool gold_covered(std::size_t g) const { return !correct_matches(g).empty(); }
 };
 
 class Judge {
@@ -181,10 +188,11 @@ private:
 // The commentary numbered by sentence for the prompts: "[1] First sentence.\n[2] …".
 std::string numbered_sentences(const std::vector<std::string>& sentences);
 
-// {"line","id","fen","move","commentary","events","engine_label","engine_reasons","stance",
-//  "stance_source","stance_quote","atoms":[{"text","context","type","method","sentence","verdict",
-//  "verifiable","failed","claims"|"subclaims","detail","events","event_verdict","error"}],
-//  "gold_atoms","matches":[{"gold","atoms","matched"}],"match_method","recall",
+// {"line","id","fen","move","commentary","events","engine_label","scheme","engine_reasons",
+//  "stance","stance_source","stance_quote","atoms":[{"text","context","type","method","sentence",
+//  "verdict","verifiable","failed","unverified","claims"|"subclaims","detail","events",
+//  "event_verdict","error"}],
+//  "gold_atoms","matches":[{"gold","atoms","correct_atoms","matched"}],"match_method","recall",
 //  "event_recall":{"produced":[names],"mentioned":[names]},"warnings",
 //  "requests","metrics","propositions","edges","depth","chain_method"}  —  or {"line","id","error"}
 //  for a skipped record.
@@ -215,13 +223,20 @@ struct JudgeSummary {
     EventRecall events;   // pooled over the records
     ChainSummary chains;  // faithfulness and depth of the reasoning chains
     int records = 0, skipped = 0;
+    // The scheme of the records' engine labels; empty when there is no record, "mixed" when
+    // records disagree (merged shards judged with different --scheme).
+    std::string scheme;
 };
 JudgeSummary summarize(const std::vector<JudgedRecord>& records, int resamples, std::uint64_t seed);
 // {"summary":{…metrics_json…,"bootstrap":…,"types":{"descriptive":{…},…},
 //  "event_recall":{"produced","mentioned","value"},"chains":{…chain_summary_json…},
-//  "records","skipped"}}
+//  "records","skipped","scheme","counting"}}
 nlohmann::json summary_json(const JudgeSummary& s);
 // The human-readable table (one row per metric: value, count, 95% interval).
 std::string summary_table(const JudgeSummary& s);
+// The metrics as ACT-Eval's results table lays them out: one row (named `row`, the commentary
+// judged) with factual precision, sub-claim error rate, atomic recall and move-quality F1 in
+// percent, each with its 95% interval, then how unverifiable atoms and sub-claims counted.
+std::string act_eval_table(const JudgeSummary& s, std::string_view row);
 
 }  // namespace glossfish::verifier

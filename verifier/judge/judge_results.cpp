@@ -32,9 +32,18 @@ PositionRecord judge_metrics_record(const JudgedRecord& r, std::optional<UnitTyp
     p.stance = r.stance;
     p.engine_label = r.engine_label;
     p.gold_atoms = int(r.gold.size());
-    for (const auto& m : r.matches)
-        if (!m.empty()) ++p.gold_matched;
+    for (std::size_t g = 0; g < r.matches.size(); ++g)
+        if (r.gold_covered(g)) ++p.gold_matched;
     return p;
+}
+
+std::vector<int> JudgedRecord::correct_matches(std::size_t g) const {
+    std::vector<int> out;
+    if (g >= matches.size()) return out;
+    for (int i : matches[g])
+        if (i >= 1 && std::size_t(i) <= atoms.size() && atoms[std::size_t(i - 1)].outcome.correct())
+            out.push_back(i);
+    return out;
 }
 
 namespace {
@@ -69,7 +78,8 @@ json judged_json(const JudgedRecord& r) {
                   {"sentence", a.sentence ? json(a.sentence) : json(nullptr)},
                   {"verdict", a.verdict},
                   {"verifiable", a.outcome.verifiable},
-                  {"failed", a.outcome.failed}};
+                  {"failed", a.outcome.failed},
+                  {"unverified", a.outcome.unverified}};
         if (a.method == "llm") j["subclaims"] = a.subclaims;
         if (a.method != "llm" || !a.claims.empty()) {
             json c = json::array();
@@ -87,8 +97,10 @@ json judged_json(const JudgedRecord& r) {
     }
     json matches = json::array();
     for (std::size_t g = 0; g < r.matches.size(); ++g)
-        matches.push_back(
-            {{"gold", g + 1}, {"atoms", r.matches[g]}, {"matched", !r.matches[g].empty()}});
+        matches.push_back({{"gold", g + 1},
+                           {"atoms", r.matches[g]},
+                           {"correct_atoms", r.correct_matches(g)},
+                           {"matched", r.gold_covered(g)}});
     const PositionRecord p = judge_metrics_record(r);
     const Metrics m = compute_metrics(p);
     json out = {
@@ -99,6 +111,7 @@ json judged_json(const JudgedRecord& r) {
         {"commentary", r.commentary},
         {"events", events_json(r.events)},
         {"engine_label", r.engine_label ? json(label_name(*r.engine_label)) : json(nullptr)},
+        {"scheme", scheme_name(r.scheme)},
         {"engine_reasons", r.engine_reasons},
         {"stance", stance_name(r.stance)},
         {"stance_source", r.stance_source},
@@ -155,6 +168,9 @@ JudgeSummary summarize(const std::vector<JudgedRecord>& records, int resamples,
             continue;
         }
         ++s.records;
+        const std::string scheme = scheme_name(r.scheme);
+        if (s.scheme.empty()) s.scheme = scheme;
+        else if (s.scheme != scheme) s.scheme = "mixed";
         all.push_back(judge_metrics_record(r));
         EventRecall e = event_recall(r);
         s.events.produced += e.produced;
@@ -180,6 +196,8 @@ json summary_json(const JudgeSummary& s) {
     j["bootstrap"] = bootstrap_json(s.overall_ci);
     j["records"] = s.records;
     j["skipped"] = s.skipped;
+    j["scheme"] = s.scheme.empty() ? json(nullptr) : json(s.scheme);
+    j["counting"] = counting_text(s.overall);
     json types = json::object();
     for (const auto& t : s.types) {
         json b = bootstrap_json(t.ci);
@@ -253,6 +271,36 @@ std::string summary_table(const JudgeSummary& s) {
     row("chain depth, mean", c.mean_depth, std::to_string(c.records) + " records", c.mean_depth_ci);
     row("chain depth, max", c.records ? std::optional<double>(c.max_depth) : std::nullopt,
         std::to_string(c.records) + " records", c.max_depth_ci);
+    return out;
+}
+
+std::string act_eval_table(const JudgeSummary& s, std::string_view row) {
+    // A cell: the ratio in percent with its interval, "n/a" when undefined.
+    auto cell = [](const std::optional<double>& v, const Interval& i) {
+        char buf[64];
+        if (!v) return std::string("n/a");
+        if (i.low)
+            std::snprintf(buf, sizeof buf, "%.1f [%.1f, %.1f]", 100 * *v, 100 * *i.low,
+                          100 * *i.high);
+        else std::snprintf(buf, sizeof buf, "%.1f", 100 * *v);
+        return std::string(buf);
+    };
+    const Metrics& m = s.overall;
+    const BootstrapResult& b = s.overall_ci;
+    std::string name(row);
+    std::size_t width = std::max<std::size_t>(10, name.size());
+    char buf[400];
+    std::string out = "ACT-Eval table (percent; 95% intervals, " + std::to_string(b.resamples) +
+                      " resamples clustered by position; move-quality labels: " +
+                      (s.scheme.empty() ? std::string("none") : s.scheme) + ")\n";
+    std::snprintf(buf, sizeof buf, "%-*s  %-24s %-24s %-24s %s\n", int(width), "commentary",
+                  "precision (up)", "sub-claim errors (down)", "atomic recall (up)", "MQ-F1 (up)");
+    out += buf;
+    std::snprintf(buf, sizeof buf, "%-*s  %-24s %-24s %-24s %s\n", int(width), name.c_str(),
+                  cell(m.precision, b.precision).c_str(), cell(m.error_rate, b.error_rate).c_str(),
+                  cell(m.recall, b.recall).c_str(), cell(m.f1, b.f1).c_str());
+    out += buf;
+    out += "counting: " + counting_text(m) + "\n";
     return out;
 }
 

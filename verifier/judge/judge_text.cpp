@@ -29,7 +29,8 @@ AtomOutcome outcome_of_verdict(const std::string& verdict) {
 
 std::string verdict_of(const AtomOutcome& o) {
     if (o.correct()) return "correct";
-    if (o.is_verifiable()) return "incorrect";
+    if (o.failed > 0) return "incorrect";
+    if (o.partly_verified()) return "partly_verified";
     return "unverifiable";
 }
 

@@ -35,12 +35,15 @@ bool read_stance_and_label(const json& j, Stance& stance, std::optional<QualityL
     return true;
 }
 
-// An atom's {verifiable, failed}; false when malformed.
+// An atom's {verifiable, failed, unverified}; false when malformed. "unverified" may be absent
+// (lines written before it was counted): 0.
 bool read_outcome(const json& a, AtomOutcome& o) {
     auto v = count_of(a, "verifiable");
     auto f = count_of(a, "failed");
     if (!v || !f) return false;
-    o = {*v, *f};
+    std::optional<int> u = 0;
+    if (a.contains("unverified") && !(u = count_of(a, "unverified"))) return false;
+    o = {*v, *f, *u};
     return true;
 }
 
@@ -64,6 +67,12 @@ std::optional<JudgedRecord> judged_record_from_json(const json& j, std::string* 
     }
     if (!read_stance_and_label(j, r.stance, r.engine_label))
         return fail("bad \"stance\" or \"engine_label\"");
+    if (auto scheme = j.find("scheme"); scheme != j.end()) {
+        std::optional<QualityScheme> parsed;
+        if (!scheme->is_string() || !(parsed = parse_scheme(scheme->get<std::string>())))
+            return fail("bad \"scheme\"");
+        r.scheme = *parsed;
+    }
     auto atoms = j.find("atoms");
     if (atoms == j.end() || !atoms->is_array()) return fail("no \"atoms\" array");
     for (const json& a : *atoms) {

@@ -15,8 +15,9 @@
 namespace glossfish::verifier {
 
 // The fields of a judged_json line that summarize() reads: line, id, error; per atom type,
-// verifiable, failed, events and event_verdict; stance, engine_label, gold_atoms, matches and
-// events. nullopt with *error set when the line is not a judged record.
+// verifiable, failed, unverified (0 when absent), events and event_verdict; stance,
+// engine_label, scheme (when present), gold_atoms, matches and events. nullopt with *error set when
+// the line is not a judged record.
 std::optional<JudgedRecord> judged_record_from_json(const nlohmann::json& j, std::string* error);
 
 // The metrics record of one verify --jsonl answer {"id","line","result"}. nullopt with *error
