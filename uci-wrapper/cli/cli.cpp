@@ -23,6 +23,8 @@ const std::vector<Command>& commands() {
         {"verbalize", "a language model describes a position's strategy tree", verbalize_command},
         {"verify", "verdicts of claims or commentary about a move", verify_command},
         {"judge", "score commentary records against the verifier", judge_command},
+        {"import", "published records into judge records: import act-eval FILE [-o OUT]",
+         import_command},
         {"comment", "LLM commentary on one move, checked by the verifier", comment_command},
         {"merge", "join the outputs of --shard I/N runs", merge_command},
         {"mcp", "serve the tools to agents over the Model Context Protocol (stdio)", mcp_command},
