@@ -161,6 +161,19 @@ TEST(Explain, ReplyThreatNamesTheDoubleAttack) {
     for (const Reason& r : explain(other).reasons) EXPECT_NE(r.kind, "reply_threat") << r.text;
 }
 
+// The Immortal Game, 19.e5??: the engine's line gives the rook on a8 back for the one on a1, so
+// no material is lost along it, but the answer takes a rook e5 left where it stood undefended.
+TEST(Explain, ReplyTakesTheUndefendedRook) {
+    const char* before = "rnb1k1nr/p2p1ppp/3B4/1p1N1N1P/4P1P1/3P1Q2/PqP5/R4Kb1 w kq - 0 19";
+    MoveLabel l = fake_label(
+        before, "e4e5", {"e4e5", "b2a1", "f1e2", "f7f6", "d5c7", "e8d8", "f3a8"}, Score::cp(-364),
+        "a1e1", {"a1e1", "g1b6"}, Score::cp(155), QualityLabel::Blunder);
+    Explanation e = explain(l);
+    ASSERT_FALSE(e.reasons.empty());
+    EXPECT_EQ(e.reasons[0].kind, "reply_threat");
+    EXPECT_EQ(e.reasons[0].text, "After e5, Qxa1+ captures the undefended rook on a1.");
+}
+
 // The Damiano, 3...fxe5?: no capture of White's wins on its own (5.Qxe5+ only takes back a pawn
 // of the knight), the fork does: 4.Qh5+ g6 (forced: an answer to check) 5.Qxe5+ and 6.Qxh8.
 TEST(Explain, TheForkAlongTheLineIsTheLoss) {
