@@ -17,8 +17,8 @@
 #   5. Scid's way of closing, in plain Tcl (tests/gui/tcl_close.tcl): with a blocking pipe the
 #      close waits for glossfish, which is gone within a second.
 # Screenshots and process notes stay in OUT_DIR (the build directory's gui-screens/).
-# GLOSSFISH_GUIS="xboard scid chessx pychess" runs ChessX and PyChess too (Debian packages
-# chessx and pychess; not installed by .ci/install).
+# GLOSSFISH_GUIS="xboard scid chessx pychess" runs PyChess too (Debian package pychess, not
+# installed by .ci/install); the default is XBoard, Scid and ChessX.
 # usage: gui_xvfb_test.sh GLOSSFISH_BIN SOURCE_DIR OUT_DIR. Exit 77 (skipped) when Xvfb, the
 # X tools or a GUI are missing (.ci/install --slow installs them).
 set -euo pipefail
@@ -27,7 +27,7 @@ glossfish=$(realpath "${1:?usage: gui_xvfb_test.sh GLOSSFISH_BIN SOURCE_DIR OUT_
 source_dir=$(realpath "${2:?usage: gui_xvfb_test.sh GLOSSFISH_BIN SOURCE_DIR OUT_DIR}")
 out=${3:?usage: gui_xvfb_test.sh GLOSSFISH_BIN SOURCE_DIR OUT_DIR}
 export PATH=$PATH:/usr/games
-read -r -a guis <<<"${GLOSSFISH_GUIS:-xboard scid}"
+read -r -a guis <<<"${GLOSSFISH_GUIS:-xboard scid chessx}"
 needed=(Xvfb xdotool xwininfo import convert)
 for gui in "${guis[@]}"; do
     case $gui in
