@@ -213,6 +213,20 @@ TEST(Ideas, Pieces) {
     expect_idea(after_moves(""), "e4", "frees_piece", "e4 frees the bishop on f1.");
 }
 
+TEST(Ideas, TheQueenOnAnOpenFile) {
+    // No pawn on the e-file and no white rook: Qe2 takes the file as a rook would. Qd7+ stays on
+    // the d-file it stood on.
+    const Line open = after_moves("", "4k3/pp3ppp/8/8/8/8/PP3PPP/3QK3 w - - 0 1");
+    expect_idea(open, "Qe2+", "rook_file", "Qe2+ puts the queen on the open e-file.");
+    expect_no_idea(open, "Qd7+", "rook_file");
+    // A rook of White's holds the c-file already: the queen joins it, no new file.
+    expect_no_idea(after_moves("", "4k3/pp3ppp/8/8/8/8/PP3PPP/2RQK3 w - - 0 1"), "Qc2",
+                   "rook_file");
+    // Half-open: only Black's pawn on the c-file.
+    expect_idea(after_moves("", "4k3/ppp2ppp/8/8/8/8/PP3PPP/3QK3 w - - 0 1"), "Qc2", "rook_file",
+                "Qc2 puts the queen on the half-open c-file.");
+}
+
 TEST(Ideas, TakesAnUndefendedPiece) {
     // The Immortal Game, 19...Qxa1+: nothing of White's defends the rook on a1. Said before the
     // queen's next threat (a pawn), as a player says it.

@@ -111,11 +111,15 @@ Outcome Evaluator::idea_claim() {
     if (p == "rook_on_file") {
         const int f = str("file")[0] - 'a';
         const Color c = *parse_color_word(str("color"));
-        const Bitboard rooks = pos_.pieces(Rook, c) & file_bb(f);
+        // A rook, or the queen when named.
+        const PieceType t = piece_arg().value_or(Rook);
+        if (t != Rook && t != Queen) return no("only a rook or a queen stands on a file here");
+        const Bitboard rooks = pos_.pieces(t, c) & file_bb(f);
+        const std::string what = t == Rook ? "rook" : "queen";
+        const std::string file = std::string(1, char('a' + f)) + "-file";
         ev_["rooks"] = squares_json(rooks);
-        return is(rooks != 0,
-                  side(c) + " has a rook on the " + std::string(1, char('a' + f)) + "-file",
-                  side(c) + " has no rook on the " + std::string(1, char('a' + f)) + "-file");
+        return is(rooks != 0, side(c) + " has a " + what + " on the " + file,
+                  side(c) + " has no " + what + " on the " + file);
     }
     if (p == "seventh_rank") {
         const Square s = sq("square");

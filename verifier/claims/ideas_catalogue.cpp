@@ -387,6 +387,16 @@ std::vector<IdeaFound> outpost(const MoveView& v) {
 std::vector<IdeaFound> rook_file(const MoveView& v) {
     if (v.lands_en_prise()) return {};
     const Square rook = v.castles() ? castle_rook_to(v.us, v.move.to() > v.move.from()) : v.to;
+    // The queen on a file no rook of ours holds: as a rook would.
+    if (v.piece == Queen && !v.castles()) {
+        const int f = file_of(v.to);
+        if (file_of(v.from) == f || (v.after.pieces(Rook, v.us) & file_bb(f))) return {};
+        const FileStatus st = file_status(v.after, f);
+        const bool ours =
+            st == (v.us == White ? FileStatus::HalfOpenWhite : FileStatus::HalfOpenBlack);
+        if (st != FileStatus::Open && !ours) return {};
+        return {found(st == FileStatus::Open ? 3 : 4, {{"file", std::string(1, char('a' + f))}})};
+    }
     if (type_of(v.after.piece_at(rook)) != Rook) return {};
     const Square was = v.castles() ? v.move.to() : v.from;
     const int f = file_of(rook);
@@ -1002,7 +1012,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
          55,
          false,
          "a rook comes to a file with no pawns (open) or with enemy pawns only "
-         "(half-open); doubled: another rook of the mover on that file, nothing between",
+         "(half-open); doubled: another rook of the mover on that file, nothing between; the "
+         "queen, coming to such a file that no rook of the mover holds, as a rook would",
          {{"puts the rook on the open {file}",
            {after("rook_on_file", {{"file", "$file"}, {"color", "$us"}}),
             after("file_status", {{"file", "$file"}, {"status", "open"}})}},
@@ -1010,7 +1021,13 @@ std::vector<IdeaKindSpec> make_catalogue() {
            {after("rook_on_file", {{"file", "$file"}, {"color", "$us"}}),
             after("file_status", {{"file", "$file"}, {"status", "half_open"}, {"color", "$us"}})}},
           {"doubles the rooks on the {file}",
-           {after("doubled_rooks", {{"file", "$file"}, {"color", "$us"}})}}},
+           {after("doubled_rooks", {{"file", "$file"}, {"color", "$us"}})}},
+          {"puts the queen on the open {file}",
+           {after("rook_on_file", {{"file", "$file"}, {"color", "$us"}, {"piece", "queen"}}),
+            after("file_status", {{"file", "$file"}, {"status", "open"}})}},
+          {"puts the queen on the half-open {file}",
+           {after("rook_on_file", {{"file", "$file"}, {"color", "$us"}, {"piece", "queen"}}),
+            after("file_status", {{"file", "$file"}, {"status", "half_open"}, {"color", "$us"}})}}},
          with_view(rook_file)});
     t.push_back(
         {"open_diagonal",

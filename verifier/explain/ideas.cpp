@@ -100,16 +100,24 @@ std::string ideas_sentence(const Position& before, Move move, const std::vector<
     if (purposes.size() > 2) purposes.resize(2);
     if (costs.size() > 1) costs.resize(1);
     if (purposes.empty() && costs.empty()) return "";
-    std::string joined = move_to_san(before, move) + " ";
-    if (purposes.size() == 2 && purposes[0]->kind == purposes[1]->kind)
-        joined += same_kind_phrases(idea_phrase(*purposes[0]), idea_phrase(*purposes[1]));
-    else
-        for (std::size_t k = 0; k < purposes.size(); ++k)
-            joined += (k == 0 ? "" : " and ") + idea_phrase(*purposes[k]);
-    if (!costs.empty()) joined += (purposes.empty() ? "" : " but ") + idea_phrase(*costs.front());
-    joined += ".";
+    const std::string san = move_to_san(before, move);
+    const std::string cost =
+        costs.empty() ? "" : (purposes.empty() ? "" : " but ") + idea_phrase(*costs.front());
+    // Two purposes of one kind say their shared words once ("breaks the pin on the pawn on f2
+    // and the pawn on g2"); else, or when that is not read back, the two in full.
+    std::vector<std::string> tries;
+    if (purposes.size() == 2) {
+        const std::string a = idea_phrase(*purposes[0]), b = idea_phrase(*purposes[1]);
+        if (purposes[0]->kind == purposes[1]->kind)
+            tries.push_back(san + " " + same_kind_phrases(a, b) + cost + ".");
+        tries.push_back(san + " " + a + " and " + b + cost + ".");
+    } else {
+        tries.push_back(san + " " + (purposes.empty() ? "" : idea_phrase(*purposes[0])) + cost +
+                        ".");
+    }
     const ClaimVerifier verifier(board_suite());
-    if (verified(before, move, joined, verifier)) return joined;
+    for (const std::string& t : tries)
+        if (verified(before, move, t, verifier)) return t;
     return ideas.front().text;
 }
 
