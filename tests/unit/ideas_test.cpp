@@ -213,6 +213,17 @@ TEST(Ideas, Pieces) {
     expect_idea(after_moves(""), "e4", "frees_piece", "e4 frees the bishop on f1.");
 }
 
+TEST(Ideas, APinThePinnedPieceCanBreakByTakingIsAnOfferToTrade) {
+    // Rd8 faces the rook on e8 with the king behind it, but ...Rxd8 Rxd8+ is an even trade:
+    // Rd8 offers it, it pins nothing.
+    const Line rooks = after_moves("", "4r1k1/5pp1/7p/8/8/8/3R1PPP/3R2K1 w - - 0 1");
+    expect_no_idea(rooks, "Rd8", "pins");
+    expect_idea(rooks, "Rd8", "offers_trade", "Rd8 offers a trade with the rook on e8.");
+    // A knight pinned by a bishop cannot take it: that stays a pin.
+    const Line knight = after_moves("", "4k3/1p6/2n5/8/8/8/8/4KB2 w - - 0 1");
+    expect_idea(knight, "Bb5", "pins", "Bb5 pins the knight on c6 to the king.");
+}
+
 TEST(Ideas, TheQueenOnAnOpenFile) {
     // No pawn on the e-file and no white rook: Qe2 takes the file as a rook would. Qd7+ stays on
     // the d-file it stood on.

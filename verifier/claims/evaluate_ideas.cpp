@@ -364,7 +364,9 @@ Outcome Evaluator::idea_claim() {
         const bool defended = after.attackers(us, to) != 0;
         ev_["trade"] = {
             {"attacks", attacks_now}, {"attacked_before", attacked_before}, {"defended", defended}};
-        const bool pinned = after.is_pinned(them, s);
+        // Pinned by the mover and able to take it: the trade is on offer all the same.
+        const PinInfo pin = after.pin(them, s);
+        const bool pinned = pin.pinned && !(pin.pinner == to && (after.attacks(s) & square_bb(to)));
         ev_["trade"]["pinned"] = pinned;
         return is(attacks_now && !attacked_before && defended && !pinned &&
                       type_of(target) != King &&

@@ -320,6 +320,9 @@ std::vector<IdeaFound> pins(const MoveView& v) {
         if (behind != King && PieceValue[behind] <= PieceValue[front]) continue;
         if (behind != King && front == Pawn) continue;  // a pawn "pinned" to a piece: no idea
         if (behind != King && PieceValue[behind] <= PieceValue[mover]) continue;
+        // The "pinned" piece takes the pinner without losing material (a rook facing a rook on
+        // the line to its king): that offers a trade, it pins nothing.
+        if (can_take_back_evenly(v, pinned)) continue;
         out.push_back(found(behind == King ? 0 : 1,
                             {{"piece", piece_name(front)},
                              {"square", square_name(pinned)},
@@ -538,8 +541,10 @@ std::vector<IdeaFound> offers_trade(const MoveView& v) {
         const PieceType t = type_of(v.after.piece_at(s));
         if (t == King || PieceValue[t] != PieceValue[v.piece]) continue;
         if (v.before.attacks(v.from) & square_bb(s)) continue;
-        // A pinned piece attacked is pressure on the pin, not an offer to trade.
-        if (v.after.is_pinned(v.them, s)) continue;
+        // A pinned piece attacked is pressure on the pin, not an offer to trade, unless it can
+        // take the piece that pins it (a rook facing a rook on the line to its king).
+        const PinInfo pin = v.after.pin(v.them, s);
+        if (pin.pinned && !(pin.pinner == v.to && (v.after.attacks(s) & square_bb(v.to)))) continue;
         return {found(0, {{"piece", piece_name(t)}, {"square", square_name(s)}})};
     }
     return {};
@@ -961,7 +966,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
          68,
          false,
          "the moved line piece attacks an enemy piece with the king, or a piece worth more "
-         "than both, behind it on the same line",
+         "than both, behind it on the same line, and that piece cannot take it without losing "
+         "material (else it is an offer to trade)",
          {{"pins the {piece} on {square} to the king",
            {after("pins", {{"pinned", "$square"}, {"pinner", "$to"}, {"absolute", true}})}},
           {"pins the {piece} on {square} to the {piece2} on {square2}",
@@ -1100,7 +1106,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  Pieces,
                  43,
                  false,
-                 "the moved piece, defended, attacks an enemy piece of the same worth, not pinned, "
+                 "the moved piece, defended, attacks an enemy piece of the same worth, not pinned "
+                 "(or pinned by it and able to take it), "
                  "that it did not attack before: it offers to trade",
                  {{"offers a trade with the {piece} on {square}",
                    {of_move("offers_trade", {{"square", "$square"}})}}},
