@@ -400,6 +400,45 @@ TEST(ChainSummaryTest, FaithfulnessDepthAndIntervals) {
     EXPECT_FALSE(none.mean_depth_ci.low);
 }
 
+// TACE's combined faithfulness and the normalised depth on the worked example above: record 1
+// has 3 propositions (all hold) and 2 edges (both hold), depth 2; record 2 has 3 propositions
+// (2 hold) and 2 edges (1 holds), depth 1.
+TEST(ChainSummaryTest, CombinedFaithfulnessAndNormalisedDepth) {
+    std::vector<JudgedRecord> recs;
+    recs.push_back(judged(Chain));
+    recs.push_back(judged(
+        "Nxe5 wins a pawn because the knight on c6 is pinned, so the knight on e5 can be taken."));
+    recs.push_back(judged("Nxe5 is a capture.", Pinned, "Nxe5"));  // no analytical unit
+    EXPECT_DOUBLE_EQ(*normalized_depth(recs[0].chains), 2.0 / (3 - 1));
+    EXPECT_DOUBLE_EQ(*normalized_depth(recs[1].chains), 1.0 / (3 - 1));
+    EXPECT_FALSE(normalized_depth(recs[2].chains));
+    JudgeSummary s = summarize(recs, 200, 7);
+    const ChainSummary& c = s.chains;
+    // Propositions and edges that hold over propositions and edges, pooled over the records.
+    ASSERT_TRUE(c.faithfulness);
+    EXPECT_DOUBLE_EQ(*c.faithfulness, (3.0 + 2 + 2 + 1) / (3 + 2 + 3 + 2));  // 8/10
+    EXPECT_EQ(c.normalized_records, 2);
+    ASSERT_TRUE(c.normalized_depth);
+    EXPECT_DOUBLE_EQ(*c.normalized_depth, (2.0 / 2 + 1.0 / 2) / 2);  // 0.75
+    ASSERT_TRUE(c.faithfulness_ci.low);
+    EXPECT_GE(*c.faithfulness_ci.low, 3.0 / 5 - 1e-9);  // between record 2's 3/5 and record 1's 1
+    EXPECT_LE(*c.faithfulness_ci.high, 1.0);
+    EXPECT_GE(*c.normalized_depth_ci.low, 0.5 - 1e-9);
+    json j = summary_json(s)["summary"]["chains"];
+    EXPECT_EQ(j["faithfulness"], 0.8);
+    EXPECT_EQ(j["normalized_depth"], 0.75);
+    EXPECT_EQ(j["normalized_records"], 2);
+    EXPECT_EQ(j["faithfulness_interval"].size(), 2u);
+    const std::string table = summary_table(s);
+    EXPECT_NE(table.find("faithfulness (TACE)          0.800   8/10"), std::string::npos) << table;
+    EXPECT_NE(table.find("chain depth, normalised      0.750   2 records"), std::string::npos)
+        << table;
+    // One proposition: no chain possible, no normalised depth.
+    ChainAnalysis one;
+    one.propositions.resize(1);
+    EXPECT_FALSE(normalized_depth(one));
+}
+
 TEST(ChainSummaryTest, ChainsReadBackFromARecordsJson) {
     JudgedRecord r = judged(Chain);
     json j;

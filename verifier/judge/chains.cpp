@@ -579,6 +579,8 @@ struct ChainCounts {
     int records = 0, props = 0, holding_props = 0, edges = 0, holding_edges = 0;
     long depth_sum = 0;
     int max_depth = 0;
+    int normalized_records = 0;
+    double normalized_sum = 0;
 };
 
 ChainCounts count(const std::vector<const ChainAnalysis*>& rs,
@@ -593,6 +595,10 @@ ChainCounts count(const std::vector<const ChainAnalysis*>& rs,
         k.holding_edges += c.holding_edges();
         k.depth_sum += c.depth;
         k.max_depth = std::max(k.max_depth, c.depth);
+        if (std::optional<double> n = normalized_depth(c)) {
+            ++k.normalized_records;
+            k.normalized_sum += *n;
+        }
     }
     return k;
 }
@@ -624,6 +630,11 @@ json interval_json(const Interval& i) {
 
 }  // namespace
 
+std::optional<double> normalized_depth(const ChainAnalysis& c) {
+    if (c.propositions.size() < 2) return std::nullopt;
+    return std::min(1.0, double(c.depth) / double(c.propositions.size() - 1));
+}
+
 ChainSummary summarize_chains(const std::vector<const ChainAnalysis*>& all, int resamples,
                               std::uint64_t seed, double level) {
     std::vector<const ChainAnalysis*> rs;
@@ -645,22 +656,31 @@ ChainSummary summarize_chains(const std::vector<const ChainAnalysis*>& all, int 
     }
     if (k.props) s.proposition_faithfulness = double(k.holding_props) / k.props;
     if (k.edges) s.edge_faithfulness = double(k.holding_edges) / k.edges;
+    if (k.props + k.edges)
+        s.faithfulness = double(k.holding_props + k.holding_edges) / (k.props + k.edges);
     if (k.records) s.mean_depth = double(k.depth_sum) / k.records;
     s.max_depth = k.max_depth;
+    s.normalized_records = k.normalized_records;
+    if (k.normalized_records) s.normalized_depth = k.normalized_sum / k.normalized_records;
     if (rs.empty() || resamples < 1) return s;
     std::mt19937_64 engine(seed);
-    std::vector<double> pf, ef, md, mx;
+    std::vector<double> pf, ef, cf, md, mx, nd;
     std::vector<std::size_t> pick(rs.size());
     for (int b = 0; b < resamples; ++b) {
         for (auto& p : pick) p = std::size_t(engine() % rs.size());
         const ChainCounts d = count(rs, pick);
         if (d.props) pf.push_back(double(d.holding_props) / d.props);
         if (d.edges) ef.push_back(double(d.holding_edges) / d.edges);
+        if (d.props + d.edges)
+            cf.push_back(double(d.holding_props + d.holding_edges) / (d.props + d.edges));
+        if (d.normalized_records) nd.push_back(d.normalized_sum / d.normalized_records);
         md.push_back(double(d.depth_sum) / d.records);
         mx.push_back(d.max_depth);
     }
     s.proposition_ci = quantiles(std::move(pf), level);
     s.edge_ci = quantiles(std::move(ef), level);
+    s.faithfulness_ci = quantiles(std::move(cf), level);
+    s.normalized_depth_ci = quantiles(std::move(nd), level);
     s.mean_depth_ci = quantiles(std::move(md), level);
     s.max_depth_ci = quantiles(std::move(mx), level);
     return s;
@@ -678,10 +698,15 @@ json chain_summary_json(const ChainSummary& s) {
             {"unverified_edges", s.unverified_edges},
             {"edge_faithfulness", round4(s.edge_faithfulness)},
             {"edge_interval", interval_json(s.edge_ci)},
+            {"faithfulness", round4(s.faithfulness)},
+            {"faithfulness_interval", interval_json(s.faithfulness_ci)},
             {"mean_depth", round4(s.mean_depth)},
             {"mean_depth_interval", interval_json(s.mean_depth_ci)},
             {"max_depth", s.max_depth},
-            {"max_depth_interval", interval_json(s.max_depth_ci)}};
+            {"max_depth_interval", interval_json(s.max_depth_ci)},
+            {"normalized_records", s.normalized_records},
+            {"normalized_depth", round4(s.normalized_depth)},
+            {"normalized_depth_interval", interval_json(s.normalized_depth_ci)}};
 }
 
 }  // namespace glossfish::verifier

@@ -94,22 +94,34 @@ void put_chain_json(const ChainAnalysis& c, nlohmann::json& record);
 // chains; false with *why set when they are malformed.
 bool read_chain_json(const nlohmann::json& record, ChainAnalysis& c, std::string* why);
 
+// A record's depth normalised by the longest chain its propositions allow: depth / (n - 1) for
+// n propositions (a chain through every proposition has n - 1 edges), so 1 means one verified
+// chain runs through all of them. nullopt below two propositions (no chain is possible).
+std::optional<double> normalized_depth(const ChainAnalysis& c);
+
 // Over the records: proposition faithfulness (propositions that hold / propositions), edge
-// faithfulness (edges that hold / edges), mean and max depth over the records with at least one
-// proposition, each with a percentile bootstrap clustered by record (the draws of bootstrap()).
+// faithfulness (edges that hold / edges), TACE's combined faithfulness (propositions and edges
+// that hold / propositions and edges: the share of the analytical units and relations that
+// pass), mean and max depth over the records with at least one proposition, and the mean
+// normalised depth over the records with at least two, each with a percentile bootstrap
+// clustered by record (the draws of bootstrap()).
 struct ChainSummary {
     int records = 0;  // records with at least one proposition
     int propositions = 0, holding_propositions = 0, unverified_propositions = 0;
     int edges = 0, holding_edges = 0, unverified_edges = 0;
-    std::optional<double> proposition_faithfulness, edge_faithfulness, mean_depth;
+    int normalized_records = 0;  // records with at least two propositions
+    std::optional<double> proposition_faithfulness, edge_faithfulness, faithfulness, mean_depth,
+        normalized_depth;
     int max_depth = 0;
-    Interval proposition_ci, edge_ci, mean_depth_ci, max_depth_ci;
+    Interval proposition_ci, edge_ci, faithfulness_ci, mean_depth_ci, max_depth_ci,
+        normalized_depth_ci;
 };
 ChainSummary summarize_chains(const std::vector<const ChainAnalysis*>& records, int resamples,
                               std::uint64_t seed, double level = 0.95);
 // {"records","propositions","holding_propositions","unverified_propositions",
 //  "proposition_faithfulness","proposition_interval",… "edges" likewise,
-//  "mean_depth","mean_depth_interval","max_depth","max_depth_interval"}
+//  "faithfulness","faithfulness_interval","mean_depth","mean_depth_interval","max_depth",
+//  "max_depth_interval","normalized_records","normalized_depth","normalized_depth_interval"}
 nlohmann::json chain_summary_json(const ChainSummary& s);
 
 }  // namespace glossfish::verifier

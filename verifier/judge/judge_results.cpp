@@ -268,9 +268,14 @@ std::string summary_table(const JudgeSummary& s) {
     row("proposition faithfulness", c.proposition_faithfulness,
         frac(c.holding_propositions, c.propositions), c.proposition_ci);
     row("edge faithfulness", c.edge_faithfulness, frac(c.holding_edges, c.edges), c.edge_ci);
+    row("faithfulness (TACE)", c.faithfulness,
+        frac(c.holding_propositions + c.holding_edges, c.propositions + c.edges),
+        c.faithfulness_ci);
     row("chain depth, mean", c.mean_depth, std::to_string(c.records) + " records", c.mean_depth_ci);
     row("chain depth, max", c.records ? std::optional<double>(c.max_depth) : std::nullopt,
         std::to_string(c.records) + " records", c.max_depth_ci);
+    row("chain depth, normalised", c.normalized_depth,
+        std::to_string(c.normalized_records) + " records", c.normalized_depth_ci);
     return out;
 }
 
