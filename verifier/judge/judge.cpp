@@ -7,6 +7,7 @@
 #include <chrono>
 #include <set>
 
+#include "judge/background.h"
 #include "judge/judge_text.h"
 #include "reader/commentary_reader.h"
 #include "rules/notation.h"
@@ -241,6 +242,15 @@ void Judge::verify(const Position& before, const std::string& move_san, JudgedAt
         atom.outcome = {v.verifiable, v.failed, v.unverified};
         atom.detail = verdict_json(v);
         atom.verdict = verdict_of(atom.outcome);
+        return;
+    }
+    if (atom.type == UnitType::Background) {
+        MoveParse mp = parse_move_text(before, move_san);
+        if (!mp.ok()) return;  // judge() parsed it already
+        BackgroundCheck c = check_background(before, mp.move, atom.text);
+        atom.outcome = c.holds ? AtomOutcome{1, *c.holds ? 0 : 1, 0} : AtomOutcome{0, 0, 1};
+        atom.verdict = verdict_of(atom.outcome);
+        atom.detail = {{"background", background_json(c)}};
         return;
     }
     if (atom.method != "llm") {  // the reader found nothing to check

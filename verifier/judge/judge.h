@@ -66,8 +66,9 @@ struct EventRecall {
 // captures, can_capture, is_legal, opens_file, open_file, opens_line, controls, passed_pawn,
 // undefended; moves empty or just the played move; a "move" argument only the played move),
 // else analytical. A unit without sub-claims (unread) is descriptive when it names an event
-// and has no context, background when it speaks of openings, theory, history, players or
-// years, else analytical.
+// and has no context, background when it speaks of castling rights (background.h, before the
+// event test), of openings, theory, history, players or years, or names an opening of the table
+// or an ECO code, else analytical.
 UnitType rules_unit_type(std::string_view text, const std::vector<std::string>& context,
                          const std::vector<SubClaim>& claims, std::string_view played_san);
 
@@ -162,7 +163,9 @@ public:
     std::vector<JudgedAtom> decompose(const Position& before, const std::string& move_san,
                                       const std::string& commentary, JudgedRecord& rec) const;
     // Verifies atom in place: with claims.h sub-claims (given, the reader's, or "claims" in the
-    // model's decomposition) deterministically, else with the tool-calling judge.
+    // model's decomposition) deterministically; a background unit without them against the
+    // opening table and the board (background.h: its detail is background_json, and what those
+    // cannot check is unverifiable); else with the tool-calling judge.
     void verify(const Position& before, const std::string& move_san, JudgedAtom& atom,
                 JudgedRecord& rec) const;
     // The reasoning chains of rec's analytical units (chains.h): by the rules, or with the

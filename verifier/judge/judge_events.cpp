@@ -3,8 +3,10 @@
 #include <regex>
 #include <set>
 
+#include "judge/background.h"
 #include "judge/judge.h"
 #include "judge/judge_text.h"
+#include "reader/commentary_reader.h"
 #include "rules/structure.h"
 #include "tools/board_tools.h"
 
@@ -119,8 +121,9 @@ std::vector<std::string> produced_events(const MoveEvents& e) {
 UnitType rules_unit_type(std::string_view text, const std::vector<std::string>& context,
                          const std::vector<SubClaim>& claims, std::string_view played_san) {
     if (claims.empty()) {
+        if (castling_rights_text(text)) return UnitType::Background;
         if (!mentioned_events(text).empty() && context.empty()) return UnitType::Descriptive;
-        if (background_text(text)) return UnitType::Background;
+        if (background_text(text) || checkable_background(text)) return UnitType::Background;
         return UnitType::Analytical;
     }
     if (!context.empty()) return UnitType::Analytical;
