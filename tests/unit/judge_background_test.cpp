@@ -1,10 +1,11 @@
-// Background units checked against the opening table and the board (judge/background.h),
-// judged with the rules.
+// Background units checked against the opening table and the board (judge/background.h), and
+// descriptive recall against a reference commentary's events, judged with the rules.
 #include "judge/background.h"
 
 #include <gtest/gtest.h>
 
 #include "judge/judge.h"
+#include "judge/shard_summary.h"
 #include "rules/notation.h"
 #include "tools/tool_suite.h"
 #include "tools_test_util.h"
@@ -121,6 +122,64 @@ TEST(BackgroundTest, CastlingRightsAndMaterialFromTheBoard) {
     EXPECT_EQ(up.kind, "material");
     EXPECT_EQ(up.holds, false);  // a knight each: balance 3 - 3 = 0
     EXPECT_EQ(up.evidence["balance"], 3 - 3);
+}
+
+// 1.e4 e5 2.Nf3 Nc6 3.Bb5 d5: Nxe5 takes the e5 pawn (a capture that wins a pawn, no check).
+const char* const NxE5Position = "r1bqkbnr/ppp2ppp/2n5/1B1pp3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+
+TEST(ReferenceRecallTest, RecallAgainstTheReferenceEvents) {
+    // The reference names a capture and a check (its first sentence descriptive); the commentary
+    // names the capture only: recall 1/2 against the reference. Against the board (capture,
+    // material) the same commentary's recall is 1/2 too, but over other events.
+    json rec = {{"id", "r"},
+                {"fen", NxE5Position},
+                {"move", "Nxe5"},
+                {"commentary", "Nxe5 captures the pawn."},
+                {"reference", "White captures on e5 with check."}};
+    JudgedRecord r = judge_one(rec);
+    ASSERT_TRUE(r.ok()) << r.error;
+    ASSERT_TRUE(r.reference_events);
+    EXPECT_EQ(*r.reference_events, (std::vector<std::string>{"capture", "check"}));
+    EventRecall e = event_recall(r);
+    EXPECT_EQ(e.produced, 2);
+    EXPECT_EQ(e.mentioned, 1);
+    EXPECT_EQ(e.reference_records, 1);
+    json j = judged_json(r);
+    EXPECT_EQ(j["event_recall"]["source"], "reference");
+    EXPECT_EQ(j["event_recall"]["reference"], json::array({"capture", "check"}));
+    EXPECT_EQ(j["event_recall"]["mentioned"], json::array({"capture"}));
+    EXPECT_EQ(j["reference"], "White captures on e5 with check.");
+    // Without the reference: the board's events.
+    rec.erase("reference");
+    JudgedRecord b = judge_one(rec);
+    EXPECT_FALSE(b.reference_events);
+    EXPECT_EQ(judged_json(b)["event_recall"]["source"], "board");
+    // Pooled: the reference record's 1/2 and the board record's mentioned/produced.
+    const EventRecall eb = event_recall(b);
+    JudgeSummary s = summarize({r, b}, 0, 1);
+    EXPECT_EQ(s.events.produced, 2 + eb.produced);
+    EXPECT_EQ(s.events.mentioned, 1 + eb.mentioned);
+    json sj = summary_json(s)["summary"]["event_recall"];
+    EXPECT_EQ(sj["source"], "mixed");
+    EXPECT_EQ(sj["reference_records"], 1);
+    EXPECT_EQ(summary_json(summarize({r}, 0, 1))["summary"]["event_recall"]["value"], 1.0 / 2);
+    EXPECT_NE(summary_table(summarize({r}, 0, 1)).find("event recall, reference      0.500   1/2"),
+              std::string::npos);
+    // Merge reads the reference's events back.
+    std::string error;
+    auto back = judged_record_from_json(json::parse(j.dump()), &error);  // as merge reads it
+    ASSERT_TRUE(back) << error;
+    ASSERT_TRUE(back->reference_events);
+    EXPECT_EQ(event_recall(*back).produced, 2);
+    EXPECT_EQ(event_recall(*back).mentioned, 1);
+}
+
+TEST(ReferenceRecallTest, BadReferenceIsAnError) {
+    std::string error;
+    EXPECT_FALSE(parse_judge_line(
+        json{{"fen", NxE5Position}, {"move", "Nxe5"}, {"commentary", "x"}, {"reference", 3}}.dump(), 1,
+        &error));
+    EXPECT_EQ(error, "\"reference\" must be a string");
 }
 
 }  // namespace

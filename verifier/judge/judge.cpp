@@ -470,6 +470,10 @@ JudgedRecord Judge::judge(const JudgeInput& input) const {
     rec.fen = before.fen();
     rec.move = move_to_san(before, mp.move);
     rec.events = move_events(before, mp.move);
+    if (input.reference) {
+        rec.reference = input.reference;
+        rec.reference_events = reference_events(before, rec.move, *input.reference);
+    }
     if (input.claims) {
         for (const Atom& a : input.claims->atoms) {
             JudgedAtom j;

@@ -1,11 +1,11 @@
-// The commentary judge: reads records {id, fen, move, commentary, gold_atoms?, atoms?|claims?},
-// splits each commentary into contextual atoms (a language model with the decomposition
-// prompt, or the deterministic reader), verifies each atom (deterministically when it has
-// sub-claims in the claims.h form, otherwise with a tool-calling language-model judge that
-// must use the tools), matches the gold atoms, extracts the commentary's stance on the move
-// and scores it all with metrics.h: factual precision, sub-claim error rate, atomic recall and
-// move-quality F1, plus a split of the units into descriptive / analytical / background where
-// descriptive units are also scored against the events the move really produced.
+// The commentary judge: reads records {id, fen, move, commentary, gold_atoms?, atoms?|claims?,
+// reference?}, splits each commentary into contextual atoms (a language model with the
+// decomposition prompt, or the deterministic reader), verifies each atom (deterministically when it
+// has sub-claims in the claims.h form, otherwise with a tool-calling language-model judge that must
+// use the tools), matches the gold atoms, extracts the commentary's stance on the move and scores
+// it all with metrics.h: factual precision, sub-claim error rate, atomic recall and move-quality
+// F1, plus a split of the units into descriptive / analytical / background where descriptive units
+// are also scored against the events the move really produced.
 //
 // Everything blocks; nothing throws. A record that cannot be read (bad JSON, bad FEN, illegal
 // move, missing field) or whose decomposition fails is returned as an error naming its line.
@@ -55,10 +55,20 @@ std::vector<std::string> mentioned_events(std::string_view text);
 bool event_happened(const MoveEvents& e, std::string_view event);
 // The events that happened, as names above in that order ("check" left out when "mate" is in).
 std::vector<std::string> produced_events(const MoveEvents& e);
-// Descriptive recall of one record: events produced, and of those named by a descriptive unit.
+// Descriptive recall of one record: the events expected (the move's events from the board, or
+// the reference commentary's when the record has one), and of those named by a descriptive unit.
+// Pooled over records, reference_records says how many had a reference.
 struct EventRecall {
     int produced = 0, mentioned = 0;
+    int records = 0, reference_records = 0;
 };
+// The events a reference commentary names as happening with the move: the commentary reader
+// splits it into sentences, and each sentence the rules type descriptive (rules_unit_type)
+// contributes the events its text names (mentioned_events) and those its sub-claims state
+// (captures: capture, gives_check / checks: check, mates: mate). Names as above, in that order,
+// each once.
+std::vector<std::string> reference_events(const Position& before, const std::string& move_san,
+                                          const std::string& reference);
 
 // The type of a unit from the reader's recognised form. A unit with sub-claims is descriptive
 // when it has no move context after the played move and every sub-claim is a board fact about
@@ -80,6 +90,9 @@ struct JudgeInput {
     // Gold atoms: each a string, or {"text", "claims"?: [sub-claims]}.
     std::vector<nlohmann::json> gold;
     std::optional<ClaimsDoc> claims;  // "atoms" / "claims" given: verified deterministically
+    // "reference": a reference commentary of the move (a human's, say): descriptive recall is
+    // then measured against the events it names (reference_events) instead of the board's.
+    std::optional<std::string> reference;
 };
 
 // Reads one JSONL line. Empty with *error set (without the line number) when it is not a JSON
@@ -137,10 +150,14 @@ struct JudgedRecord {
     // Per gold atom: the 1-based atoms that match it. Recall counts a gold atom only when one of
     // them was verified correct (gold_covered).
     std::vector<std::vector<int>> matches;
-    std::string match_method;           // "llm", "rules" or "" (no gold atoms)
-    std::vector<std::string> warnings;  // LLM steps that failed and were worked around
-    int requests = 0;                   // HTTP requests to the model
-    ChainAnalysis chains;               // the reasoning chains of the analytical units
+    std::string match_method;              // "llm", "rules" or "" (no gold atoms)
+    std::vector<std::string> warnings;     // LLM steps that failed and were worked around
+    int requests = 0;                      // HTTP requests to the model
+    ChainAnalysis chains;                  // the reasoning chains of the analytical units
+    std::optional<std::string> reference;  // the input's reference commentary
+    // The events the reference names (reference_events): descriptive recall's expected events
+    // when set, else the board's (produced_events).
+    std::optional<std::vector<std::string>> reference_events;
     bool ok() const { return error.empty(); }
     // The atoms of matches[g] that were verified correct (1-based).
     std::vector<int> correct_matches(std::size_t g) const;
@@ -196,7 +213,8 @@ std::string numbered_sentences(const std::vector<std::string>& sentences);
 //  "verdict","verifiable","failed","unverified","claims"|"subclaims","detail","events",
 //  "event_verdict","error"}],
 //  "gold_atoms","matches":[{"gold","atoms","correct_atoms","matched"}],"match_method","recall",
-//  "event_recall":{"produced":[names],"mentioned":[names]},"warnings",
+//  "event_recall":{"source":"board"|"reference","produced":[names],"reference"?:[names],
+//  "mentioned":[names]},"reference"?,"warnings",
 //  "requests","metrics","propositions","edges","depth","chain_method"}  —  or {"line","id","error"}
 //  for a skipped record.
 nlohmann::json judged_json(const JudgedRecord& r);
@@ -223,7 +241,7 @@ struct JudgeSummary {
         BootstrapResult ci;
     };
     std::vector<PerType> types;
-    EventRecall events;   // pooled over the records
+    EventRecall events;   // pooled over the records (produced: the expected events)
     ChainSummary chains;  // faithfulness and depth of the reasoning chains
     int records = 0, skipped = 0;
     // The scheme of the records' engine labels; empty when there is no record, "mixed" when
@@ -232,7 +250,8 @@ struct JudgeSummary {
 };
 JudgeSummary summarize(const std::vector<JudgedRecord>& records, int resamples, std::uint64_t seed);
 // {"summary":{…metrics_json…,"bootstrap":…,"types":{"descriptive":{…},…},
-//  "event_recall":{"produced","mentioned","value"},"chains":{…chain_summary_json…},
+//  "event_recall":{"produced","mentioned","value","source","reference_records"},
+//  "chains":{…chain_summary_json…},
 //  "records","skipped","scheme","counting"}}
 nlohmann::json summary_json(const JudgeSummary& s);
 // The human-readable table (one row per metric: value, count, 95% interval).

@@ -118,6 +118,28 @@ std::vector<std::string> produced_events(const MoveEvents& e) {
     return out;
 }
 
+std::vector<std::string> reference_events(const Position& before, const std::string& move_san,
+                                          const std::string& reference) {
+    std::set<std::string> named;
+    CommentaryReading reading = read_commentary(before, move_san, reference);
+    for (const ReadSentence& s : reading.sentences) {
+        std::vector<std::string> context = s.context;
+        if (!context.empty() && bare_san(context.front()) == bare_san(move_san))
+            context.erase(context.begin());
+        if (rules_unit_type(s.text, context, s.claims, move_san) != UnitType::Descriptive) continue;
+        for (const auto& e : mentioned_events(s.text)) named.insert(e);
+        for (const SubClaim& c : s.claims) {
+            if (c.predicate == "captures") named.insert("capture");
+            if (c.predicate == "gives_check" || c.predicate == "checks") named.insert("check");
+            if (c.predicate == "mates") named.insert("mate");
+        }
+    }
+    std::vector<std::string> out;
+    for (const char* name : {"capture", "check", "mate", "castling", "promotion", "material"})
+        if (named.count(name)) out.push_back(name);
+    return out;
+}
+
 UnitType rules_unit_type(std::string_view text, const std::vector<std::string>& context,
                          const std::vector<SubClaim>& claims, std::string_view played_san) {
     if (claims.empty()) {

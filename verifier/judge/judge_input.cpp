@@ -60,6 +60,19 @@ std::optional<JudgeInput> parse_judge_line(std::string_view line, std::size_t nu
         *error = "\"commentary\" is missing (or give \"atoms\")";
         return std::nullopt;
     }
+    if (j.contains("reference") && !j["reference"].is_null()) {
+        if (!j["reference"].is_string()) {
+            *error = "\"reference\" must be a string";
+            return std::nullopt;
+        }
+        in.reference = j["reference"].get<std::string>();
+        if (in.reference->size() > MaxCommentaryText) {
+            *error = "\"reference\" is " + std::to_string(in.reference->size()) +
+                     " bytes long, over the limit of " + std::to_string(MaxCommentaryText) +
+                     " bytes";
+            return std::nullopt;
+        }
+    }
     if (j.contains("gold_atoms") && !j["gold_atoms"].is_null()) {
         if (!j["gold_atoms"].is_array()) {
             *error = "\"gold_atoms\" must be an array";

@@ -48,10 +48,16 @@ std::vector<int> JudgedRecord::correct_matches(std::size_t g) const {
 
 namespace {
 
-// The produced events that some descriptive unit names.
+// The events descriptive recall expects: the reference's when the record has one, else the
+// board's.
+std::vector<std::string> expected_events(const JudgedRecord& r) {
+    return r.reference_events ? *r.reference_events : produced_events(r.events);
+}
+
+// The expected events that some descriptive unit names.
 std::vector<std::string> events_named(const JudgedRecord& r) {
     std::vector<std::string> out;
-    for (const auto& e : produced_events(r.events))
+    for (const auto& e : expected_events(r))
         for (const auto& a : r.atoms)
             if (a.type == UnitType::Descriptive &&
                 std::find(a.events.begin(), a.events.end(), e) != a.events.end()) {
@@ -61,10 +67,19 @@ std::vector<std::string> events_named(const JudgedRecord& r) {
     return out;
 }
 
+nlohmann::json event_recall_json(const JudgedRecord& r) {
+    json j = {{"source", r.reference_events ? "reference" : "board"},
+              {"produced", produced_events(r.events)}};
+    if (r.reference_events) j["reference"] = *r.reference_events;
+    j["mentioned"] = events_named(r);
+    return j;
+}
+
 }  // namespace
 
 EventRecall event_recall(const JudgedRecord& r) {
-    return {int(produced_events(r.events).size()), int(events_named(r).size())};
+    return {int(expected_events(r).size()), int(events_named(r).size()), 1,
+            r.reference_events ? 1 : 0};
 }
 
 json judged_json(const JudgedRecord& r) {
@@ -121,10 +136,11 @@ json judged_json(const JudgedRecord& r) {
         {"matches", matches},
         {"match_method", r.match_method.empty() ? json(nullptr) : json(r.match_method)},
         {"recall", m.recall ? json(std::round(*m.recall * 10000) / 10000) : json(nullptr)},
-        {"event_recall", {{"produced", produced_events(r.events)}, {"mentioned", events_named(r)}}},
+        {"event_recall", event_recall_json(r)},
         {"warnings", r.warnings},
         {"requests", r.requests},
         {"metrics", metrics_json(m)}};
+    if (r.reference) out["reference"] = *r.reference;
     put_chain_json(r.chains, out);
     return out;
 }
@@ -175,6 +191,8 @@ JudgeSummary summarize(const std::vector<JudgedRecord>& records, int resamples,
         EventRecall e = event_recall(r);
         s.events.produced += e.produced;
         s.events.mentioned += e.mentioned;
+        s.events.records += e.records;
+        s.events.reference_records += e.reference_records;
     }
     s.overall = compute_metrics(all);
     s.overall_ci = bootstrap(all, resamples, seed);
@@ -189,6 +207,15 @@ JudgeSummary summarize(const std::vector<JudgedRecord>& records, int resamples,
         s.types.push_back({t, compute_metrics(part), bootstrap(part, resamples, seed)});
     }
     return s;
+}
+
+// Where descriptive recall's expected events came from: "board", "reference", "mixed", or
+// null with no record.
+json event_source(const EventRecall& e) {
+    if (e.records == 0) return nullptr;
+    if (e.reference_records == 0) return "board";
+    if (e.reference_records == e.records) return "reference";
+    return "mixed";
 }
 
 json summary_json(const JudgeSummary& s) {
@@ -214,7 +241,9 @@ json summary_json(const JudgeSummary& s) {
         {"mentioned", s.events.mentioned},
         {"value", s.events.produced
                       ? json(std::round(10000.0 * s.events.mentioned / s.events.produced) / 10000)
-                      : json(nullptr)}};
+                      : json(nullptr)},
+        {"source", event_source(s.events)},
+        {"reference_records", s.events.reference_records}};
     return {{"summary", j}};
 }
 
@@ -260,7 +289,11 @@ std::string summary_table(const JudgeSummary& s) {
     for (const auto& t : s.types)
         row(std::string("precision, ") + unit_type_name(t.type), t.metrics.precision,
             frac(t.metrics.correct_atoms, t.metrics.verifiable_atoms), t.ci.precision);
-    row("event recall, descriptive",
+    const json source = event_source(s.events);
+    // "event recall, descriptive" against the board's events, else ", reference" / ", mixed".
+    row(std::string("event recall, ") + (source.is_string() && source != "board"
+                                             ? source.get<std::string>()
+                                             : std::string("descriptive")),
         s.events.produced ? std::optional<double>(double(s.events.mentioned) / s.events.produced)
                           : std::nullopt,
         frac(s.events.mentioned, s.events.produced), Interval{});

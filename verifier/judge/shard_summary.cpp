@@ -129,6 +129,17 @@ std::optional<JudgedRecord> judged_record_from_json(const json& j, std::string* 
         !flag("mate", r.events.mate) || material == events->end() || !material->is_number_integer())
         return fail("bad \"events\"");
     r.events.material_change = material->get<int>();
+    if (auto recall = j.find("event_recall");
+        recall != j.end() && recall->is_object() && recall->value("source", "") == "reference") {
+        auto names = recall->find("reference");
+        if (names == recall->end() || !names->is_array()) return fail("bad \"event_recall\"");
+        std::vector<std::string> list;
+        for (const json& e : *names) {
+            if (!e.is_string()) return fail("bad \"event_recall\"");
+            list.push_back(e.get<std::string>());
+        }
+        r.reference_events = std::move(list);
+    }
     if (std::string why; !read_chain_json(j, r.chains, &why)) return fail(why);
     return r;
 }

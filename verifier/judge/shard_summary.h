@@ -16,7 +16,8 @@ namespace glossfish::verifier {
 
 // The fields of a judged_json line that summarize() reads: line, id, error; per atom type,
 // verifiable, failed, unverified (0 when absent), events and event_verdict; stance,
-// engine_label, scheme (when present), gold_atoms, matches and events. nullopt with *error set when
+// engine_label, scheme (when present), gold_atoms, matches, events and, when its source is the
+// reference, event_recall.reference. nullopt with *error set when
 // the line is not a judged record.
 std::optional<JudgedRecord> judged_record_from_json(const nlohmann::json& j, std::string* error);
 
