@@ -1,9 +1,8 @@
 // Background units checked against the opening table and the board (judge/background.h), and
 // descriptive recall against a reference commentary's events, judged with the rules.
-#include "judge/background.h"
-
 #include <gtest/gtest.h>
 
+#include "judge/background.h"
 #include "judge/judge.h"
 #include "judge/shard_summary.h"
 #include "rules/notation.h"
@@ -55,8 +54,8 @@ TEST(BackgroundTest, OpeningNamedRightIsTrue) {
     EXPECT_EQ(b["evidence"]["claimed_name"], "ruy lopez");
     // By ECO code, and a family naming the variation it is in.
     EXPECT_EQ(check_unit(BeforeBb5, "Bb5", "Theory knows this as C60.").holds, true);
-    EXPECT_EQ(check_unit("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4", "Ba4",
-                    "A main line of the Ruy Lopez.")
+    EXPECT_EQ(check_unit("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4",
+                         "Ba4", "A main line of the Ruy Lopez.")
                   .holds,
               true);
 }
@@ -79,7 +78,8 @@ TEST(BackgroundTest, OpeningNamedWrongIsFalse) {
     // Both wrong: said once.
     EXPECT_EQ(check_unit(BeforeBb5, "Bb5", "This is the Italian Game, C50.").reason, code.reason);
     // A position that ends no named line: unverifiable, not false.
-    BackgroundCheck off = check_unit("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "Kf1", "This is the Ruy Lopez.");
+    BackgroundCheck off =
+        check_unit("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "Kf1", "This is the Ruy Lopez.");
     EXPECT_EQ(off.kind, "opening");
     EXPECT_FALSE(off.holds);
 }
@@ -110,7 +110,8 @@ TEST(BackgroundTest, CastlingRightsAndMaterialFromTheBoard) {
     EXPECT_EQ(lost.holds, true);
     EXPECT_EQ(lost.evidence["kingside"], false);
     // As a unit: castling rights make it background, not a castling event.
-    JudgedRecord r = judge_one("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "Kf1", "White can still castle.");
+    JudgedRecord r =
+        judge_one("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "Kf1", "White can still castle.");
     ASSERT_EQ(r.atoms.size(), 1u);
     EXPECT_EQ(r.atoms[0].type, UnitType::Background);
     EXPECT_EQ(r.atoms[0].verdict, "incorrect");
@@ -118,14 +119,15 @@ TEST(BackgroundTest, CastlingRightsAndMaterialFromTheBoard) {
     EXPECT_EQ(check_unit(BeforeBb5, "Bb5", "Material is level, as in the classical games.").holds,
               true);
     BackgroundCheck up = check_unit("1n2k3/8/8/8/8/8/8/N3K3 w - - 0 1", "Nb3",
-                               "As in the famous game, White is a piece up.");
+                                    "As in the famous game, White is a piece up.");
     EXPECT_EQ(up.kind, "material");
     EXPECT_EQ(up.holds, false);  // a knight each: balance 3 - 3 = 0
     EXPECT_EQ(up.evidence["balance"], 3 - 3);
 }
 
 // 1.e4 e5 2.Nf3 Nc6 3.Bb5 d5: Nxe5 takes the e5 pawn (a capture that wins a pawn, no check).
-const char* const NxE5Position = "r1bqkbnr/ppp2ppp/2n5/1B1pp3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+const char* const NxE5Position =
+    "r1bqkbnr/ppp2ppp/2n5/1B1pp3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
 
 TEST(ReferenceRecallTest, RecallAgainstTheReferenceEvents) {
     // The reference names a capture and a check (its first sentence descriptive); the commentary
@@ -177,8 +179,8 @@ TEST(ReferenceRecallTest, RecallAgainstTheReferenceEvents) {
 TEST(ReferenceRecallTest, BadReferenceIsAnError) {
     std::string error;
     EXPECT_FALSE(parse_judge_line(
-        json{{"fen", NxE5Position}, {"move", "Nxe5"}, {"commentary", "x"}, {"reference", 3}}.dump(), 1,
-        &error));
+        json{{"fen", NxE5Position}, {"move", "Nxe5"}, {"commentary", "x"}, {"reference", 3}}.dump(),
+        1, &error));
     EXPECT_EQ(error, "\"reference\" must be a string");
 }
 

@@ -130,11 +130,10 @@ BackgroundCheck check_castling(const Position& after, const std::smatch& m) {
     const Color color = side == "white" ? White : Black;
     const std::string verb = lower(m[2].str());
     const std::string wing = lower(m[10].str());  // the " kingside" … group
-    const bool denies = verb.find("no longer") != std::string::npos ||
-                        verb.find("cannot") != std::string::npos ||
-                        verb.find("can't") != std::string::npos ||
-                        verb.find("lost") != std::string::npos ||
-                        verb.find("given up") != std::string::npos;
+    const bool denies =
+        verb.find("no longer") != std::string::npos || verb.find("cannot") != std::string::npos ||
+        verb.find("can't") != std::string::npos || verb.find("lost") != std::string::npos ||
+        verb.find("given up") != std::string::npos;
     const bool king = after.has_castling_right(castling_right(color, true));
     const bool queen = after.has_castling_right(castling_right(color, false));
     c.evidence = {{"color", side}, {"kingside", king}, {"queenside", queen}};
@@ -217,7 +216,8 @@ BackgroundCheck check_background(const Position& before, Move m, std::string_vie
         BackgroundCheck c = check_opening(before, after, text, index);
         if (const std::string eco = eco_code(text_view); !eco.empty()) {
             c.evidence["claimed_eco"] = eco;
-            if (c.holds == true && c.evidence.contains("table") && c.evidence["table"]["eco"] != eco) {
+            if (c.holds == true && c.evidence.contains("table") &&
+                c.evidence["table"]["eco"] != eco) {
                 c.holds = false;
                 c.reason += ", not what the text says";
             }
