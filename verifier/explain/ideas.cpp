@@ -95,14 +95,16 @@ std::string same_kind_phrases(const std::string& a, const std::string& b) {
 // The sentence of a move's ideas: up to two purposes, then the first cost ("but ..."), when the
 // joined sentence is verified; else the first idea's own sentence ("" without ideas).
 std::string ideas_sentence(const Position& before, Move move, const std::vector<Idea>& ideas) {
-    std::vector<const Idea*> purposes, costs;
-    for (const Idea& i : ideas) (i.cost ? costs : purposes).push_back(&i);
-    if (purposes.size() > 2) purposes.resize(2);
-    if (costs.size() > 1) costs.resize(1);
-    if (purposes.empty() && costs.empty()) return "";
+    std::vector<const Idea*> purposes;
+    const Idea* first_cost = nullptr;
+    for (const Idea& i : ideas) {
+        if (!i.cost && purposes.size() < 2) purposes.push_back(&i);
+        if (i.cost && !first_cost) first_cost = &i;
+    }
+    if (purposes.empty() && !first_cost) return "";
     const std::string san = move_to_san(before, move);
     const std::string cost =
-        costs.empty() ? "" : (purposes.empty() ? "" : " but ") + idea_phrase(*costs.front());
+        first_cost ? (purposes.empty() ? "" : " but ") + idea_phrase(*first_cost) : "";
     // Two purposes of one kind say their shared words once ("breaks the pin on the pawn on f2
     // and the pawn on g2"); else, or when that is not read back, the two in full.
     std::vector<std::string> tries;
