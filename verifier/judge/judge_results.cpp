@@ -209,6 +209,8 @@ JudgeSummary summarize(const std::vector<JudgedRecord>& records, int resamples,
     return s;
 }
 
+namespace {
+
 // Where descriptive recall's expected events came from: "board", "reference", "mixed", or
 // null with no record.
 json event_source(const EventRecall& e) {
@@ -217,6 +219,8 @@ json event_source(const EventRecall& e) {
     if (e.reference_records == e.records) return "reference";
     return "mixed";
 }
+
+}  // namespace
 
 json summary_json(const JudgeSummary& s) {
     json j = metrics_json(s.overall);
