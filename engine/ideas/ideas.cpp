@@ -68,6 +68,11 @@ bool castling_path_clear(const Position& pos, CastlingRight cr) {
     return (pos.occupied() & path) == 0;
 }
 
+bool stuck_in_pin(const Position& pos, Color c, Square s, Square attacker) {
+    const PinInfo pin = pos.pin(c, s);
+    return pin.pinned && !(pin.pinner == attacker && (pos.attacks(s) & square_bb(attacker)));
+}
+
 bool castling_right_lost(const Position& before, const Position& after, Color c, bool king_side) {
     const CastlingRight cr = castling_right(c, king_side);
     return before.has_castling_right(cr) && !after.has_castling_right(cr);

@@ -36,6 +36,10 @@ bool castling_path_clear(const Position& pos, CastlingRight cr);
 // Whether c could castle on that side in `before` and no longer can in `after`.
 bool castling_right_lost(const Position& before, const Position& after, Color c, bool king_side);
 
+// The piece of c on s is pinned to its king and cannot take the piece on `attacker` (a rook
+// facing a rook on the line to its king can take it: that pin holds nothing).
+bool stuck_in_pin(const Position& pos, Color c, Square s, Square attacker);
+
 // Both rooks of c on c's back rank with nothing between them.
 bool rooks_connected(const Position& pos, Color c);
 

@@ -365,8 +365,7 @@ Outcome Evaluator::idea_claim() {
         ev_["trade"] = {
             {"attacks", attacks_now}, {"attacked_before", attacked_before}, {"defended", defended}};
         // Pinned by the mover and able to take it: the trade is on offer all the same.
-        const PinInfo pin = after.pin(them, s);
-        const bool pinned = pin.pinned && !(pin.pinner == to && (after.attacks(s) & square_bb(to)));
+        const bool pinned = stuck_in_pin(after, them, s, to);
         ev_["trade"]["pinned"] = pinned;
         return is(attacks_now && !attacked_before && defended && !pinned &&
                       type_of(target) != King &&

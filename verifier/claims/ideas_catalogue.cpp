@@ -391,22 +391,20 @@ std::vector<IdeaFound> rook_file(const MoveView& v) {
     if (v.lands_en_prise()) return {};
     const Square rook = v.castles() ? castle_rook_to(v.us, v.move.to() > v.move.from()) : v.to;
     // The queen on a file no rook of ours holds: as a rook would.
-    if (v.piece == Queen && !v.castles()) {
-        const int f = file_of(v.to);
-        if (file_of(v.from) == f || (v.after.pieces(Rook, v.us) & file_bb(f))) return {};
-        const FileStatus st = file_status(v.after, f);
-        const bool ours =
-            st == (v.us == White ? FileStatus::HalfOpenWhite : FileStatus::HalfOpenBlack);
-        if (st != FileStatus::Open && !ours) return {};
-        return {found(st == FileStatus::Open ? 3 : 4, {{"file", std::string(1, char('a' + f))}})};
-    }
-    if (type_of(v.after.piece_at(rook)) != Rook) return {};
-    const Square was = v.castles() ? v.move.to() : v.from;
+    const bool queen = v.piece == Queen && !v.castles();
     const int f = file_of(rook);
-    if (file_of(was) == f && v.captured == NoPiece) return {};
+    if (queen) {
+        if (file_of(v.from) == f || (v.after.pieces(Rook, v.us) & file_bb(f))) return {};
+    } else {
+        if (type_of(v.after.piece_at(rook)) != Rook) return {};
+        const Square was = v.castles() ? v.move.to() : v.from;
+        if (file_of(was) == f && v.captured == NoPiece) return {};
+    }
     const FileStatus st = file_status(v.after, f);
     const bool ours = st == (v.us == White ? FileStatus::HalfOpenWhite : FileStatus::HalfOpenBlack);
     if (st != FileStatus::Open && !ours) return {};
+    if (queen)
+        return {found(st == FileStatus::Open ? 3 : 4, {{"file", std::string(1, char('a' + f))}})};
     IdeaSlots s{{"file", std::string(1, char('a' + f))}, {"square", square_name(rook)}};
     // Doubled: another rook or the queen of ours on the file with nothing between.
     Bitboard others =
@@ -543,8 +541,7 @@ std::vector<IdeaFound> offers_trade(const MoveView& v) {
         if (v.before.attacks(v.from) & square_bb(s)) continue;
         // A pinned piece attacked is pressure on the pin, not an offer to trade, unless it can
         // take the piece that pins it (a rook facing a rook on the line to its king).
-        const PinInfo pin = v.after.pin(v.them, s);
-        if (pin.pinned && !(pin.pinner == v.to && (v.after.attacks(s) & square_bb(v.to)))) continue;
+        if (stuck_in_pin(v.after, v.them, s, v.to)) continue;
         return {found(0, {{"piece", piece_name(t)}, {"square", square_name(s)}})};
     }
     return {};

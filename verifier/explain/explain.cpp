@@ -375,17 +375,10 @@ private:
         // Counted from the played move on: what it took counts against the opponent's gain
         // ("After cxb5, White wins material with Bxb5+" is false when Bxb5+ only takes back a
         // pawn of the knight cxb5 took).
-        Position pos = before_;
-        int net = 0;
-        for (std::size_t i = 0; i < played_line_.size() && i < ScanPlies; ++i) {
-            const Move m = played_line_[i];
-            const Piece cap = pos.captured_piece(m);
-            int change = cap == NoPiece ? 0 : PieceValue[type_of(cap)];
-            if (m.kind() == Promotion) change += PieceValue[m.promotion()] - PieceValue[Pawn];
-            net += pos.side_to_move() == us_ ? -change : change;
-            pos.do_move(m);
-        }
-        if (net < 100) return false;
+        const std::vector<Move> scanned(
+            played_line_.begin(),
+            played_line_.begin() + std::ptrdiff_t(std::min(played_line_.size(), ScanPlies)));
+        if (line_net(before_, scanned, ~us_) < 100) return false;
         const std::string text = "After " + played_san_ + ", " + side_name(~us_) +
                                  " wins material with " + move_to_san(after_, refutation_[0]) + ".";
         if (!offer(make("loses_material", text, after_, refutation_, ScanPlies, true)))
