@@ -160,6 +160,26 @@ bool behind_pawn(const Position& pos, Square rook, Square pawn) {
     return (between_bb(rook, pawn) & pos.occupied()) == 0;
 }
 
+int king_route(const Position& pos, Color c, Square from, Bitboard targets) {
+    const Bitboard occupied = pos.occupied() & ~square_bb(from);
+    Bitboard safe = ~pos.occupied_co(c);
+    for (Bitboard b = ~pos.occupied_co(c); b;) {
+        const Square s = pop_lsb(b);
+        if (pos.attackers(~c, s, occupied)) safe &= ~square_bb(s);
+    }
+    targets &= safe;
+    Bitboard reached = square_bb(from), frontier = reached;
+    for (int steps = 0; steps <= 8; ++steps) {
+        if (frontier & targets) return steps;
+        Bitboard next = 0;
+        for (Bitboard b = frontier; b;) next |= king_attacks(pop_lsb(b));
+        frontier = next & safe & ~reached;
+        if (!frontier) break;
+        reached |= frontier;
+    }
+    return KingRouteNone;
+}
+
 int pawn_space(const Position& pos, Color c) {
     const Bitboard half = c == White ? (rank_bb(Rank5) | rank_bb(Rank6) | rank_bb(Rank7))
                                      : (rank_bb(Rank4) | rank_bb(Rank3) | rank_bb(Rank2));

@@ -69,6 +69,13 @@ std::optional<Color> opposition(const Position& pos);
 // file, on the side the pawn comes from, nothing between.
 bool behind_pawn(const Position& pos, Square rook, Square pawn);
 
+// The king steps c's king on `from` needs to reach one of `targets` over squares that hold none
+// of c's own pieces and that the other side does not attack (the king taken off the board, so a
+// slider's line through it counts); targets need only be safe and free of own pieces too. 0 when
+// from is a target; KingRouteNone when no such route of at most 8 steps exists.
+constexpr int KingRouteNone = 99;
+int king_route(const Position& pos, Color c, Square from, Bitboard targets);
+
 // Space: the squares in the opponent's half (c's relative ranks 5 to 7) that c's pawns attack.
 int pawn_space(const Position& pos, Color c);
 

@@ -259,6 +259,27 @@ TEST(Ideas, TakesAnUndefendedPiece) {
     expect_idea(passer, "bxc5", "captures_undefended", "bxc5 captures the undefended pawn on c5.");
 }
 
+TEST(Ideas, WinsTheExchange) {
+    // The Immortal Game, 18...Bxg1: the bishop takes the rook the king defends; even after Kxg1
+    // Black has a rook for a bishop.
+    const Line immortal =
+        after_moves("", "rnb1k1nr/p2p1ppp/3B4/1pbN1N1P/4P1P1/3P1Q2/PqP5/R4KR1 b kq - 1 18");
+    expect_idea(immortal, "Bxg1", "wins_exchange", "Bxg1 wins the exchange on g1.");
+    // A knight takes the queen the rook defends.
+    const Line queen = after_moves("", "4k3/3r4/8/3q4/8/4N3/8/Q3K2R w - - 0 1");
+    expect_idea(queen, "Nxd5", "wins_exchange", "Nxd5 wins the queen on d5 for a knight.");
+    // Undefended: said as such; the same worth: a trade; the mover behind in material (a
+    // position alone: most likely taking back) or taking back what was just taken: not a win.
+    expect_no_idea(after_moves("", "4k3/8/8/3q4/8/4N3/8/Q3K2R w - - 0 1"), "Nxd5", "wins_exchange");
+    expect_no_idea(after_moves("", "4k3/3r4/8/3n4/8/4N3/8/Q3K2R w - - 0 1"), "Nxd5",
+                   "wins_exchange");
+    expect_no_idea(after_moves("", "4k3/3r4/8/3q4/8/4N3/8/4K3 w - - 0 1"), "Nxd5",
+                   "wins_exchange");  // White is behind: most likely it takes back
+    // ...Qxd5 took the bishop; Nxd5 takes back (the game's move is known): no win of a queen.
+    const Line back = after_moves("b5d5", "r3k3/3r4/8/1q1B4/8/4N3/8/R2QK2R b KQ - 0 1");
+    expect_no_idea(back, "Nxd5", "wins_exchange");
+}
+
 TEST(Ideas, PawnStructure) {
     // 10.Nxb5 leaves Black's a7 pawn without neighbours (c6, which can take back on b5, is not
     // named: ...cxb5 would undo it).
@@ -292,6 +313,15 @@ TEST(Ideas, KingSafetyAndActivity) {
     const Line centre = after_moves("", "6k1/8/8/8/8/8/r7/4R1K1 w - - 0 1");
     expect_idea(centre, "Kf1", "king_activity", "Kf1 brings the king toward the centre.");
     expect_no_idea(centre, "Kh1", "king_activity");
+    // Capablanca - Tartakower, New York 1924, 35.Kg3: g4 and e4 are the f5 pawn's, so the king
+    // goes round by g3 and h4 to its passed pawn on g5 (Chebyshev distance does not change).
+    const Line walk_round = after_moves("", "5k2/p1p4R/1pr5/3p1pP1/P2P1P2/2P2K2/8/8 w - - 0 35");
+    expect_idea(walk_round, "Kg3", "king_activity",
+                "Kg3 brings the king toward its passed pawn on g5.");
+    const IdeasResult kg2 = ideas_of(walk_round, "Kg2");  // h4 still two steps away
+    EXPECT_TRUE(find(kg2, "king_activity") == nullptr ||
+                find(kg2, "king_activity")->text.find("passed") == std::string::npos)
+        << all(kg2);
     const Line opp = after_moves("", "8/8/8/3k4/8/8/3PK3/8 w - - 0 1");
     expect_idea(opp, "Kd3", "opposition", "Kd3 takes the opposition.");
     expect_no_idea(opp, "Ke3", "opposition");
@@ -501,6 +531,21 @@ TEST(Ideas, NewPredicatesTrueAndFalse) {
     EXPECT_EQ(truth(xray, {{"predicate", "leaves_line"},
                            {"args", {{"move", "h3"}, {"square", "c5"}, {"line", "diagonal"}}}}),
               Truth::False);  // not a king move
+    const char* immortal = "rnb1k1nr/p2p1ppp/3B4/1pbN1N1P/4P1P1/3P1Q2/PqP5/R4KR1 b kq - 1 18";
+    EXPECT_EQ(truth(immortal, {{"predicate", "captures_higher"}, {"args", {{"move", "Bxg1"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(immortal, {{"predicate", "captures_higher"}, {"args", {{"move", "Qxa1+"}}}}),
+              Truth::False);  // the queen takes a rook: worth less than the queen
+    EXPECT_EQ(truth(immortal, {{"predicate", "captures_higher"},
+                               {"args", {{"move", "Bxg1"}, {"square", "f2"}}}}),
+              Truth::False);
+    const char* round = "5k2/p1p4R/1pr5/3p1pP1/P2P1P2/2P2K2/8/8 w - - 0 35";
+    EXPECT_EQ(
+        truth(round, {{"predicate", "king_route"}, {"args", {{"move", "Kg3"}, {"square", "g5"}}}}),
+        Truth::True);
+    EXPECT_EQ(
+        truth(round, {{"predicate", "king_route"}, {"args", {{"move", "Ke3"}, {"square", "g5"}}}}),
+        Truth::False);
     // A bad argument is refused by the parser, not guessed.
     ClaimsParse bad = parse_claims_json(nlohmann::json::array(
         {{{"claims",

@@ -42,7 +42,8 @@ bool is_idea_predicate(const std::string& p) {
         "weakens_cover",   "luft",          "approaches",        "centralizes",
         "behind_passer",   "opposition",    "rook_on_file",      "offers_trade",
         "gains_space",     "open_diagonal", "bishop_pair",       "avoids_trade",
-        "leaves_line",     "confines_king", "undoubles"};
+        "leaves_line",     "confines_king", "undoubles",         "captures_higher",
+        "king_route"};
     return std::find(std::begin(names), std::end(names), p) != std::end(names);
 }
 
@@ -346,6 +347,32 @@ Outcome Evaluator::idea_claim() {
         return is(pt == King && distance(to, s) < distance(from, s),
                   "the king comes nearer to " + square_name(s),
                   san + " does not bring the king nearer to " + square_name(s));
+    }
+    if (p == "king_route") {
+        const Square s = sq("square");
+        if (pt != King) return no(san + " is not a king move");
+        const Bitboard next_to = king_attacks(s);
+        const int was = king_route(pos_, us, from, next_to),
+                  now = king_route(after, us, to, next_to);
+        ev_["king_route"] = {{"before", was}, {"after", now}};
+        if (was == KingRouteNone) return no("the king had no safe route to " + square_name(s));
+        return is(now < was,
+                  "the king needs " + std::to_string(now) + " safe steps to reach " +
+                      square_name(s) + "'s side, " + std::to_string(was) + " before",
+                  san + " does not shorten the king's safe route to " + square_name(s));
+    }
+    if (p == "captures_higher") {
+        const Piece cap = pos_.captured_piece(*m);
+        if (cap == NoPiece) return no(san + " captures nothing");
+        const int gain = PieceValue[type_of(cap)] - PieceValue[pt];
+        ev_["values"] = {{"captured", PieceValue[type_of(cap)]}, {"capturer", PieceValue[pt]}};
+        if (c_.args.contains("square") && sq("square") != m->to())
+            return no(san + " captures on " + square_name(m->to()) + ", not on " + str("square"));
+        return is(pt != King && gain > 0,
+                  san + " takes a " + piece_type_word(type_of(cap)) + " with a " +
+                      piece_type_word(pt) + ": even taken back, it gains " + std::to_string(gain) +
+                      " cp",
+                  san + " takes a piece worth no more than the " + piece_type_word(pt));
     }
     if (p == "centralizes") {
         ev_["centre_distance"] = {{"before", centre_distance(from)},

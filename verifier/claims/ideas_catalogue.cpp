@@ -504,6 +504,25 @@ std::vector<IdeaFound> captures_undefended(const MoveView& v) {
                   PieceValue[taken] / 100)};
 }
 
+// A capture of a defended piece worth more than the capturer: even taken back, the difference
+// stays won ("Bxg1 wins the exchange on g1"; "Nxd8 wins the queen on d8 for a knight").
+std::vector<IdeaFound> wins_exchange(const MoveView& v) {
+    if (v.captured == NoPiece || v.piece == King || v.recapture()) return {};
+    if (!v.before.attackers(v.them, v.to)) return {};  // undefended: captures_undefended
+    const PieceType taken = type_of(v.captured);
+    const int gain = PieceValue[taken] - PieceValue[v.piece];
+    if (gain <= 0) return {};
+    // Taken while behind in material, it most often takes back what was just given (a position
+    // alone does not say): "wins" would mislead, so it is not said.
+    if (v.behind_before()) return {};
+    const bool exchange = taken == Rook && (v.piece == Knight || v.piece == Bishop);
+    return {found(exchange ? 0 : 1,
+                  {{"piece", piece_name(taken)},
+                   {"square", square_name(v.to)},
+                   {"piece2", piece_name(v.piece)}},
+                  gain / 100)};
+}
+
 std::vector<IdeaFound> recaptures(const MoveView& v) {
     if (!v.recapture() || !v.behind_before()) return {};
     return {found(0, {{"square", square_name(v.to)}})};
@@ -722,6 +741,18 @@ std::vector<IdeaFound> luft(const MoveView& v) {
 std::vector<IdeaFound> king_activity(const MoveView& v) {
     if (v.piece != King || v.castles() || (!is_endgame(v.before) && v.before.pieces(Queen)))
         return {};
+    // First the king's own passed pawn that it goes to support, by the safe route (squares
+    // the opponent does not attack): the most advanced one whose route the move shortens.
+    Square passer = NoSquare;
+    Bitboard passed = pawn_structure(v.after, v.us).passed;
+    while (passed) {
+        const Square p = pop_lsb(passed);
+        const int was = king_route(v.before, v.us, v.from, king_attacks(p));
+        if (was < 2 || was == KingRouteNone) continue;  // beside it already, or out of reach
+        if (king_route(v.after, v.us, v.to, king_attacks(p)) >= was) continue;
+        if (passer == NoSquare || relative_rank(v.us, p) > relative_rank(v.us, passer)) passer = p;
+    }
+    if (passer != NoSquare) return {found(2, {{"square", square_name(passer)}})};
     // The nearest enemy pawn (within four king steps) that the king comes closer to; of two as
     // near, the one fewer file-plus-rank steps away.
     Square target = NoSquare;
@@ -935,6 +966,22 @@ std::vector<IdeaKindSpec> make_catalogue() {
                    {of_move("captures", {{"piece", "$piece"}, {"square", "$square"}}),
                     before("undefended", {{"square", "$square"}})}}},
                  with_view(captures_undefended)});
+    t.push_back({"wins_exchange",
+                 Tactics,
+                 80,
+                 false,
+                 "a capture of a defended enemy piece worth more than the capturer (a rook for a "
+                 "knight or bishop: the exchange), so that even if it is taken back the "
+                 "difference is won; not a recapture, and not said when the mover was behind in "
+                 "material before it (then it most often takes back what was just given)",
+                 {{"wins the exchange on {square}",
+                   {of_move("captures", {{"piece", "rook"}, {"square", "$square"}}),
+                    of_move("captures_higher", {{"square", "$square"}})}},
+                  {"wins the {piece} on {square} for a {piece2}",
+                   {of_move("captures", {{"piece", "$piece"}, {"square", "$square"}}),
+                    of_move("captures_higher", {{"square", "$square"}}),
+                    after("occupies", {{"square", "$square"}, {"piece", "$piece2"}})}}},
+                 with_view(wins_exchange)});
     t.push_back({"threatens_win",
                  Threats,
                  78,
@@ -1246,18 +1293,25 @@ std::vector<IdeaKindSpec> make_catalogue() {
                   {"takes the king off the rank of the {piece} on {square}",
                    {of_move("leaves_line", {{"square", "$square"}, {"line", "rank"}})}}},
                  with_view(king_off_line)});
-    t.push_back({"king_activity",
-                 Endgame,
-                 52,
-                 false,
-                 "with the queens off, the king comes closer to an enemy pawn (the nearest one it "
-                 "approaches, within four king steps), else toward the centre (fewer king steps "
-                 "to it, or as many and fewer file-plus-rank steps)",
-                 {{"brings the king closer to the pawn on {square}",
-                   {of_move("approaches", {{"square", "$square"}}),
-                    after("occupies", {{"square", "$square"}, {"piece", "pawn"}})}},
-                  {"brings the king toward the centre", {of_move("centralizes")}}},
-                 with_view(king_activity)});
+    t.push_back(
+        {"king_activity",
+         Endgame,
+         52,
+         false,
+         "with the queens off, the king goes to support its own passed pawn (the move "
+         "shortens its route to a square next to the pawn over squares the opponent does "
+         "not attack; the most advanced such pawn), else comes closer to an enemy pawn "
+         "(the nearest one it approaches, within four king steps), else toward the "
+         "centre (fewer king steps to it, or as many and fewer file-plus-rank steps)",
+         {{"brings the king closer to the pawn on {square}",
+           {of_move("approaches", {{"square", "$square"}}),
+            after("occupies", {{"square", "$square"}, {"piece", "pawn"}})}},
+          {"brings the king toward the centre", {of_move("centralizes")}},
+          {"brings the king toward its passed pawn on {square}",
+           {of_move("king_route", {{"square", "$square"}}),
+            after("passed_pawn", {{"square", "$square"}}),
+            after("occupies", {{"square", "$square"}, {"piece", "pawn"}, {"color", "$us"}})}}},
+         with_view(king_activity)});
     // ---- endgame ----
     t.push_back({"rook_behind_passer",
                  Endgame,

@@ -334,6 +334,17 @@ const std::vector<PredicateSpec>& specs() {
           "move brings the king nearer to square (king distance)"},
          {{"move", Move, true}, {"square", Square, true}},
          {}},
+        {{"king_route", EC::BoardComprehension, false,
+          "move is a king move that shortens the king's safe route to the pawn (or piece) on "
+          "square: the king steps to a square next to it, over squares free of the mover's own "
+          "pieces and not attacked by the opponent"},
+         {{"move", Move, true}, {"square", Square, true}},
+         {}},
+        {{"captures_higher", EC::TacticalReasoning, false,
+          "move captures (on square, when given) a piece worth more than the piece that takes it "
+          "(P1 N3 B3 R5 Q9): even if it is taken back, the mover gains the difference"},
+         {{"move", Move, true}, {"square", Square, false}},
+         {}},
         {{"centralizes", EC::BoardComprehension, false,
           "move brings the king nearer to the centre (d4, d5, e4, e5): fewer king steps, or as "
           "many and fewer file-plus-rank steps"},

@@ -454,7 +454,8 @@ private:
                 (i.kind == "threatens_win" && (i.squares.size() >= 2 || hits_moved) &&
                  std::find(i.pieces.begin(), i.pieces.end(), "pawn") == i.pieces.end()) ||
                 (i.kind == "pins" && hits_moved) ||
-                (i.kind == "captures_undefended" && i.pieces != std::vector<std::string>{"pawn"});
+                (i.kind == "captures_undefended" && i.pieces != std::vector<std::string>{"pawn"}) ||
+                i.kind == "wins_exchange";
             if (!relevant) continue;
             const std::string text = "After " + played_san_ + ", " + i.text;
             return offer(make("reply_threat", text, after_, refutation_, ScanPlies, true));

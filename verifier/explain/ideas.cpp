@@ -190,7 +190,8 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
             // A sacrifice is kept only when the engine's line bears it out (explain_ideas): its
             // square stays free for the move's other ideas ("pushes the passed pawn to g7"), as
             // does a capture's ("captures the undefended pawn on c5" and "creates a passed pawn").
-            if (c.idea.kind == "sacrifice" || c.idea.kind == "captures_undefended") {
+            if (c.idea.kind == "sacrifice" || c.idea.kind == "captures_undefended" ||
+                c.idea.kind == "wins_exchange") {
                 out.ideas.push_back(std::move(c.idea));
                 out.ideas.back().claims = std::move(*claims);
                 continue;
@@ -255,7 +256,7 @@ void explain_ideas(MoveLabel& label) {
     bool dropped = false;
     std::vector<Idea> kept;  // the move's own ideas said
     for (Idea& i : own.ideas) {
-        if (wins && i.kind == "captures_undefended") {
+        if (wins && (i.kind == "captures_undefended" || i.kind == "wins_exchange")) {
             dropped = true;
             continue;
         }
