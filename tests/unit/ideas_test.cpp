@@ -288,6 +288,11 @@ TEST(Ideas, PawnStructure) {
     expect_idea(passer, "bxc5", "creates_passed", "bxc5 creates a passed pawn on c5.");
     const Line push = after_moves("", "8/8/8/P7/8/8/6k1/4K3 w - - 0 1");
     expect_idea(push, "a6", "pushes_passer", "a6 pushes the passed pawn to a6.");
+    // Rotlewi - Rubinstein, Lodz 1907, 11...dxc4: the c4 pawn is passed, but 12.Bxc4 simply
+    // takes it: no passed pawn is created.
+    const Line taken =
+        after_moves("", "r1b2rk1/1p2qppp/p1nbpn2/3p4/1PP5/P1NBPN2/1B1Q1PPP/R3K2R b KQ - 6 11");
+    expect_no_idea(taken, "dxc4", "creates_passed");
     // In the middlegame a passed pawn at home is no idea yet.
     expect_no_idea(opera(20), "Bxb5+", "creates_passed");
 }
@@ -442,6 +447,9 @@ TEST(Ideas, PhrasesAreReadInAnyCommentaryAndFalseOnesFail) {
     EXPECT_TRUE(verdict(start, "e2e4", "e4 occupies the centre and takes control of d5 and f5."));
     EXPECT_FALSE(verdict(start, "e2e4", "e4 takes control of d5 and e5."));
     EXPECT_FALSE(verdict(start, "c2c4", "c4 gains space on the kingside."));
+    // 1.d4 occupies the centre; "gains space in the centre" would say it twice.
+    EXPECT_EQ(find(ideas_of(after_moves(""), "d4"), "gains_space"), nullptr);
+    EXPECT_NE(find(ideas_of(after_moves(""), "d4"), "occupies_centre"), nullptr);
     const Line castled = after_moves("", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
     EXPECT_FALSE(verdict(castled.pos, "h2h3", "h3 gives the king an escape square on g2."));
     EXPECT_FALSE(verdict(castled.pos, "d1d6", "Rd6 puts the rook on the seventh rank."));

@@ -654,6 +654,8 @@ std::vector<IdeaFound> gains_space(const MoveView& v) {
     if (v.piece != Pawn || v.captured != NoPiece || relative_rank(v.us, v.to) < Rank4) return {};
     if (pawn_space(v.after, v.us) <= pawn_space(v.before, v.us)) return {};
     const int f = file_of(v.to);
+    // A pawn that comes to the centre "occupies the centre": space there says it again.
+    if (f > FileC && f < FileF && is_centre(v.to) && !is_centre(v.from)) return {};
     return {found(f <= FileC ? 0 : f >= FileF ? 1 : 2)};
 }
 
@@ -671,6 +673,11 @@ std::vector<IdeaFound> creates_passed(const MoveView& v) {
         if (o == NoSquare) continue;  // a promotion's new piece is no pawn
         // A passed pawn at home matters in the endgame; in the middlegame once it is advanced.
         if (relative_rank(v.us, s) < Rank4 && !is_endgame(v.after)) continue;
+        // A passed pawn the opponent can simply take (dxc4 answered by Bxc4) is no creation.
+        const std::vector<HangingPiece> hanging = BoardTools(v.after).hanging(v.us);
+        if (std::any_of(hanging.begin(), hanging.end(),
+                        [&](const HangingPiece& h) { return h.square == s; }))
+            continue;
         out.push_back(found(0, {{"square", square_name(s)}}, relative_rank(v.us, s)));
     }
     return out;
