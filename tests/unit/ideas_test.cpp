@@ -288,6 +288,10 @@ TEST(Ideas, PawnStructure) {
     expect_idea(passer, "bxc5", "creates_passed", "bxc5 creates a passed pawn on c5.");
     const Line push = after_moves("", "8/8/8/P7/8/8/6k1/4K3 w - - 0 1");
     expect_idea(push, "a6", "pushes_passer", "a6 pushes the passed pawn to a6.");
+    // Giuoco Piano (Steinitz - von Bardeleben, Hastings 1895), 5...exd4: the d-pawns are doubled
+    // only until 6.cxd4 takes back; 6.dxc5 of Rotlewi - Rubinstein likewise, until ...Bxc5.
+    const Line piano = after_moves("e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 c2c3 g8f6 d2d4");
+    expect_no_idea(piano, "exd4", "own_pawn_weakness");
     // Rotlewi - Rubinstein, Lodz 1907, 11...dxc4: the c4 pawn is passed, but 12.Bxc4 simply
     // takes it: no passed pawn is created.
     const Line taken =

@@ -714,6 +714,9 @@ std::vector<IdeaFound> weakness(const MoveView& v, Color side, bool ours) {
             // A weakness the pawn undoes at once by taking the capturer back is none.
             if (!ours && v.captured != NoPiece && (pawn_attacks(side, s) & square_bb(v.to)))
                 continue;
+            // The mover's own capturing pawn that the opponent can take back at once is a trade
+            // under way (exd4 cxd4; dxc5 Bxc5), not a lasting weakness.
+            if (ours && s == v.to && v.captured != NoPiece && v.after.attackers(~side, s)) continue;
             // Backward is a weakness a player names on a half-open file: no enemy pawn in front.
             if (k == 2 && (forward_file(side, s) & v.after.pieces(Pawn, ~side))) continue;
             out.push_back(found(k, {{"square", square_name(s)}}, ours ? 0 : 5));
