@@ -280,6 +280,22 @@ TEST(Ideas, WinsTheExchange) {
     expect_no_idea(back, "Nxd5", "wins_exchange");
 }
 
+TEST(Ideas, DefendsOrShieldsAPiece) {
+    // Steinitz - von Bardeleben, Hastings 1895, 10...Be7: the bishop steps between the g5 bishop
+    // and the queen; that is a shield, not merely a defender (the queen could not be kept by one).
+    const Line pinned =
+        after_moves("", "r2qk2r/ppp2ppp/2n1b3/3n2B1/1bBP4/2N2N2/PP3PPP/R2Q1RK1 b kq - 3 10");
+    expect_idea(pinned, "Be7", "defends_piece",
+                "Be7 shields the queen on d8 from the bishop on g5.");
+    // ...Qd7 moves the queen itself: no piece is defended or shielded.
+    expect_no_idea(pinned, "Qd7", "defends_piece");
+    // The rook on e1 attacks the undefended knight on e5; Bd6 defends it.
+    const Line knight = after_moves("", "4kb2/8/8/4n3/8/8/8/4R1K1 b - - 0 1");
+    expect_idea(knight, "Bd6", "defends_piece", "Bd6 defends the knight on e5.");
+    // Defending a piece nobody attacks says nothing.
+    expect_no_idea(after_moves("", "4kb2/8/8/4n3/8/8/8/3R2K1 b - - 0 1"), "Bd6", "defends_piece");
+}
+
 TEST(Ideas, PawnStructure) {
     // 10.Nxb5 leaves Black's a7 pawn without neighbours (c6, which can take back on b5, is not
     // named: ...cxb5 would undo it).
@@ -458,6 +474,12 @@ TEST(Ideas, PhrasesAreReadInAnyCommentaryAndFalseOnesFail) {
     EXPECT_FALSE(verdict(castled.pos, "h2h3", "h3 gives the king an escape square on g2."));
     EXPECT_FALSE(verdict(castled.pos, "d1d6", "Rd6 puts the rook on the seventh rank."));
     EXPECT_TRUE(verdict(castled.pos, "d1d7", "Rd7 puts the rook on the seventh rank."));
+    Position pinned;
+    ASSERT_TRUE(
+        pinned.set("r2qk2r/ppp2ppp/2n1b3/3n2B1/1bBP4/2N2N2/PP3PPP/R2Q1RK1 b kq - 3 10").ok());
+    EXPECT_TRUE(verdict(pinned, "b4e7", "Be7 shields the queen on d8 from the bishop on g5."));
+    EXPECT_FALSE(verdict(pinned, "b4e7", "Be7 shields the queen on d8 from the knight on c3."));
+    EXPECT_FALSE(verdict(pinned, "d8d7", "Qd7 shields the queen on d8 from the bishop on g5."));
 }
 
 TEST(Ideas, NewPredicatesTrueAndFalse) {

@@ -353,8 +353,25 @@ std::vector<IdeaFound> defends_piece(const MoveView& v) {
     for (const HangingPiece& h : BoardTools(v.before).hanging(v.us)) {
         if (h.square == v.from || h.see < 100) continue;
         if (v.after.piece_at(h.square) != v.before.piece_at(h.square)) continue;
-        if (!(v.after.attacks(v.to) & square_bb(h.square))) continue;
         if (was_hanging(v.after, v.us, h.square)) continue;
+        // Landing between a line piece and its target shields the target ("Be7 shields the
+        // queen on d8 from the bishop on g5"), whether or not the moved piece defends it too.
+        Square shielded_from = NoSquare;
+        for (Bitboard b = v.before.attackers(v.them, h.square); b;) {
+            const Square a = pop_lsb(b);
+            if ((between_bb(a, h.square) & square_bb(v.to)) &&
+                !(v.after.attackers(v.them, h.square) & square_bb(a)))
+                shielded_from = a;
+        }
+        if (shielded_from != NoSquare) {
+            out.push_back(
+                found(1, {{"piece", piece_name(type_of(h.piece))},
+                          {"square", square_name(h.square)},
+                          {"piece2", piece_name(type_of(v.before.piece_at(shielded_from)))},
+                          {"square2", square_name(shielded_from)}}));
+            continue;
+        }
+        if (!(v.after.attacks(v.to) & square_bb(h.square))) continue;
         out.push_back(
             found(0, {{"piece", piece_name(type_of(h.piece))}, {"square", square_name(h.square)}}));
     }
@@ -1042,9 +1059,14 @@ std::vector<IdeaKindSpec> make_catalogue() {
          64,
          false,
          "an own piece that the opponent could win by capturing it is defended by the moved "
-         "piece and can no longer be won",
+         "piece, or shielded by it (it lands between the piece and a bishop, rook or queen "
+         "that attacked it), and can no longer be won",
          {{"defends the {piece} on {square}",
            {after("defends", {{"target", "$square"}, {"from", "$to"}}),
+            after("hangs", {{"square", "$square"}}, true)}},
+          {"shields the {piece} on {square} from the {piece2} on {square2}",
+           {before("attacks", {{"target", "$square"}, {"from", "$square2"}}),
+            after("attacks", {{"target", "$square"}, {"from", "$square2"}}, true),
             after("hangs", {{"square", "$square"}}, true)}}},
          with_view(defends_piece)});
     t.push_back(
