@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "rules/bitboard.h"
+#include "rules/see.h"
 
 namespace glossfish::ideas {
 
@@ -178,6 +179,37 @@ int king_route(const Position& pos, Color c, Square from, Bitboard targets) {
         reached |= frontier;
     }
     return KingRouteNone;
+}
+
+Square pawn_advancing_to(const Position& pos, Color c, Square s, Square except) {
+    if (pos.piece_at(s) != NoPiece) return NoSquare;
+    const int back = -pawn_push(c);
+    const int one = int(s) + back;
+    if (one < int(A1) || one > int(H8)) return NoSquare;
+    const Piece own = make_piece(c, Pawn);
+    if (pos.piece_at(Square(one)) == own) return Square(one) != except ? Square(one) : NoSquare;
+    if (pos.piece_at(Square(one)) != NoPiece || relative_rank(c, s) != Rank4) return NoSquare;
+    const Square two = Square(one + back);
+    return pos.piece_at(two) == own && two != except ? two : NoSquare;
+}
+
+bool prepares_advance(const Position& before, const Position& after, Color c, Square pawn,
+                      Square s) {
+    if (after.piece_at(pawn) != make_piece(c, Pawn) || !(pawn_attacks(c, pawn) & square_bb(s)))
+        return false;
+    const Square from = pawn_advancing_to(after, c, s, pawn);
+    if (from == NoSquare || pawn_advancing_to(before, c, s, pawn) != from) return false;
+    if (!is_centre(s) && !(pawn_attacks(c, s) & after.pieces(Pawn, ~c))) return false;
+    if (!after.attackers(~c, s) || before.side_to_move() != c) return false;
+    // c to move again after the move: its advance judged as if the opponent passed.
+    Position again;
+    if (after.checkers() || !again.set(null_move_fen(after)).ok()) return false;
+    const Move advance(from, s);
+    if (!see_ge(before, advance, 0) && see_ge(again, advance, 0)) return true;
+    // Or the square gets as many defenders as attackers (1...c6 for ...d5: a pawn to take back).
+    const int theirs = popcount(after.attackers(~c, s));
+    return popcount(after.attackers(c, s)) >= theirs &&
+           popcount(before.attackers(c, s)) < popcount(before.attackers(~c, s));
 }
 
 int pawn_space(const Position& pos, Color c) {

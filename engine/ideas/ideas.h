@@ -76,6 +76,18 @@ bool behind_pawn(const Position& pos, Square rook, Square pawn);
 constexpr int KingRouteNone = 99;
 int king_route(const Position& pos, Color c, Square from, Bitboard targets);
 
+// The square a pawn of c other than the one on `except` can advance from to the empty square s
+// (one step, or two from its home rank with the square between empty), or NoSquare.
+Square pawn_advancing_to(const Position& pos, Color c, Square s, Square except);
+
+// The pawn of c that moved to `pawn` (before -> after, the opponent to move after) prepares an
+// advance to s ("c3 prepares d4"): it now attacks s; another pawn of c can advance to s; s is a
+// centre square or the advance would attack an enemy pawn; the opponent attacks s; and the
+// advance, which lost material by static exchange before the move, no longer does (were it c's
+// turn after it), or c now defends s as often as the opponent attacks it and did not before.
+bool prepares_advance(const Position& before, const Position& after, Color c, Square pawn,
+                      Square s);
+
 // Space: the squares in the opponent's half (c's relative ranks 5 to 7) that c's pawns attack.
 int pawn_space(const Position& pos, Color c);
 

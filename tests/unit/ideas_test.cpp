@@ -280,6 +280,21 @@ TEST(Ideas, WinsTheExchange) {
     expect_no_idea(back, "Nxd5", "wins_exchange");
 }
 
+TEST(Ideas, PreparesAnAdvance) {
+    // Giuoco Piano, 4.c3: d4 would lose a pawn now (...exd4 and the c5 bishop and c6 knight
+    // hold it); after c3 the c-pawn takes back.
+    const Line giuoco = after_moves("e2e4 e7e5 g1f3 b8c6 f1c4 f8c5");
+    expect_idea(giuoco, "c3", "prepares_advance", "c3 prepares d4.");
+    expect_no_idea(giuoco, "d3", "prepares_advance");
+    // Caro-Kann 1...c6 and French 1...e6 prepare ...d5; of the French's ...d5 and ...f5 only
+    // the centre is said.
+    const Line e4 = after_moves("e2e4");
+    expect_idea(e4, "c6", "prepares_advance", "c6 prepares d5.");
+    expect_idea(e4, "e6", "prepares_advance", "e6 prepares d5.");  // not "d5 and f5"
+    // 1...d6 prepares nothing: no pawn can advance to the squares it covers for a break.
+    expect_no_idea(e4, "d6", "prepares_advance");
+}
+
 TEST(Ideas, DefendsOrShieldsAPiece) {
     // Steinitz - von Bardeleben, Hastings 1895, 10...Be7: the bishop steps between the g5 bishop
     // and the queen; that is a shield, not merely a defender (the queen could not be kept by one).
@@ -580,6 +595,16 @@ TEST(Ideas, NewPredicatesTrueAndFalse) {
     EXPECT_EQ(
         truth(round, {{"predicate", "king_route"}, {"args", {{"move", "Ke3"}, {"square", "g5"}}}}),
         Truth::False);
+    const char* giuoco = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    EXPECT_EQ(truth(giuoco, {{"predicate", "prepares_advance"},
+                             {"args", {{"move", "c3"}, {"square", "d4"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(giuoco, {{"predicate", "prepares_advance"},
+                             {"args", {{"move", "c3"}, {"square", "b4"}}}}),
+              Truth::False);
+    EXPECT_EQ(truth(giuoco, {{"predicate", "prepares_advance"},
+                             {"args", {{"move", "Nc3"}, {"square", "d4"}}}}),
+              Truth::False);  // not a pawn move
     // A bad argument is refused by the parser, not guessed.
     ClaimsParse bad = parse_claims_json(nlohmann::json::array(
         {{{"claims",

@@ -33,17 +33,44 @@ Square origin(const Position& before, const Position& after, Move m, Square s) {
 }  // namespace
 
 bool is_idea_predicate(const std::string& p) {
-    static const char* const names[] = {
-        "develops",        "castles",       "prepares_castling", "gives_up_castling",
-        "connects_rooks",  "fianchetto",    "queen_early",       "blocks_bishop",
-        "occupies_centre", "gains_control", "strikes",           "tempo",
-        "unpins",          "shelters",      "outpost",           "doubled_rooks",
-        "seventh_rank",    "frees",         "creates_passed",    "makes_weakness",
-        "weakens_cover",   "luft",          "approaches",        "centralizes",
-        "behind_passer",   "opposition",    "rook_on_file",      "offers_trade",
-        "gains_space",     "open_diagonal", "bishop_pair",       "avoids_trade",
-        "leaves_line",     "confines_king", "undoubles",         "captures_higher",
-        "king_route"};
+    static const char* const names[] = {"develops",
+                                        "castles",
+                                        "prepares_castling",
+                                        "gives_up_castling",
+                                        "connects_rooks",
+                                        "fianchetto",
+                                        "queen_early",
+                                        "blocks_bishop",
+                                        "occupies_centre",
+                                        "gains_control",
+                                        "strikes",
+                                        "tempo",
+                                        "unpins",
+                                        "shelters",
+                                        "outpost",
+                                        "doubled_rooks",
+                                        "seventh_rank",
+                                        "frees",
+                                        "creates_passed",
+                                        "makes_weakness",
+                                        "weakens_cover",
+                                        "luft",
+                                        "approaches",
+                                        "centralizes",
+                                        "behind_passer",
+                                        "opposition",
+                                        "rook_on_file",
+                                        "offers_trade",
+                                        "gains_space",
+                                        "open_diagonal",
+                                        "bishop_pair",
+                                        "avoids_trade",
+                                        "leaves_line",
+                                        "confines_king",
+                                        "undoubles",
+                                        "captures_higher",
+                                        "king_route",
+                                        "prepares_advance"};
     return std::find(std::begin(names), std::end(names), p) != std::end(names);
 }
 
@@ -262,6 +289,19 @@ Outcome Evaluator::idea_claim() {
                       (pawn_attacks(us, to) & square_bb(s)),
                   san + " attacks the pawn on " + square_name(s),
                   san + " is not a pawn move attacking the pawn on " + square_name(s));
+    }
+    if (p == "prepares_advance") {
+        const Square s = sq("square");
+        ev_["defenders"] = {{"before", popcount(pos_.attackers(us, s))},
+                            {"after", popcount(after.attackers(us, s))}};
+        ev_["attackers"] = {{"before", popcount(pos_.attackers(them, s))},
+                            {"after", popcount(after.attackers(them, s))}};
+        return is(pt == Pawn && prepares_advance(pos_, after, us, to, s),
+                  san + " supports the advance of another pawn to " + square_name(s) +
+                      ", which the opponent attacks",
+                  san + " does not prepare a pawn's advance to " + square_name(s) +
+                      " (it must newly defend it as often as the opponent attacks it, and a "
+                      "pawn must be able to advance there)");
     }
     if (p == "tempo") {
         const Square s = sq("square");

@@ -218,6 +218,20 @@ std::vector<IdeaFound> strikes(const MoveView& v) {
     return out;
 }
 
+// A pawn move that supports another pawn's advance to a square the opponent holds ("c3 prepares
+// d4"): the advance a player plans, not yet playable without losing the pawn.
+std::vector<IdeaFound> prepares_advance_idea(const MoveView& v) {
+    if (v.piece != Pawn || v.move.kind() == Promotion || v.lands_en_prise()) return {};
+    // The advance to the centre first: 1...e6 prepares ...d5 (and ...f5, which goes unsaid).
+    std::vector<IdeaFound> centre, wing;
+    for (Bitboard b = pawn_attacks(v.us, v.to); b;) {
+        const Square s = pop_lsb(b);
+        if (prepares_advance(v.before, v.after, v.us, v.to, s))
+            (is_centre(s) ? centre : wing).push_back(found(0, {{"square", square_name(s)}}));
+    }
+    return centre.empty() ? wing : centre;
+}
+
 // ---- threats ----
 
 // Whether the enemy piece on target can capture the moved piece at once with a static exchange
@@ -973,6 +987,15 @@ std::vector<IdeaKindSpec> make_catalogue() {
            {of_move("strikes", {{"square", "$square"}}),
             of_move("strikes", {{"square", "$square2"}})}}},
          with_view(strikes)});
+    t.push_back({"prepares_advance",
+                 Centre,
+                 45,
+                 false,
+                 "a pawn move after which another own pawn can advance to a square the opponent "
+                 "attacks (a centre square, or one where the advance strikes an enemy pawn) with "
+                 "as many defenders as attackers there, where before it had fewer",
+                 {{"prepares {square}", {of_move("prepares_advance", {{"square", "$square"}})}}},
+                 with_view(prepares_advance_idea)});
     // ---- threats ----
     t.push_back({"threatens_mate",
                  Threats,

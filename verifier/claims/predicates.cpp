@@ -334,6 +334,12 @@ const std::vector<PredicateSpec>& specs() {
           "move brings the king nearer to square (king distance)"},
          {{"move", Move, true}, {"square", Square, true}},
          {}},
+        {{"prepares_advance", EC::BoardComprehension, false,
+          "move is a pawn move after which another pawn of the mover can advance to square (a "
+          "centre square, or one from which it attacks an enemy pawn), which the opponent attacks, "
+          "with as many of the mover's defenders there as attackers, where before it had fewer"},
+         {{"move", Move, true}, {"square", Square, true}},
+         {}},
         {{"king_route", EC::BoardComprehension, false,
           "move is a king move that shortens the king's safe route to the pawn (or piece) on "
           "square: the king steps to a square next to it, over squares free of the mover's own "
