@@ -13,8 +13,6 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/quality.h"
-#include "claims/claims.h"
 #include "host/analyzer.h"
 #include "io/mutex.h"
 #include "rules/bitboard.h"
@@ -22,7 +20,6 @@
 #include "rules/perft.h"
 #include "rules/position.h"
 #include "service/make_tool_suite.h"
-#include "service/verify.h"
 #include "session/settings.h"
 #include "tools/tool_suite.h"
 
@@ -67,7 +64,6 @@ json parse_object(const char* text, const char* what) {
 
 using verifier::ArgSpec;
 using verifier::ArgType;
-using verifier::ToolCall;
 using verifier::ToolSpec;
 
 ArgSpec chess960_arg() {
@@ -102,13 +98,6 @@ std::vector<ToolSpec> extra_specs() {
                    .required = true,
                    .description = "the FEN to check"},
                   chess960_arg()}},
-        {.name = "verify",
-         .args = {fen,
-                  {.name = "move", .type = ArgType::String, .description = "the move, SAN or UCI"},
-                  {.name = "text", .type = ArgType::String, .description = "commentary"},
-                  {.name = "claims", .type = ArgType::String, .description = "claims JSON"},
-                  verifier::setting_arg(&Settings::analysis_depth),
-                  verifier::setting_arg(&Settings::quality_scheme)}},
         {.name = "settings", .args = {}},
     };
 }
@@ -160,45 +149,14 @@ json tools_call(const verifier::ToolSuite& suite, const json& args) {
                         {"group", e.group},
                         {"summary", e.summary},
                         {"engine", e.needs_engine}});
-    json extras = json::array({"tools", "perft", "validate_fen", "verify", "settings"});
+    json extras = json::array({"tools", "perft", "validate_fen", "settings"});
     return {{"tools", std::move(list)}, {"extras", std::move(extras)}};
-}
-
-// Claims (JSON) or commentary (text) about a position and a move, checked by the verifier:
-// the report of `glossfish verify` (verdicts, evidence, unread sentences, metrics).
-json verify_call(const gf_handle& handle, json args) {
-    // claims may be an object or an array: not one of the registry's types, checked here.
-    json claims = args.contains("claims") ? args["claims"] : json(nullptr);
-    args.erase("claims");
-    if (!claims.is_null() && !claims.is_object() && !claims.is_array())
-        throw verifier::ToolError(
-            "bad_argument_type",
-            std::string("argument 'claims' must be an object or an array, got ") +
-                claims.type_name(),
-            "claims");
-    verifier::validate_args(*find_extra("verify"), args);
-    const bool has_text = args.contains("text") && !args["text"].is_null();
-    if (has_text == !claims.is_null())
-        throw verifier::ToolError("bad_arguments", "give exactly one of text and claims");
-    verifier::VerifyOptions options = verifier::verify_options(handle.settings);
-    options.depth = args.value("depth", options.depth);
-    options.scheme = parse_scheme(args.value("scheme", scheme_name(options.scheme))).value();
-    json line = {{"fen", args["fen"]}};
-    if (args.contains("move") && !args["move"].is_null()) line["move"] = args["move"];
-    if (has_text) line["text"] = args["text"];
-    else line["claims"] = claims;
-    verifier::ClaimVerifier verifier(*handle.suite, options);
-    json id;
-    verifier::VerifyOutcome outcome = verifier::verify_line(verifier, line.dump(), id);
-    if (!outcome.ok()) throw verifier::ToolError("bad_arguments", outcome.error);
-    return outcome.report;
 }
 
 json run(const gf_handle& handle, std::string_view name, const json& args) {
     const verifier::ToolSuite& suite = *handle.suite;
     const ToolSpec* extra = find_extra(name);
     if (!extra) return suite.call(name, args);  // the suite answers unknown names itself
-    if (name == "verify") return verify_call(handle, args);
     verifier::validate_args(*extra, args);
     if (name == "tools") return tools_call(suite, args);
     if (name == "perft") return perft_call(args);

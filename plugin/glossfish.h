@@ -56,15 +56,13 @@ GF_API void gf_close(gf_handle* handle);
 
 /* Runs `name` with a JSON object of arguments (NULL or "" for {}) and returns its JSON result,
  * to be released with gf_free. Names: every tool of `glossfish tools` (board, attack,
- * geometry, simulation and engine tools, move_quality for labels, strategy_tree for trees),
- * plus
+ * geometry, simulation and engine tools, move_quality and label for labels, strategy_tree for
+ * trees, verify for claims or commentary: {"fen", "move"?, "text" | "claims", "depth"?,
+ * "scheme"?} -> the verdict report of `glossfish verify`), plus
  *   "tools"         {"schema"?: bool} -> {"tools": [{name, group, summary, engine}]} or the
  *                   OpenAI tools array under "schema"
  *   "perft"         {"fen"?, "depth", "chess960"?} -> {"fen", "depth", "nodes"}
  *   "validate_fen"  {"fen", "chess960"?} -> {"valid", "problems", "warnings", "fen"?}
- *   "verify"        {"fen", "move"?, "text" | "claims", "depth"?, "scheme"?} -> the verdict
- *                   report of `glossfish verify` (atoms, evidence, unread sentences, metrics);
- *                   scheme lichess unless given, as on every surface
  *   "settings"      {} -> the handle's settings, {key: value} for every key above
  * Bad input gives {"error": {...}} and sets gf_last_error; NULL is returned only when no reply
  * can be made (NULL handle, out of memory). Engine calls block until their searches end. */

@@ -76,7 +76,7 @@ public:
     virtual Product tool(const std::string& name, const std::string& args_json,
                          const CancelToken& cancel) = 0;
     // Claims JSON (claims) or commentary text about move from before: a "verify" product, or
-    // an "error" product (code bad_verify).
+    // an "error" product (the verify tool's code: bad_fen, bad_claims, illegal_move, …).
     virtual Product verify(const Position& before, std::optional<Move> move,
                            const std::string& input, bool claims, const CancelToken& cancel) = 0;
     // Why LLM comments cannot be made (no endpoint), or nullopt.

@@ -239,7 +239,7 @@ def tool_surface(binary, table):
             if s["type"] == "check":
                 continue
             args = {"fen": START, key: v}
-            if tool in ("move_quality", "verify"):
+            if tool in ("move_quality", "label", "verify"):
                 args["move"] = "e4"
             r = subprocess.run([binary, "tool", tool, json.dumps(args)], capture_output=True,
                                text=True, timeout=60)

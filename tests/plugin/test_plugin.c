@@ -117,7 +117,7 @@ int main(void) {
     expect_reply(h, "verify", "{\"text\": \"Nf3 is good.\"}", "\"code\":\"missing_argument\"");
     expect_reply(h, "verify",
                  "{\"fen\": \"8/8/8/8/8/8/8/K1k5 w - - 0 1\", \"claims\": {\"atoms\": 3}}",
-                 "\"code\":\"bad_arguments\"");
+                 "\"code\":\"bad_claims\"");
     expect_reply(h, "tools", "{}", "\"name\":\"strategy_tree\"");
     expect_reply(h, "tools", "{\"schema\": true}", "\"type\":\"function\"");
     expect_reply(h, "tools", "{\"schema\": 1}", "\"code\":\"bad_argument_type\"");

@@ -759,12 +759,14 @@ TEST_F(Protocol, VerifyCommandsAndCommentaryOption) {
         R"(verify {"atoms":[{"claims":[{"predicate":"occupies","args":{"square":"e4"},"moves":["e4"]}]}]})");
     j = verify_line();
     EXPECT_EQ(j["atoms"][0]["result"], "correct") << j.dump();
-    expect_one_error("verify", "bad_verify");
-    expect_one_error("verify nonsense", "bad_verify");
+    // The verify tool's codes: neither claims nor text, not JSON, claims it cannot read.
+    expect_one_error("verify", "missing_argument");
+    expect_one_error("verify text", "missing_argument");
+    expect_one_error("verify nonsense", "bad_json");
     g.send(R"(verify {"atoms":[{"claims":[{"predicate":"glows"}]}]})");
     auto err =
-        g.read_until(starts_with("info string glossfish.error "), ReplyDeadline, "bad_verify");
-    EXPECT_EQ(payload(err.back())["code"], "bad_verify");
+        g.read_until(starts_with("info string glossfish.error "), ReplyDeadline, "bad_claims");
+    EXPECT_EQ(payload(err.back())["code"], "bad_claims");
     g.send("setoption name Glossfish Commentary value e4 attacks f5.");
     auto lines = g.go("go depth 5");
     EXPECT_TRUE(errors_in(lines).empty()) << g.transcript();

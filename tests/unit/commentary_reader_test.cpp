@@ -448,15 +448,19 @@ TEST(CommentaryReader, VerifyCommentaryReportsBadInput) {
     ClaimVerifier v(board_only());
     VerifyOutcome bad = verify_commentary(v, *pos, "Ke2", "x");
     EXPECT_FALSE(bad.ok());
-    EXPECT_EQ(bad.error.rfind("illegal_move", 0), 0u) << bad.error;
+    EXPECT_EQ(bad.code, "illegal_move") << bad.error;
+    EXPECT_EQ(bad.argument, "move");
+    EXPECT_EQ(bad.error.rfind("the move 'Ke2'", 0), 0u) << bad.error;
     VerifyOutcome claims =
         verify_claims(v, *pos, "", R"({"atoms":[{"claims":[{"predicate":"nope"}]}]})");
     EXPECT_FALSE(claims.ok());
+    EXPECT_EQ(claims.code, "bad_claims");
     EXPECT_EQ(claims.error.rfind("bad claims: atoms[0].claims[0].predicate: unknown predicate", 0),
               0u);
     VerifyOutcome badfen =
         verify_claims(v, *pos, "", R"({"fen":"8/8/8/8/8/8/8/8 w - - 0 1","atoms":[]})");
     EXPECT_FALSE(badfen.ok());
+    EXPECT_EQ(badfen.code, "bad_fen");
     EXPECT_NE(badfen.error.find("invalid FEN"), std::string::npos);
     VerifyOutcome good =
         verify_claims(v, *pos, "e4",

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -373,21 +374,25 @@ TEST(McpServer, DrainAnswersRunningCallsAndCancelsThemAfterItsBudget) {
     EXPECT_EQ(error_code(f.out.answer(2)), -32603);
 }
 
-TEST(McpServer, GlossfishToolsAreTheSuitesDeclarationsPlusVerifyAndLabel) {
+TEST(McpServer, GlossfishToolsAreTheSuitesDeclarationsVerifyAndLabelAmongThem) {
     glossfish::Settings settings;
     glossfish::mcp::GlossfishTools tools(settings);
     glossfish::verifier::ToolSuite suite;
     const json schema = suite.schema();
     const json list = tools.tools();
-    ASSERT_EQ(list.size(), schema.size() + 2);
+    ASSERT_EQ(list.size(), schema.size());
+    std::vector<std::string> names;
     for (std::size_t i = 0; i < schema.size(); ++i) {
         EXPECT_EQ(list[i]["name"], schema[i]["function"]["name"]);
         EXPECT_EQ(list[i]["description"], schema[i]["function"]["description"]);
         EXPECT_EQ(list[i]["inputSchema"], schema[i]["function"]["parameters"]);
+        names.push_back(list[i]["name"]);
     }
-    EXPECT_EQ(list[schema.size()]["name"], "verify");
-    EXPECT_EQ(list[schema.size() + 1]["name"], "label");
-    EXPECT_TRUE(list[schema.size()]["inputSchema"]["properties"].contains("claims"));
+    for (const char* name : {"verify", "label", "motifs", "strategy_tree"})
+        EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+    const json verify_schema = suite.schema()[std::find(names.begin(), names.end(), "verify") -
+                                              names.begin()]["function"]["parameters"];
+    EXPECT_EQ(verify_schema["properties"]["claims"]["type"], json({"object", "array"}));
     CancelToken cancel;
     json r = tools.call("attackers", {{"fen", "startpos"}, {"square", "f3"}, {"color", "white"}},
                         cancel);
@@ -416,7 +421,11 @@ TEST(McpServer, GlossfishToolsAreTheSuitesDeclarationsPlusVerifyAndLabel) {
     EXPECT_EQ(r["atoms"][1]["result"], "incorrect") << r.dump();
     // Bad arguments are tool errors with the suite's codes.
     r = tools.call("verify", {{"fen", fen}}, cancel);
+    EXPECT_EQ(r["error"]["code"], "missing_argument") << r.dump();
+    r = tools.call("verify", {{"fen", fen}, {"text", "x"}, {"claims", json::array()}}, cancel);
     EXPECT_EQ(r["error"]["code"], "bad_arguments") << r.dump();
+    r = tools.call("verify", {{"fen", fen}, {"claims", {{"atoms", 3}}}}, cancel);
+    EXPECT_EQ(r["error"]["code"], "bad_claims") << r.dump();
     r = tools.call("verify", {{"fen", fen}, {"claims", 5}}, cancel);
     EXPECT_EQ(r["error"]["code"], "bad_argument_type") << r.dump();
     r = tools.call("label", {{"fen", "startpos"}, {"move", "e5"}}, cancel);

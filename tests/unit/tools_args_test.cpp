@@ -9,8 +9,8 @@
 namespace glossfish::verifier::testing {
 namespace {
 
-// Valid arguments for each tool (engine tools stop at no_engine in this engine-less suite,
-// after every argument check has passed).
+// Valid arguments for each tool (engine tools stop at no_engine in this engine-less suite, verify
+// at no_verifier, after every argument check has passed).
 json valid_args(const std::string& tool) {
     static const std::map<std::string, json> table = {
         {"piece_at", {{"fen", Start}, {"square", "e2"}}},
@@ -42,6 +42,8 @@ json valid_args(const std::string& tool) {
         {"threat", {{"fen", Start}, {"move", "e5"}, {"margin", 10}, {"depth", 5}}},
         {"is_forced", {{"fen", Start}, {"move", "e4"}, {"margin", 15}, {"depth", 5}}},
         {"mate_in", {{"fen", Start}, {"max_moves", 3}, {"depth", 5}}},
+        {"label", {{"fen", Start}, {"move", "e4"}, {"depth", 5}, {"scheme", "lichess"}}},
+        {"verify", {{"fen", Start}, {"move", "e4"}, {"text", "e4 controls d5."}, {"depth", 5}}},
         {"strategy_tree",
          {{"fen", Start},
           {"plies", 2},
@@ -56,6 +58,7 @@ json valid_args(const std::string& tool) {
 
 // A JSON value of the wrong type for a declared property.
 json wrong_type_for(const json& property) {
+    if (property["type"].is_array()) return 42;  // verify's claims: an object or an array
     std::string type = property["type"];
     if (type == "string" || type == "array" || type == "boolean") return 42;
     return "not a number";
@@ -73,7 +76,8 @@ TEST(ToolsArgs, EveryToolHasValidArgsThatPassValidation) {
         ASSERT_FALSE(args.is_null()) << "no valid_args entry for tool " << name;
         json r = board_suite().call(name, args);
         if (r.contains("error")) {
-            EXPECT_EQ(r["error"]["code"], "no_engine") << name << ": " << r.dump();
+            EXPECT_EQ(r["error"]["code"], name == "verify" ? "no_verifier" : "no_engine")
+                << name << ": " << r.dump();
         }
     }
 }
@@ -200,9 +204,9 @@ TEST(ToolsArgs, IllegalAndMalformedMoveForEveryToolWithMoves) {
             }
         }
     }
-    // is_legal, gives_check, see, move_facts, move_quality, threat, is_forced; play, compare_moves,
-    // opening, motifs.
-    EXPECT_EQ(checked, 11);
+    // is_legal, gives_check, see, move_facts, move_quality, label, threat, is_forced, verify; play,
+    // compare_moves, opening, motifs.
+    EXPECT_EQ(checked, 13);
 }
 
 TEST(ToolsArgs, BadValuesForEnumsAndRanges) {
@@ -226,7 +230,9 @@ TEST(ToolsArgs, UnknownToolAndNoEngine) {
     EXPECT_NE(r["error"]["message"].get<std::string>().find("piece_at"), std::string::npos);
     for (const auto& e : board_suite().list())
         if (e.needs_engine) {
-            EXPECT_EQ(board_suite().call(e.name, valid_args(e.name))["error"]["code"], "no_engine")
+            // verify needs the service's checker first (make_tool_suite installs it).
+            EXPECT_EQ(board_suite().call(e.name, valid_args(e.name))["error"]["code"],
+                      e.name == "verify" ? "no_verifier" : "no_engine")
                 << e.name;
         }
 }

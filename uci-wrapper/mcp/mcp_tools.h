@@ -1,13 +1,11 @@
-// The tools `glossfish mcp` serves: every tool of the suite (verifier/tools), declared once in its
-// table, plus `verify` (claims or commentary checked against a position) and `label` (the
-// move-quality label with its reasons). Each is listed as an MCP tool {name, description,
+// The tools `glossfish mcp` serves: every tool of the suite (verifier/tools), `verify` and `label`
+// among them, each declared once in its table. Each is listed as an MCP tool {name, description,
 // inputSchema} and called with JSON arguments and a cancel token.
 #pragma once
 
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string_view>
-#include <vector>
 
 #include "host/analyzer.h"
 #include "host/cancel.h"
@@ -15,7 +13,6 @@
 
 namespace glossfish::verifier {
 class ToolSuite;
-struct ToolSpec;
 }  // namespace glossfish::verifier
 
 namespace glossfish::mcp {
@@ -47,13 +44,8 @@ public:
                         const CancelToken& cancel) const override;
 
 private:
-    nlohmann::json verify(const nlohmann::json& args, const CancelToken& cancel) const;
-    nlohmann::json label(const nlohmann::json& args, const CancelToken& cancel) const;
-
-    Settings settings_;
     std::unique_ptr<Analyzer> analyzer_;
     std::unique_ptr<verifier::ToolSuite> suite_;
-    std::vector<verifier::ToolSpec> extra_;  // verify, label: declared like the suite's tools
 };
 
 // One entry of the OpenAI tools array (`glossfish tools --schema`) as an MCP tool: the same

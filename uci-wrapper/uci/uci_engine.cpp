@@ -456,18 +456,19 @@ void UciEngine::cmd_tool(const std::vector<std::string_view>& words, std::string
     report(session_.tool(std::string(words[1]), args));
 }
 
-// verify {json} | verify text ...
+// verify {json} | verify text ...: the claims or the commentary, checked by the verify tool.
 void UciEngine::cmd_verify(const std::vector<std::string_view>& words, std::string_view line) {
     if (words.size() < 2)
-        return error("bad_verify", "expected 'verify {json}' or 'verify text ...'");
+        return error("missing_argument", "expected 'verify {json}' or 'verify text ...'");
     if (words[1] == "text") {
         std::string text = rest_after_words(line, words, 2);
-        if (text.empty()) return error("bad_verify", "'verify text' needs the commentary after it");
+        if (text.empty())
+            return error("missing_argument", "'verify text' needs the commentary after it");
         return report(session_.verify(text, false));
     }
     const std::string json = rest_after_words(line, words, 1);
     if (json.front() != '{' && json.front() != '[')
-        return error("bad_verify",
+        return error("bad_json",
                      "expected 'verify {json}' or 'verify text ...', got " + quote_input(words[1]));
     report(session_.verify(json, true));
 }

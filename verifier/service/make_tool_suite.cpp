@@ -2,6 +2,7 @@
 #include "service/make_tool_suite.h"
 
 #include "explain/explain.h"
+#include "service/verify.h"
 
 namespace glossfish::verifier {
 
@@ -15,6 +16,7 @@ std::unique_ptr<ToolSuite> make_tool_suite(const Settings& settings, Analyzer* a
         why.cancel = cancel;
         explain_label(label, why);
     });
+    suite->set_checker(claim_checker(*suite));
     return suite;
 }
 

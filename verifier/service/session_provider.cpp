@@ -5,6 +5,7 @@
 
 #include "claims/claims.h"
 #include "explain/explain.h"
+#include "io/json_line.h"
 #include "io/utf8.h"
 #include "judge/commenter.h"
 #include "llm/prompts.h"
@@ -38,23 +39,29 @@ public:
         return {"tool", {{"result", result}, {"text", text}, {"tool", shown}}};
     }
 
+    // UCI's `verify {json}` (claims) and `verify text …` about the position's last move,
+    // answered by the suite's verify tool: the same checks and codes as `tool verify {json}`.
     Product verify(const Position& before, std::optional<Move> move, const std::string& input,
                    bool claims, const CancelToken& cancel) override {
-        VerifyOptions options = verify_options(settings_);
-        options.cancel = &cancel;
-        ClaimVerifier verifier(*suite_, options);
-        const std::string move_text = move ? move_to_uci(before, *move) : std::string();
-        VerifyOutcome out = claims ? verify_claims(verifier, before, move_text, input)
-                                   : verify_commentary(verifier, before, move_text, input);
-        if (!out.ok())
-            return {"error",
-                    {{"code", "bad_verify"},
-                     {"message", out.error},
-                     {"text", out.error},
-                     {"fen", before.fen()}}};
-        nlohmann::json j = out.report;
-        j["text"] = j["metrics"]["text"];
-        return {"verify", j};
+        nlohmann::json args = {{"fen", before.fen()}};
+        if (move) args["move"] = move_to_uci(before, *move);
+        nlohmann::json result;
+        if (claims) {
+            JsonParse parsed = parse_json_text(input);
+            if (parsed.ok()) args["claims"] = std::move(parsed.value);
+            else result = error_json("bad_json", "the claims are not JSON: " + parsed.error);
+        } else {
+            args["text"] = input;
+        }
+        if (result.is_null()) result = suite_->call("verify", args, &cancel);
+        if (const auto e = result.find("error"); e != result.end()) {
+            nlohmann::json j = *e;
+            j["text"] = j.value("message", std::string());
+            j["fen"] = before.fen();
+            return {"error", j};
+        }
+        result["text"] = result["metrics"]["text"];
+        return {"verify", result};
     }
 
     void explain_board(MoveLabel& label) override { explain_label(label, ExplainOptions{}); }

@@ -7,6 +7,7 @@
 #include "reader/commentary_reader.h"
 #include "rules/notation.h"
 #include "tools/board_tools.h"
+#include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 
@@ -37,16 +38,26 @@ nlohmann::json verification_report(const PositionVerdict& v,
 
 namespace {
 
-// The commented move of `before`, as SAN; an error when it cannot be played.
+// The commented move of `before`, as SAN; an error in out when it cannot be played.
 std::optional<std::string> check_move(const Position& before, std::string_view move,
-                                      std::string& error) {
+                                      VerifyOutcome& out) {
     if (move.empty()) return std::nullopt;
     MoveParse mp = parse_move_text(before, move);
     if (!mp.ok()) {
-        error = std::string(move_error_code(mp.error)) + ": the move " + mp.named(move);
+        out.code = move_error_code(mp.error);
+        out.error = "the move " + mp.named(move);
+        out.argument = "move";
         return std::nullopt;
     }
     return move_to_san(before, mp.move);
+}
+
+VerifyOutcome rejected(std::string code, std::string error, std::string argument) {
+    VerifyOutcome out;
+    out.code = std::move(code);
+    out.error = std::move(error);
+    out.argument = std::move(argument);
+    return out;
 }
 
 }  // namespace
@@ -55,20 +66,15 @@ VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& befor
                             std::string_view move, std::string_view claims_json) {
     VerifyOutcome out;
     ClaimsParse parse = parse_claims(claims_json);
-    if (!parse.ok()) {
-        out.error = "bad claims: " + parse.error->text();
-        return out;
-    }
+    if (!parse.ok()) return rejected("bad_claims", "bad claims: " + parse.error->text(), "claims");
     ClaimsDoc doc = std::move(*parse.doc);
     Position root = before;
     if (doc.fen) {
-        if (FenStatus st = root.set(*doc.fen); !st.ok()) {
-            out.error = "bad claims: fen: " + st.message();
-            return out;
-        }
+        if (FenStatus st = root.set(*doc.fen); !st.ok())
+            return rejected("bad_fen", "bad claims: fen: " + st.message(), "claims");
     }
     std::string move_text = doc.move ? *doc.move : std::string(move);
-    doc.move = check_move(root, move_text, out.error);
+    doc.move = check_move(root, move_text, out);
     if (!out.ok()) return out;
     PositionVerdict v = verifier.verify(root, doc);
     out.report = verification_report(v);
@@ -79,23 +85,44 @@ VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& befor
 VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& before,
                                 std::string_view move, std::string_view text) {
     VerifyOutcome out;
-    if (text.size() > MaxCommentaryText) {
-        out.error = "the commentary is " + std::to_string(text.size()) +
-                    " bytes long, over the limit of " + std::to_string(MaxCommentaryText) +
-                    " bytes: " + quote_input(text);
-        return out;
-    }
-    if (std::string bad = utf8_error(text); !bad.empty()) {
-        out.error = "the commentary is not valid UTF-8: " + bad;
-        return out;
-    }
-    std::optional<std::string> san = check_move(before, move, out.error);
+    if (text.size() > MaxCommentaryText)
+        return rejected("bad_value",
+                        "the commentary is " + std::to_string(text.size()) +
+                            " bytes long, over the limit of " + std::to_string(MaxCommentaryText) +
+                            " bytes: " + quote_input(text),
+                        "text");
+    if (std::string bad = utf8_error(text); !bad.empty())
+        return rejected("bad_value", "the commentary is not valid UTF-8: " + bad, "text");
+    std::optional<std::string> san = check_move(before, move, out);
     if (!out.ok()) return out;
     CommentaryReading reading = read_commentary(before, san ? *san : std::string(), text);
     PositionVerdict v = verifier.verify(before, reading.doc);
     out.report = verification_report(v, reading.sentences);
     out.record = record_of(v);
     return out;
+}
+
+VerifyOutcome verify_request(const ClaimVerifier& verifier, const VerifyRequest& request) {
+    return request.text
+               ? verify_commentary(verifier, request.before, request.move, *request.text)
+               : verify_claims(verifier, request.before, request.move, request.claims.dump());
+}
+
+ClaimChecker claim_checker(const ToolSuite& suite) {
+    return [&suite](const VerifyRequest& request) {
+        VerifyOptions options = verify_options(suite.settings());
+        options.depth = request.depth;
+        options.scheme = request.scheme;
+        options.cancel = request.cancel;
+        const ClaimVerifier verifier(suite, options);
+        VerifyOutcome out = verify_request(verifier, request);
+        if (request.cancel && request.cancel->cancelled())
+            throw ToolError("cancelled", request.cancel->expired()
+                                             ? "the tool call ran out of its time budget"
+                                             : "the tool call was cancelled");
+        if (!out.ok()) throw ToolError(out.code, out.error, out.argument);
+        return out.report;
+    };
 }
 
 VerifyOutcome verify_line(const ClaimVerifier& verifier, std::string_view line,

@@ -10,6 +10,7 @@
 #include "claims/metrics.h"
 #include "reader/commentary_reader.h"
 #include "rules/position.h"
+#include "tools/tool_registry.h"
 
 namespace glossfish::verifier {
 
@@ -25,6 +26,8 @@ struct VerifyOutcome {
     nlohmann::json report;
     PositionRecord record;  // for metrics over many positions
     std::string error;      // non-empty: bad input (bad FEN, bad claims, illegal move)
+    std::string code;       // the error's code, as the verify tool gives it (bad_claims, …)
+    std::string argument;   // the argument to blame (claims, move, text), or empty
     bool ok() const { return error.empty(); }
 };
 
@@ -35,6 +38,15 @@ VerifyOutcome verify_claims(const ClaimVerifier& verifier, const Position& befor
 // Reads commentary text on move (may be empty) played from before and verifies what it read.
 VerifyOutcome verify_commentary(const ClaimVerifier& verifier, const Position& before,
                                 std::string_view move, std::string_view text);
+
+// The report of a verify tool request (tools/tool_registry.h): its commentary or claims about
+// its position and move, verified by verifier.
+VerifyOutcome verify_request(const ClaimVerifier& verifier, const VerifyRequest& request);
+
+// The claim checker of the verify tool over suite: each request is verified with the suite's
+// verify options (verify_options) at the request's depth, scheme and cancel token; a rejected
+// request is thrown as a ToolError with the outcome's code.
+ClaimChecker claim_checker(const ToolSuite& suite);
 
 // One batch line {"id"?, "fen", "move"?, "text" | "claims"} (claims: an object or an array
 // of atoms) verified; the id (null when absent) names the record.

@@ -153,6 +153,25 @@ nlohmann::json move_quality_tool(const ToolCall& call) {
         {"class", j["class"]}};
 }
 
+// The label of one move in one scheme, with its verified reasons: what `glossfish label` and the
+// UCI `label` command print.
+nlohmann::json label_tool(const ToolCall& call) {
+    const Position pos = call.position();
+    const Move m = call.move("move", pos);
+    Analyzer& an = call.analyzer();
+    Settings asked = call.settings();
+    asked.quality_depth = call.integer("depth", asked.quality_depth);
+    asked.reproducible = call.boolean("reproducible", asked.reproducible);
+    if (call.has("scheme")) asked.quality_scheme = parse_scheme(call.string("scheme")).value();
+    const AnalysisLimits limits = label_limits(asked);
+    MoveLabel l = label_move(an, pos, m, limits, asked.quality_scheme, call.cancel());
+    if (l.error == AnalysisCancelled || (call.cancel() && call.cancel()->cancelled()))
+        throw ToolError("cancelled", call.cancel_reason());
+    if (!l.error.empty()) throw ToolError("engine_error", "the label failed: " + l.error);
+    if (call.explainer()) (*call.explainer())(l, an, limits, call.cancel());
+    return label_to_json(l);
+}
+
 nlohmann::json compare_moves_tool(const ToolCall& call) {
     const Position pos = call.position();
     std::vector<std::string> texts = call.strings("moves");
@@ -457,6 +476,24 @@ void add_engine_tools(std::vector<ToolSpec>& tools) {
         .args = quality_args(),
         .needs_engine = true,
         .handler = move_quality_tool,
+    });
+    tools.push_back({
+        .name = "label",
+        .group = "engine",
+        .description =
+            "The move-quality label of one move (good, inaccuracy, mistake, blunder) in one "
+            "scheme by win% loss against the engine's best move, with its verified reasons, as "
+            "`glossfish label` and the UCI `label` command give it. Returns {move: {san, uci}, "
+            "label, wp_loss, win_before, win_after, tags, best: {san, uci, score}, played_score, "
+            "depth, scheme, reason, reasons, reasons_held_back, fen, text}.",
+        .args = {fen_arg(), move_arg(),
+                 setting_arg(&Settings::quality_depth, "depth", "search depth in plies"),
+                 setting_arg(&Settings::quality_scheme, "scheme",
+                             "label thresholds: lichess (what lichess.org shows) or act-eval"),
+                 setting_arg(&Settings::reproducible, "reproducible",
+                             "clear the hash before each search: the same answer each run")},
+        .needs_engine = true,
+        .handler = label_tool,
     });
     tools.push_back({
         .name = "compare_moves",

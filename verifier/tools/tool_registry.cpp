@@ -167,6 +167,12 @@ void check_value(const ArgSpec& a, const nlohmann::json& v) {
                                 quote_value(v),
                             a.name);
         return;
+    case ArgType::Object:
+        if (!v.is_object()) wrong_type(a, "a JSON object", v);
+        return;
+    case ArgType::ObjectOrArray:
+        if (!v.is_object() && !v.is_array()) wrong_type(a, "a JSON object or array", v);
+        return;
     }
 }
 
@@ -204,6 +210,8 @@ nlohmann::json arg_schema(const ArgSpec& a) {
         p["type"] = "string";
         p["enum"] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
         break;
+    case ArgType::Object: p["type"] = "object"; break;
+    case ArgType::ObjectOrArray: p["type"] = {"object", "array"}; break;
     }
     if (a.type == ArgType::Integer || a.type == ArgType::Number) {
         if (a.minimum)
@@ -440,6 +448,13 @@ std::string ToolCall::cancel_reason() const {
 }
 
 AnalysisLimits ToolCall::limits() const { return limits(default_limits_); }
+
+const ClaimChecker& ToolCall::checker() const {
+    if (!checker_ || !*checker_)
+        throw ToolError("no_verifier",
+                        "this suite has no claim verifier (make_tool_suite installs one)");
+    return *checker_;
+}
 
 const Settings& ToolCall::settings() const {
     static const Settings defaults;

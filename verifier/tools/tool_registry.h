@@ -26,13 +26,15 @@ enum class ArgType {
     Integer,  // whole number within [minimum, maximum]
     Number,   // any number within [minimum, maximum]
     Boolean,
-    Fen,        // a position; must be valid (status is the one tool that reports invalid FENs)
-    Square,     // "e4"
-    File,       // "a" … "h"
-    Move,       // SAN (lenient: 0-0, e8Q, Ng1-f3, Nf3+) or UCI (g1f3, e7e8q)
-    MoveList,   // array of Move strings, played in order
-    Color,      // "white" | "black"
-    PieceType,  // "pawn" | "knight" | "bishop" | "rook" | "queen" | "king"
+    Fen,            // a position; must be valid (status is the one tool that reports invalid FENs)
+    Square,         // "e4"
+    File,           // "a" … "h"
+    Move,           // SAN (lenient: 0-0, e8Q, Ng1-f3, Nf3+) or UCI (g1f3, e7e8q)
+    MoveList,       // array of Move strings, played in order
+    Color,          // "white" | "black"
+    PieceType,      // "pawn" | "knight" | "bishop" | "rook" | "queen" | "king"
+    Object,         // a JSON object, read whole by the handler
+    ObjectOrArray,  // a JSON object or array (verify's claims: {atoms: [...]} or [atoms])
 };
 
 struct ArgSpec {
@@ -72,6 +74,22 @@ using EngineAccess = std::function<Analyzer*()>;
 using Explainer = std::function<void(MoveLabel& label, Analyzer& analyzer,
                                      const AnalysisLimits& limits, const CancelToken* cancel)>;
 
+// What the verify tool checks, read from its validated arguments (verify_request).
+struct VerifyRequest {
+    Position before;
+    std::string move;                  // the commented move as given (SAN or UCI), or empty
+    std::optional<std::string> text;   // commentary to read, or
+    nlohmann::json claims;             // the claims JSON (an object or an array of atoms)
+    int depth = DefaultAnalysisDepth;  // the engine predicates' search depth
+    QualityScheme scheme = DefaultQualityScheme;
+    const CancelToken* cancel = nullptr;
+};
+
+// The verify tool's verifier (the service library's, installed by make_tool_suite): the report
+// of a request, or ToolError (bad_claims, illegal_move, …). Without one, verify answers
+// no_verifier.
+using ClaimChecker = std::function<nlohmann::json(const VerifyRequest& request)>;
+
 // One call's validated arguments, read by name.
 class ToolCall {
 public:
@@ -79,13 +97,15 @@ public:
     // reasons of move_quality (null: none).
     ToolCall(const nlohmann::json& args, const EngineAccess& engine,
              const AnalysisLimits& default_limits, const CancelToken* cancel = nullptr,
-             const Settings* settings = nullptr, const Explainer* explainer = nullptr)
+             const Settings* settings = nullptr, const Explainer* explainer = nullptr,
+             const ClaimChecker* checker = nullptr)
         : args_(args),
           engine_(engine),
           default_limits_(default_limits),
           cancel_(cancel),
           settings_(settings),
-          explainer_(explainer) {}
+          explainer_(explainer),
+          checker_(checker) {}
 
     bool has(std::string_view name) const;
     const nlohmann::json& raw(std::string_view name) const;  // null when absent
@@ -118,6 +138,8 @@ public:
     const Settings& settings() const;
     // The suite's explainer, or null.
     const Explainer* explainer() const { return explainer_; }
+    // The suite's claim checker (verify's); ToolError no_verifier when the suite has none.
+    const ClaimChecker& checker() const;
     // The call's cancel token (null: not cancellable); engine tools hand it to their searches.
     const CancelToken* cancel() const { return cancel_; }
     // Why a cancelled call stopped: its time budget ran out, or it was cancelled.
@@ -130,6 +152,7 @@ private:
     const CancelToken* cancel_;
     const Settings* settings_;
     const Explainer* explainer_;
+    const ClaimChecker* checker_;
 };
 
 using ToolHandler = std::function<nlohmann::json(const ToolCall&)>;
@@ -168,7 +191,8 @@ nlohmann::json alias_args(const ToolAlias& alias, const nlohmann::json& args);
 nlohmann::json alias_error(const ToolAlias& alias, nlohmann::json error);
 
 // Checks args against spec: an object, required arguments present, no unknown arguments,
-// JSON types, ranges, choices, and the syntax of squares, files, colours and piece types.
+// JSON types (objects and arrays included), ranges, choices, and the syntax of squares, files,
+// colours and piece types.
 // Throws ToolError (bad_arguments, missing_argument, unknown_argument, bad_argument_type,
 // bad_value, bad_square, bad_file).
 void validate_args(const ToolSpec& spec, const nlohmann::json& args);
@@ -204,5 +228,11 @@ void add_engine_tools(std::vector<ToolSpec>& tools);      // engine_tools.cpp
 void add_tree_tools(std::vector<ToolSpec>& tools);        // tree_tool.cpp
 void add_motif_tools(std::vector<ToolSpec>& tools);       // motif_tools.cpp
 void add_opening_tools(std::vector<ToolSpec>& tools);     // opening_tool.cpp
+void add_verify_tools(std::vector<ToolSpec>& tools);      // verify_tool.cpp
+
+// verify's arguments read into a request: the position (bad_fen), the move as given, the text or
+// the claims (missing_argument when neither is given, bad_arguments when both are), depth and
+// scheme (the suite's settings when absent) and the call's cancel token.
+VerifyRequest verify_request(const ToolCall& call);
 
 }  // namespace glossfish::verifier

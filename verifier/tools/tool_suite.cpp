@@ -55,6 +55,7 @@ void ToolSuite::build() {
     add_tree_tools(tools_);
     add_motif_tools(tools_);
     add_opening_tools(tools_);
+    add_verify_tools(tools_);
     engine_access_ = [this] { return engine(); };
 }
 
@@ -100,7 +101,7 @@ nlohmann::json ToolSuite::call(std::string_view name, const nlohmann::json& args
         const nlohmann::json& a = args.is_null() ? Empty : args;
         validate_args(*spec, a);
         ToolCall call(a, engine_access_, default_limits_, cancel, &settings_,
-                      explainer_ ? &explainer_ : nullptr);
+                      explainer_ ? &explainer_ : nullptr, &checker_);
         return spec->handler(call);
     } catch (const ToolError& e) {
         return e.to_json();

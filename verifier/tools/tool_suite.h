@@ -6,8 +6,8 @@
 // Errors are values: {"error": {"code", "message", "argument"?}} with codes
 //   bad_json, bad_request, bad_arguments, unknown_tool, unknown_argument, missing_argument,
 //   bad_argument_type, bad_value, bad_square, bad_file, bad_fen, malformed_move,
-//   illegal_move, ambiguous_move, empty_square, no_engine, engine_error, cancelled,
-//   internal_error.
+//   illegal_move, ambiguous_move, empty_square, bad_claims, no_engine, no_verifier,
+//   engine_error, cancelled, internal_error.
 // No call throws. Calls are safe from several threads at once (each thread keeps its own
 // parsed-position cache; the Analyzer serialises searches on its pool).
 #pragma once
@@ -78,6 +78,9 @@ public:
     // The reasons of move_quality's labels (make_tool_suite installs explain's). Set it before
     // the first call; without one the labels carry none.
     void set_explainer(Explainer explainer) { explainer_ = std::move(explainer); }
+    // The verifier of the verify tool (make_tool_suite installs the service's). Set it before the
+    // first call; without one verify answers no_verifier.
+    void set_checker(ClaimChecker checker) { checker_ = std::move(checker); }
     const Settings& settings() const { return settings_; }
 
 private:
@@ -100,6 +103,7 @@ private:
     AnalysisLimits default_limits_;
     Settings settings_;
     Explainer explainer_;
+    ClaimChecker checker_;
 };
 
 }  // namespace glossfish::verifier
