@@ -57,7 +57,7 @@ ChainAnalysis chains_of_unit(const std::string& text) {
     a.text = text;
     a.type = UnitType::Analytical;
     rec.atoms.push_back(a);
-    return j.chains(*Position::from_fen(Pinned), rec);
+    return j.chains({}, *Position::from_fen(Pinned), rec);
 }
 
 // ---- the relation reader ----
@@ -218,12 +218,12 @@ TEST(ChainDepth, LongestChainOfHoldingEdges) {
         Edge x;
         x.source = s;
         x.target = t;
-        x.verdict = v;
+        x.verdict = parse_truth(v).value();
         return x;
     };
     EXPECT_EQ(chain_depth(3, {e(1, 2, "true"), e(2, 3, "true")}), 2);
     EXPECT_EQ(chain_depth(3, {e(1, 2, "true"), e(2, 3, "false")}), 1);
-    EXPECT_EQ(chain_depth(3, {e(1, 2, "unverified"), e(2, 3, "unverified")}), 0);
+    EXPECT_EQ(chain_depth(3, {e(1, 2, "unverifiable"), e(2, 3, "unverifiable")}), 0);
     EXPECT_EQ(chain_depth(4, {e(2, 1, "true"), e(2, 3, "true"), e(3, 4, "true")}), 2);
     EXPECT_EQ(chain_depth(2, {e(1, 2, "true"), e(2, 1, "true")}), 1);  // a cycle, once around
     EXPECT_EQ(chain_depth(0, {}), 0);
@@ -240,15 +240,16 @@ TEST(ChainRules, KnownChainThreePropositionsTwoEdgesDepthTwo) {
     const ChainAnalysis& c = r.chains;
     EXPECT_EQ(c.method, "rules");
     ASSERT_EQ(c.propositions.size(), 3u);
-    for (const auto& p : c.propositions) EXPECT_EQ(p.verdict, "true") << p.text << ": " << p.reason;
+    for (const auto& p : c.propositions)
+        EXPECT_EQ(p.verdict, Truth::True) << p.text << ": " << p.reason;
     ASSERT_EQ(c.edges.size(), 2u);
     EXPECT_EQ(c.edges[0].source, 1);
     EXPECT_EQ(c.edges[0].target, 2);
     EXPECT_EQ(c.edges[0].relation, Relation::Reason);
-    EXPECT_EQ(c.edges[0].verdict, "true") << c.edges[0].reason;
+    EXPECT_EQ(c.edges[0].verdict, Truth::True) << c.edges[0].reason;
     EXPECT_EQ(c.edges[0].reason, "the reason holds where Nxe5 is played");
     EXPECT_EQ(c.edges[1].relation, Relation::Cause);
-    EXPECT_EQ(c.edges[1].verdict, "true") << c.edges[1].reason;
+    EXPECT_EQ(c.edges[1].verdict, Truth::True) << c.edges[1].reason;
     EXPECT_EQ(c.edges[1].reason, "the consequence holds after Nxe5");
     EXPECT_EQ(c.depth, 2);
 
@@ -267,10 +268,10 @@ TEST(ChainRules, OneFalseLinkBreaksTheChain) {
         "Nxe5 wins a pawn because the knight on c6 is pinned, so the knight on e5 can be taken.");
     ASSERT_TRUE(a.ok()) << a.error;
     ASSERT_EQ(a.chains.propositions.size(), 3u);
-    EXPECT_EQ(a.chains.propositions[2].verdict, "false");
+    EXPECT_EQ(a.chains.propositions[2].verdict, Truth::False);
     ASSERT_EQ(a.chains.edges.size(), 2u);
-    EXPECT_EQ(a.chains.edges[0].verdict, "true");
-    EXPECT_EQ(a.chains.edges[1].verdict, "false");
+    EXPECT_EQ(a.chains.edges[0].verdict, Truth::True);
+    EXPECT_EQ(a.chains.edges[1].verdict, Truth::False);
     EXPECT_EQ(a.chains.edges[1].reason, "proposition 3 does not hold");
     EXPECT_EQ(a.chains.depth, 1);
     // The middle proposition is false (no knight on d4): both edges fail.
@@ -279,7 +280,7 @@ TEST(ChainRules, OneFalseLinkBreaksTheChain) {
         "taken.");
     ASSERT_TRUE(b.ok()) << b.error;
     ASSERT_EQ(b.chains.propositions.size(), 3u);
-    EXPECT_EQ(b.chains.propositions[1].verdict, "false");
+    EXPECT_EQ(b.chains.propositions[1].verdict, Truth::False);
     EXPECT_EQ(b.chains.holding_propositions(), 2);
     EXPECT_EQ(b.chains.holding_edges(), 0);
     EXPECT_EQ(b.chains.depth, 0);
@@ -288,22 +289,22 @@ TEST(ChainRules, OneFalseLinkBreaksTheChain) {
 TEST(ChainRules, ConditionIsCheckedAfterTheMove) {
     ChainAnalysis c = chains_of_unit("After Nxe5, the knight on e5 cannot be taken");
     ASSERT_EQ(c.propositions.size(), 2u);
-    EXPECT_EQ(c.propositions[0].verdict, "true");  // Nxe5 is legal
+    EXPECT_EQ(c.propositions[0].verdict, Truth::True);  // Nxe5 is legal
     EXPECT_EQ(c.propositions[0].reason, "the moves Nxe5 are legal");
     ASSERT_EQ(c.edges.size(), 1u);
     EXPECT_EQ(c.edges[0].relation, Relation::Condition);
-    EXPECT_EQ(c.edges[0].verdict, "true") << c.edges[0].reason;
+    EXPECT_EQ(c.edges[0].verdict, Truth::True) << c.edges[0].reason;
     EXPECT_EQ(c.depth, 1);
     // A frame that is not a move line but names the move: "when White plays Nxe5".
     ChainAnalysis w = chains_of_unit("When White plays Nxe5, the knight on e5 cannot be taken");
     ASSERT_EQ(w.edges.size(), 1u);
     EXPECT_EQ(w.propositions[0].reason, "the moves Nxe5 are legal");
-    EXPECT_EQ(w.propositions[1].verdict, "true") << w.propositions[1].reason;
-    EXPECT_EQ(w.edges[0].verdict, "true") << w.edges[0].reason;
+    EXPECT_EQ(w.propositions[1].verdict, Truth::True) << w.propositions[1].reason;
+    EXPECT_EQ(w.edges[0].verdict, Truth::True) << w.edges[0].reason;
     EXPECT_EQ(w.depth, 1);
     ChainAnalysis f = chains_of_unit("After Nxe5, the knight on e5 can be taken");
     ASSERT_EQ(f.edges.size(), 1u);
-    EXPECT_EQ(f.edges[0].verdict, "false");
+    EXPECT_EQ(f.edges[0].verdict, Truth::False);
     EXPECT_EQ(f.depth, 0);
 }
 
@@ -319,7 +320,7 @@ TEST(ChainRules, AnOpeningConnectiveLinksToTheUnitBefore) {
         a.type = UnitType::Analytical;
         rec.atoms.push_back(a);
     }
-    ChainAnalysis c = j.chains(*Position::from_fen(Pinned), rec);
+    ChainAnalysis c = j.chains({}, *Position::from_fen(Pinned), rec);
     ASSERT_EQ(c.propositions.size(), 2u);
     EXPECT_EQ(c.propositions[1].text, "the knight on e5 cannot be taken");
     EXPECT_EQ(c.propositions[1].unit, 2);
@@ -327,7 +328,7 @@ TEST(ChainRules, AnOpeningConnectiveLinksToTheUnitBefore) {
     EXPECT_EQ(c.edges[0].source, 1);
     EXPECT_EQ(c.edges[0].target, 2);
     EXPECT_EQ(c.edges[0].relation, Relation::Cause);
-    EXPECT_EQ(c.edges[0].verdict, "true") << c.edges[0].reason;
+    EXPECT_EQ(c.edges[0].verdict, Truth::True) << c.edges[0].reason;
     EXPECT_EQ(c.depth, 1);
 }
 
@@ -335,25 +336,25 @@ TEST(ChainRules, RelationsThatCannotBeCheckedAreUnverified) {
     // A contrast between two true propositions: the board cannot say.
     ChainAnalysis c = chains_of_unit("Nxe5 wins a pawn, but the knight on c6 is pinned");
     ASSERT_EQ(c.propositions.size(), 2u);
-    EXPECT_EQ(c.propositions[0].verdict, "true");
-    EXPECT_EQ(c.propositions[1].verdict, "true");
+    EXPECT_EQ(c.propositions[0].verdict, Truth::True);
+    EXPECT_EQ(c.propositions[1].verdict, Truth::True);
     ASSERT_EQ(c.edges.size(), 1u);
-    EXPECT_EQ(c.edges[0].verdict, "unverified");
+    EXPECT_EQ(c.edges[0].verdict, Truth::Unverifiable);
     EXPECT_EQ(c.edges[0].reason, "a contrast cannot be checked on the board");
     EXPECT_EQ(c.depth, 0);
     // A cause that names no move has no position to check its consequence in.
     ChainAnalysis m =
         chains_of_unit("The knight on c6 is pinned, so the knight on e5 cannot be taken");
     ASSERT_EQ(m.edges.size(), 1u);
-    EXPECT_EQ(m.propositions[0].verdict, "true");
-    EXPECT_EQ(m.propositions[1].verdict, "true");
-    EXPECT_EQ(m.edges[0].verdict, "unverified");
+    EXPECT_EQ(m.propositions[0].verdict, Truth::True);
+    EXPECT_EQ(m.propositions[1].verdict, Truth::True);
+    EXPECT_EQ(m.edges[0].verdict, Truth::Unverifiable);
     EXPECT_EQ(m.edges[0].reason, "no move to check the relation on");
     // An end the reader cannot read makes the edge unverified, never true.
     ChainAnalysis u = chains_of_unit("Nxe5 wins a pawn because Black is asleep");
     ASSERT_EQ(u.edges.size(), 1u);
-    EXPECT_EQ(u.propositions[1].verdict, "unverified");
-    EXPECT_EQ(u.edges[0].verdict, "unverified");
+    EXPECT_EQ(u.propositions[1].verdict, Truth::Unverifiable);
+    EXPECT_EQ(u.edges[0].verdict, Truth::Unverifiable);
     EXPECT_EQ(u.edges[0].reason, "proposition 2 is unverified");
 }
 
@@ -509,14 +510,14 @@ TEST(ChainLlm, ScriptedModelExtractsVerifiesAndAudits) {
     const ChainAnalysis& c = r.chains;
     EXPECT_EQ(c.method, "llm");
     ASSERT_EQ(c.propositions.size(), 3u);
-    EXPECT_EQ(c.propositions[0].verdict, "true");
+    EXPECT_EQ(c.propositions[0].verdict, Truth::True);
     EXPECT_EQ(c.propositions[0].reason, "checked by the rules' sub-claims");
-    EXPECT_EQ(c.propositions[2].verdict, "true");
+    EXPECT_EQ(c.propositions[2].verdict, Truth::True);
     EXPECT_EQ(c.propositions[2].reason, "checked by the tool-calling judge");
     ASSERT_EQ(c.edges.size(), 2u);
-    EXPECT_EQ(c.edges[0].verdict, "true");
+    EXPECT_EQ(c.edges[0].verdict, Truth::True);
     EXPECT_EQ(c.edges[0].reason, "the pin is there");
-    EXPECT_EQ(c.edges[1].verdict, "false");
+    EXPECT_EQ(c.edges[1].verdict, Truth::False);
     EXPECT_EQ(c.depth, 1);
 
     auto reqs = server.requests();

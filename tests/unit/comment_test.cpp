@@ -103,17 +103,17 @@ TEST(Comment, FalseClaimIsDroppedAndFlagged) {
 TEST(Comment, SentenceVerdictFromItsAtoms) {
     JudgedRecord r;
     JudgedAtom a, b, c;
-    a.sentence = 1, a.verdict = "correct";
-    b.sentence = 1, b.verdict = "unverifiable";
-    c.sentence = 2, c.verdict = "unverifiable";
+    a.sentence = 1, a.verdict = Verdict::Correct;
+    b.sentence = 1, b.verdict = Verdict::Unverifiable;
+    c.sentence = 2, c.verdict = Verdict::Unverifiable;
     r.atoms = {a, b, c};
-    EXPECT_EQ(sentence_verdict(r, 1), "correct");
-    EXPECT_EQ(sentence_verdict(r, 2), "unverifiable");
-    EXPECT_EQ(sentence_verdict(r, 3), "unverifiable");  // no atom came from it
+    EXPECT_EQ(sentence_verdict(r, 1), Verdict::Correct);
+    EXPECT_EQ(sentence_verdict(r, 2), Verdict::Unverifiable);
+    EXPECT_EQ(sentence_verdict(r, 3), Verdict::Unverifiable);  // no atom came from it
     r.atoms.push_back(c);
     r.atoms.back().sentence = 1;
-    r.atoms.back().verdict = "incorrect";
-    EXPECT_EQ(sentence_verdict(r, 1), "incorrect");
+    r.atoms.back().verdict = Verdict::Incorrect;
+    EXPECT_EQ(sentence_verdict(r, 1), Verdict::Incorrect);
 }
 
 TEST(Comment, WriterFailureIsReportedWithTheStep) {

@@ -44,7 +44,7 @@ TEST(BackgroundTest, OpeningNamedRightIsTrue) {
     ASSERT_EQ(r.atoms.size(), 1u);
     const JudgedAtom& a = r.atoms[0];
     EXPECT_EQ(a.type, UnitType::Background);
-    EXPECT_EQ(a.verdict, "correct");
+    EXPECT_EQ(a.verdict, Verdict::Correct);
     EXPECT_EQ(a.outcome.verifiable, 1);
     const json& b = a.detail["background"];
     EXPECT_EQ(b["kind"], "opening");
@@ -64,7 +64,7 @@ TEST(BackgroundTest, OpeningNamedWrongIsFalse) {
     JudgedRecord r = judge_one(BeforeBb5, "Bb5", "This is the Italian Game.");
     ASSERT_EQ(r.atoms.size(), 1u);
     EXPECT_EQ(r.atoms[0].type, UnitType::Background);
-    EXPECT_EQ(r.atoms[0].verdict, "incorrect");
+    EXPECT_EQ(r.atoms[0].verdict, Verdict::Incorrect);
     EXPECT_EQ(r.atoms[0].outcome.failed, 1);
     EXPECT_EQ(r.atoms[0].detail["background"]["holds"], false);
     EXPECT_EQ(r.atoms[0].detail["background"]["evidence"]["table"]["name"], "Ruy Lopez");
@@ -89,7 +89,7 @@ TEST(BackgroundTest, PlayersAndHistoryAreUnverifiable) {
         judge_one(BeforeBb5, "Bb5", "Grandmaster Magnus Carlsen played this in a 2019 tournament.");
     ASSERT_EQ(r.atoms.size(), 1u);
     EXPECT_EQ(r.atoms[0].type, UnitType::Background);
-    EXPECT_EQ(r.atoms[0].verdict, "unverifiable");
+    EXPECT_EQ(r.atoms[0].verdict, Verdict::Unverifiable);
     EXPECT_EQ(r.atoms[0].outcome.unverified, 1);
     EXPECT_EQ(r.atoms[0].detail["background"]["kind"], "none");
     EXPECT_TRUE(r.atoms[0].detail["background"]["holds"].is_null());
@@ -114,7 +114,7 @@ TEST(BackgroundTest, CastlingRightsAndMaterialFromTheBoard) {
         judge_one("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "Kf1", "White can still castle.");
     ASSERT_EQ(r.atoms.size(), 1u);
     EXPECT_EQ(r.atoms[0].type, UnitType::Background);
-    EXPECT_EQ(r.atoms[0].verdict, "incorrect");
+    EXPECT_EQ(r.atoms[0].verdict, Verdict::Incorrect);
     // Material after the move: even at the start, a knight up for White after Nxb8 (3 points).
     EXPECT_EQ(check_unit(BeforeBb5, "Bb5", "Material is level, as in the classical games.").holds,
               true);

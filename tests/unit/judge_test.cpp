@@ -167,9 +167,9 @@ TEST_F(JudgeRules, HandMadeFileMetricsByHand) {
     // fork: both sentences true; forks is analytical, gives_check descriptive (no event words
     // besides "check", which happened).
     ASSERT_EQ(recs[0].atoms.size(), 2u);
-    EXPECT_EQ(recs[0].atoms[0].verdict, "correct");
+    EXPECT_EQ(recs[0].atoms[0].verdict, Verdict::Correct);
     EXPECT_EQ(recs[0].atoms[0].type, UnitType::Analytical);
-    EXPECT_EQ(recs[0].atoms[1].verdict, "correct");
+    EXPECT_EQ(recs[0].atoms[1].verdict, Verdict::Correct);
     EXPECT_EQ(recs[0].atoms[1].type, UnitType::Descriptive);
     EXPECT_EQ(recs[0].matches, (std::vector<std::vector<int>>{{1}, {}}));
     EXPECT_EQ(recs[0].match_method, "rules");
@@ -182,10 +182,10 @@ TEST_F(JudgeRules, HandMadeFileMetricsByHand) {
     EXPECT_EQ(recs[1].engine_reasons[0]["kind"], "loses_material");
     EXPECT_EQ(recs[1].engine_reasons[0]["text"], "After Qd4, Black wins the queen with cxd4.");
     EXPECT_EQ(recs[1].stance, Stance::Bad);
-    EXPECT_EQ(recs[1].atoms[0].verdict, "correct");
+    EXPECT_EQ(recs[1].atoms[0].verdict, Verdict::Correct);
     EXPECT_EQ(recs[1].matches, (std::vector<std::vector<int>>{{1}}));
     // nocapture: a descriptive unit naming a capture that did not happen.
-    EXPECT_EQ(recs[2].atoms[0].verdict, "incorrect");
+    EXPECT_EQ(recs[2].atoms[0].verdict, Verdict::Incorrect);
     EXPECT_EQ(recs[2].atoms[0].type, UnitType::Descriptive);
     EXPECT_EQ(recs[2].atoms[0].events, std::vector<std::string>{"capture"});
     ASSERT_TRUE(recs[2].atoms[0].event_outcome.has_value());
@@ -193,7 +193,7 @@ TEST_F(JudgeRules, HandMadeFileMetricsByHand) {
     // e4: called a blunder, but it is good.
     EXPECT_EQ(recs[3].engine_label, QualityLabel::Good);
     EXPECT_EQ(recs[3].stance, Stance::Bad);
-    EXPECT_EQ(recs[3].atoms[0].verdict, "incorrect");
+    EXPECT_EQ(recs[3].atoms[0].verdict, Verdict::Incorrect);
 
     JudgeSummary s = summarize(recs, 200, 7);
     // Precision: correct atoms fork 2, hang 1 of 5 verifiable atoms in all = 3/5.
@@ -296,7 +296,7 @@ TEST(JudgeInput, BrokenRecordsAreReportedWithTheirLineAndSkipped) {
     EXPECT_EQ(recs[4].error.rfind("line 6: gold_atoms[0]: ", 0), 0u) << recs[4].error;
     ASSERT_TRUE(recs[5].ok()) << recs[5].error;
     EXPECT_EQ(recs[5].line, 7u);
-    EXPECT_EQ(recs[5].atoms[0].verdict, "correct");
+    EXPECT_EQ(recs[5].atoms[0].verdict, Verdict::Correct);
     EXPECT_FALSE(recs[5].engine_label.has_value());  // no engine in this suite
     JudgeSummary s = summarize(recs, 10, 1);
     EXPECT_EQ(s.records, 1);
@@ -322,7 +322,7 @@ TEST(JudgeInput, GivenClaimsAreVerifiedWithoutDecomposition) {
     ASSERT_TRUE(r.ok()) << r.error;
     ASSERT_EQ(r.atoms.size(), 1u);
     EXPECT_EQ(r.atoms[0].method, "claims");
-    EXPECT_EQ(r.atoms[0].verdict, "incorrect");
+    EXPECT_EQ(r.atoms[0].verdict, Verdict::Incorrect);
 }
 
 // ---- ACT-Eval's definitions, on a worked example ----
@@ -365,13 +365,13 @@ TEST(JudgeActEval, CorrectOnlyWhenEverySubClaimIsVerifiedTrue) {
     const JudgedRecord& r = recs[0];
     ASSERT_TRUE(r.ok()) << r.error;
     ASSERT_EQ(r.atoms.size(), 4u);
-    EXPECT_EQ(r.atoms[0].verdict, "correct");
-    EXPECT_EQ(r.atoms[1].verdict, "partly_verified");
+    EXPECT_EQ(r.atoms[0].verdict, Verdict::Correct);
+    EXPECT_EQ(r.atoms[1].verdict, Verdict::PartlyVerified);
     EXPECT_EQ(r.atoms[1].outcome.verifiable, 1);
     EXPECT_EQ(r.atoms[1].outcome.unverified, 1);
     EXPECT_FALSE(r.atoms[1].outcome.correct());
-    EXPECT_EQ(r.atoms[2].verdict, "incorrect");
-    EXPECT_EQ(r.atoms[3].verdict, "unverifiable");
+    EXPECT_EQ(r.atoms[2].verdict, Verdict::Incorrect);
+    EXPECT_EQ(r.atoms[3].verdict, Verdict::Unverifiable);
 
     Metrics m = compute_metrics(judge_metrics_record(r));
     // Precision: atoms 1, 2, 3 are verifiable (4 is not), only 1 is correct.
@@ -624,10 +624,10 @@ TEST(JudgeLlm, DecomposeVerifyWithToolsMatchGoldAndStance) {
     EXPECT_NE(reqs[6].last_content("user").find("forks king and rook!"), std::string::npos);
 
     ASSERT_EQ(r.atoms.size(), 2u);
-    EXPECT_EQ(r.atoms[0].verdict, "correct");
+    EXPECT_EQ(r.atoms[0].verdict, Verdict::Correct);
     EXPECT_EQ(r.atoms[0].method, "llm");
     EXPECT_EQ(r.atoms[0].sentence, 1);
-    EXPECT_EQ(r.atoms[1].verdict, "incorrect");
+    EXPECT_EQ(r.atoms[1].verdict, Verdict::Incorrect);
     EXPECT_EQ(r.atoms[1].type, UnitType::Descriptive);
     ASSERT_TRUE(r.atoms[1].event_outcome.has_value());  // "captures": no capture happened
     EXPECT_EQ(r.atoms[1].event_outcome->failed, 1);
@@ -672,8 +672,8 @@ TEST(JudgeLlm, DecomposedAtomWithClaimsIsVerifiedDeterministically) {
     ASSERT_TRUE(r.ok()) << r.error;
     EXPECT_EQ(server.requests().size(), 2u);  // decomposition and stance only
     ASSERT_EQ(r.atoms.size(), 2u);
-    EXPECT_EQ(r.atoms[0].verdict, "correct");
-    EXPECT_EQ(r.atoms[1].verdict, "incorrect");
+    EXPECT_EQ(r.atoms[0].verdict, Verdict::Correct);
+    EXPECT_EQ(r.atoms[1].verdict, Verdict::Incorrect);
     EXPECT_EQ(judged_json(r)["atoms"][1]["claims"][0]["predicate"], "captures");
 }
 

@@ -53,20 +53,26 @@ TEST(LlmCancel, CancelAbortsARequestInFlight) {
     FakeLlmServer server;
     server.then(FakeLlmServer::delayed(FakeLlmServer::answer("too late"), 8000));
     CancelToken token;
-    LlmConfig config = server.client_config("");
-    config.cancel = &token;
+    CallContext call;
+    call.cancel = &token;
+    std::vector<std::string> progress;
+    call.progress = [&](const std::string& line) { progress.push_back(line); };
     std::thread canceller([&] {
         std::this_thread::sleep_for(milliseconds(200));
         token.cancel();
     });
     const auto t0 = Clock::now();
-    ChatResult r = LlmClient(config).chat(ask("Comment on e4."));
+    ChatResult r = LlmClient(server.client_config("")).chat(ask("Comment on e4."), call);
     const auto took = Clock::now() - t0;
     canceller.join();
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.kind, LlmErrorKind::Cancelled) << r.error;
     EXPECT_EQ(r.requests, 1) << "no retry after a cancel";
     EXPECT_LT(took, milliseconds(2500)) << "libcurl checks the token about once a second";
+    // The call's progress: its one request, then why it ended.
+    ASSERT_EQ(progress.size(), 2u);
+    EXPECT_EQ(progress[0].rfind("llm: POST ", 0), 0u) << progress[0];
+    EXPECT_NE(progress[1].find("was cancelled"), std::string::npos) << progress[1];
 }
 
 }  // namespace

@@ -159,10 +159,7 @@ json verdict_json(const AtomVerdict& v) {
     json claims = json::array();
     for (const auto& c : v.claims) claims.push_back(verdict_json(c));
     return {{"text", v.text},
-            {"result", v.correct()           ? "correct"
-                       : v.failed            ? "incorrect"
-                       : v.partly_verified() ? "partly_verified"
-                                             : "unverifiable"},
+            {"result", verdict_name(v.verdict())},
             {"category", v.category ? json(category_name(*v.category)) : json(nullptr)},
             {"verifiable", v.verifiable},
             {"failed", v.failed},

@@ -37,8 +37,19 @@ enum class ErrorCategory {
 // "board_comprehension", "legality", "quality_evaluation", "tactical_reasoning", "other".
 const char* category_name(ErrorCategory c);
 
+// A sub-claim's truth, and the truth of a chain's propositions and edges (chains.h).
 enum class Truth { True, False, Unverifiable };
 const char* truth_name(Truth t);  // "true", "false", "unverifiable"
+std::optional<Truth> parse_truth(std::string_view text);
+
+// An atom's verdict from its sub-claims' truths: the one vocabulary of verify's reports, the
+// judge's atoms and sentences, and LLM comments.
+enum class Verdict { Correct, Incorrect, PartlyVerified, Unverifiable };
+const char* verdict_name(Verdict v);  // "correct", "incorrect", "partly_verified", "unverifiable"
+std::optional<Verdict> parse_verdict(std::string_view text);
+// As ACT-Eval: correct when every sub-claim is verified true, incorrect when one is false,
+// partly verified when some are true and the others undecided, unverifiable when none is decided.
+Verdict verdict_of_counts(int verifiable, int failed, int unverified);
 
 // The commentary's stance on the played move.
 enum class Stance { Good, Bad, Inconclusive };
@@ -122,6 +133,7 @@ struct AtomVerdict {
     bool correct() const { return verifiable > 0 && failed == 0 && unverified == 0; }
     // Some sub-claims true, the others undecided: verifiable but not correct.
     bool partly_verified() const { return verifiable > 0 && failed == 0 && unverified > 0; }
+    Verdict verdict() const { return verdict_of_counts(verifiable, failed, unverified); }
     std::optional<ErrorCategory> category;  // of the first false sub-claim
 };
 

@@ -25,6 +25,7 @@ struct AtomOutcome {
     bool is_verifiable() const { return verifiable > 0; }
     bool correct() const { return verifiable > 0 && failed == 0 && unverified == 0; }
     bool partly_verified() const { return verifiable > 0 && failed == 0 && unverified > 0; }
+    Verdict verdict() const { return verdict_of_counts(verifiable, failed, unverified); }
 };
 
 // One commented position.

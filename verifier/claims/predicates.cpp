@@ -411,6 +411,35 @@ const char* truth_name(Truth t) {
     return "unverifiable";
 }
 
+std::optional<Truth> parse_truth(std::string_view text) {
+    for (Truth t : {Truth::True, Truth::False, Truth::Unverifiable})
+        if (text == truth_name(t)) return t;
+    return std::nullopt;
+}
+
+const char* verdict_name(Verdict v) {
+    switch (v) {
+    case Verdict::Correct: return "correct";
+    case Verdict::Incorrect: return "incorrect";
+    case Verdict::PartlyVerified: return "partly_verified";
+    case Verdict::Unverifiable: return "unverifiable";
+    }
+    return "unverifiable";
+}
+
+std::optional<Verdict> parse_verdict(std::string_view text) {
+    for (Verdict v :
+         {Verdict::Correct, Verdict::Incorrect, Verdict::PartlyVerified, Verdict::Unverifiable})
+        if (text == verdict_name(v)) return v;
+    return std::nullopt;
+}
+
+Verdict verdict_of_counts(int verifiable, int failed, int unverified) {
+    if (verifiable <= 0) return Verdict::Unverifiable;
+    if (failed > 0) return Verdict::Incorrect;
+    return unverified > 0 ? Verdict::PartlyVerified : Verdict::Correct;
+}
+
 const char* stance_name(Stance s) {
     switch (s) {
     case Stance::Good: return "good";

@@ -125,9 +125,9 @@ std::string joined(const std::vector<std::string>& moves) {
     return s;
 }
 
-// A proposition read and verified by the rules: "true", "false" or "unverified", with a reason.
+// A proposition read and verified by the rules: its truth, with a reason.
 struct Reading {
-    std::string verdict = "unverified";
+    Truth verdict = Truth::Unverifiable;
     std::string reason;
     json claims;
 };
@@ -153,7 +153,7 @@ Reading read_and_verify(const ToolSuite& tools, const VerifyOptions& vo, const P
         r.reason = "its sub-claims cannot be checked";
         return r;
     }
-    r.verdict = v.failed ? "false" : "true";
+    r.verdict = v.failed ? Truth::False : Truth::True;
     r.reason = std::to_string(v.verifiable - v.failed) + " of " + std::to_string(v.verifiable) +
                " sub-claims true";
     return r;
@@ -180,19 +180,19 @@ struct RulesProp {
 
 int ChainAnalysis::holding_propositions() const {
     return int(std::count_if(propositions.begin(), propositions.end(),
-                             [](const Proposition& p) { return p.verdict == "true"; }));
+                             [](const Proposition& p) { return p.verdict == Truth::True; }));
 }
 
 int ChainAnalysis::holding_edges() const {
     return int(std::count_if(edges.begin(), edges.end(),
-                             [](const Edge& e) { return e.verdict == "true"; }));
+                             [](const Edge& e) { return e.verdict == Truth::True; }));
 }
 
 int chain_depth(int n, const std::vector<Edge>& edges) {
     if (n <= 0) return 0;
     std::vector<std::vector<int>> next(std::size_t(n) + 1);
     for (const auto& e : edges)
-        if (e.verdict == "true" && e.source >= 1 && e.source <= n && e.target >= 1 &&
+        if (e.verdict == Truth::True && e.source >= 1 && e.source <= n && e.target >= 1 &&
             e.target <= n && e.source != e.target)
             next[std::size_t(e.source)].push_back(e.target);
     // Longest simple path by depth-first search, bounded in steps (graphs here are small).
@@ -237,10 +237,10 @@ ChainAnalysis Judge::chains_by_rules(const Position& before, const JudgedRecord&
             ri.line = move_line(before, move, seg.text, &illegal);
             ri.named = ri.line.empty() ? named_move(before, move, seg.text) : ri.line;
             if (!ri.line.empty()) {
-                p.verdict = "true";
+                p.verdict = Truth::True;
                 p.reason = "the moves " + joined(ri.line) + " are legal";
             } else if (illegal) {
-                p.verdict = "false";
+                p.verdict = Truth::False;
                 p.reason = "the moves cannot be played";
             } else {
                 const std::string text =
@@ -270,20 +270,20 @@ ChainAnalysis Judge::chains_by_rules(const Position& before, const JudgedRecord&
         const Proposition& s = c.propositions[std::size_t(e.source - 1)];
         const Proposition& t = c.propositions[std::size_t(e.target - 1)];
         const RulesProp& si = info[std::size_t(e.source - 1)];
-        if (s.verdict == "false" || t.verdict == "false") {
-            e.verdict = "false";
-            e.reason = "proposition " + std::to_string(s.verdict == "false" ? s.id : t.id) +
+        if (s.verdict == Truth::False || t.verdict == Truth::False) {
+            e.verdict = Truth::False;
+            e.reason = "proposition " + std::to_string(s.verdict == Truth::False ? s.id : t.id) +
                        " does not hold";
             continue;
         }
-        if (s.verdict != "true" || t.verdict != "true") {
-            e.verdict = "unverified";
-            e.reason = "proposition " + std::to_string(s.verdict != "true" ? s.id : t.id) +
+        if (s.verdict != Truth::True || t.verdict != Truth::True) {
+            e.verdict = Truth::Unverifiable;
+            e.reason = "proposition " + std::to_string(s.verdict != Truth::True ? s.id : t.id) +
                        " is unverified";
             continue;
         }
         if (e.relation == Relation::Contrast || e.relation == Relation::Elaboration) {
-            e.verdict = "unverified";
+            e.verdict = Truth::Unverifiable;
             e.reason = std::string("a ") +
                        (e.relation == Relation::Contrast ? "contrast" : "elaboration") +
                        " cannot be checked on the board";
@@ -291,7 +291,7 @@ ChainAnalysis Judge::chains_by_rules(const Position& before, const JudgedRecord&
         }
         const std::vector<std::string>& line = si.named;
         if (line.empty()) {
-            e.verdict = "unverified";
+            e.verdict = Truth::Unverifiable;
             e.reason = "no move to check the relation on";
             continue;
         }
@@ -300,14 +300,15 @@ ChainAnalysis Judge::chains_by_rules(const Position& before, const JudgedRecord&
             std::vector<std::string> prefix(line.begin(), line.end() - 1);
             std::optional<Position> at = play(before, prefix);
             if (!at) {
-                e.verdict = "unverified";
+                e.verdict = Truth::Unverifiable;
                 e.reason = "the moves " + joined(prefix) + " cannot be played";
                 continue;
             }
             Reading r = read_and_verify(tools_, options_.verify, *at, "", t.text);
             e.verdict = r.verdict;
-            e.reason = r.verdict == "true" ? "the reason holds where " + line.back() + " is played"
-                       : r.verdict == "false"
+            e.reason = r.verdict == Truth::True
+                           ? "the reason holds where " + line.back() + " is played"
+                       : r.verdict == Truth::False
                            ? "the reason does not hold where " + line.back() + " is played"
                            : "the reason cannot be read where " + line.back() + " is played (" +
                                  r.reason + ")";
@@ -317,10 +318,11 @@ ChainAnalysis Judge::chains_by_rules(const Position& before, const JudgedRecord&
         Reading r = read_and_verify(tools_, options_.verify, before, move,
                                     "After " + joined(line) + ", " + t.text);
         e.verdict = r.verdict;
-        e.reason = r.verdict == "true"    ? "the consequence holds after " + joined(line)
-                   : r.verdict == "false" ? "the consequence does not hold after " + joined(line)
-                                          : "the consequence cannot be read after " + joined(line) +
-                                                " (" + r.reason + ")";
+        e.reason =
+            r.verdict == Truth::True ? "the consequence holds after " + joined(line)
+            : r.verdict == Truth::False
+                ? "the consequence does not hold after " + joined(line)
+                : "the consequence cannot be read after " + joined(line) + " (" + r.reason + ")";
     }
     c.depth = chain_depth(int(c.propositions.size()), c.edges);
     return c;
@@ -366,11 +368,18 @@ std::string check_edges(const json& a, int n) {
     return {};
 }
 
+// The audit prompt's words for an edge (prompts/chain_audit): holds (true), fails (false),
+// unverifiable.
+std::optional<Truth> audit_truth(const std::string& word) {
+    if (word == "holds") return Truth::True;
+    if (word == "fails") return Truth::False;
+    if (word == "unverifiable") return Truth::Unverifiable;
+    return std::nullopt;
+}
+
 std::string check_audit(const json& a) {
-    if (!a.is_object() || !a.contains("verdict") || !a["verdict"].is_string())
-        return "\"verdict\" must be \"holds\", \"fails\" or \"unverifiable\"";
-    const std::string v = a["verdict"].get<std::string>();
-    if (v != "holds" && v != "fails" && v != "unverifiable")
+    if (!a.is_object() || !a.contains("verdict") || !a["verdict"].is_string() ||
+        !audit_truth(a["verdict"].get<std::string>()))
         return "\"verdict\" must be \"holds\", \"fails\" or \"unverifiable\"";
     if (a.contains("reason") && !a["reason"].is_null() && !a["reason"].is_string())
         return "\"reason\" must be a string";
@@ -379,7 +388,8 @@ std::string check_audit(const json& a) {
 
 }  // namespace
 
-ChainAnalysis Judge::chains_by_llm(const Position& before, JudgedRecord& rec) const {
+ChainAnalysis Judge::chains_by_llm(const CallContext& call, const Position& before,
+                                   JudgedRecord& rec) const {
     ChainAnalysis c;
     std::vector<int> units;  // 1-based atom numbers of the analytical units
     std::string listed;
@@ -404,7 +414,7 @@ ChainAnalysis Judge::chains_by_llm(const Position& before, JudgedRecord& rec) co
     preq.validate = [unit_count](const json& a) { return check_propositions(a, unit_count); };
     PromptValues pv = base;
     pv["units"] = listed;
-    ChatResult pr = chat_prompt(*client_, *prompts_, "chain_propositions", pv, preq);
+    ChatResult pr = chat_prompt(*client_, *prompts_, "chain_propositions", pv, preq, call);
     rec.requests += pr.requests;
     if (!pr.ok) return fail("proposition extraction", pr);
     std::string numbered;
@@ -424,7 +434,7 @@ ChainAnalysis Judge::chains_by_llm(const Position& before, JudgedRecord& rec) co
     ereq.validate = [n](const json& a) { return check_edges(a, n); };
     PromptValues ev = base;
     ev["propositions"] = numbered;
-    ChatResult er = chat_prompt(*client_, *prompts_, "chain_edges", ev, ereq);
+    ChatResult er = chat_prompt(*client_, *prompts_, "chain_edges", ev, ereq, call);
     rec.requests += er.requests;
     if (!er.ok) return fail("edge extraction", er);
     std::set<std::pair<int, int>> seen;
@@ -448,10 +458,10 @@ ChainAnalysis Judge::chains_by_llm(const Position& before, JudgedRecord& rec) co
             p.claims = json::array();
             for (const auto& s : a.claims) p.claims.push_back(sub_claim_json(s));
         }
-        verify(before, rec.move, a, rec);
-        p.verdict = a.verdict == "correct"     ? "true"
-                    : a.verdict == "incorrect" ? "false"
-                                               : "unverified";
+        verify(call, before, rec.move, a, rec);
+        p.verdict = a.verdict == Verdict::Correct     ? Truth::True
+                    : a.verdict == Verdict::Incorrect ? Truth::False
+                                                      : Truth::Unverifiable;
         p.reason = !a.claims.empty() ? "checked by the rules' sub-claims"
                    : a.error.empty() ? "checked by the tool-calling judge"
                                      : a.error;
@@ -460,15 +470,15 @@ ChainAnalysis Judge::chains_by_llm(const Position& before, JudgedRecord& rec) co
     for (Edge& e : c.edges) {
         const Proposition& s = c.propositions[std::size_t(e.source - 1)];
         const Proposition& t = c.propositions[std::size_t(e.target - 1)];
-        if (s.verdict == "false" || t.verdict == "false") {
-            e.verdict = "false";
-            e.reason = "proposition " + std::to_string(s.verdict == "false" ? s.id : t.id) +
+        if (s.verdict == Truth::False || t.verdict == Truth::False) {
+            e.verdict = Truth::False;
+            e.reason = "proposition " + std::to_string(s.verdict == Truth::False ? s.id : t.id) +
                        " does not hold";
             continue;
         }
-        if (s.verdict != "true" || t.verdict != "true") {
-            e.verdict = "unverified";
-            e.reason = "proposition " + std::to_string(s.verdict != "true" ? s.id : t.id) +
+        if (s.verdict != Truth::True || t.verdict != Truth::True) {
+            e.verdict = Truth::Unverifiable;
+            e.reason = "proposition " + std::to_string(s.verdict != Truth::True ? s.id : t.id) +
                        " is unverified";
             continue;
         }
@@ -480,16 +490,16 @@ ChainAnalysis Judge::chains_by_llm(const Position& before, JudgedRecord& rec) co
         av["source"] = s.text;
         av["target"] = t.text;
         av["relation"] = relation_name(e.relation);
-        ChatResult ar = chat_prompt(*client_, *prompts_, "chain_audit", av, areq);
+        ChatResult ar = chat_prompt(*client_, *prompts_, "chain_audit", av, areq, call);
         rec.requests += ar.requests;
         if (!ar.ok) {
-            e.verdict = "unverified";
+            e.verdict = Truth::Unverifiable;
             e.reason =
                 std::string("the audit failed (") + llm_error_kind_name(ar.kind) + "): " + ar.error;
             continue;
         }
         const std::string v = ar.answer["verdict"].get<std::string>();
-        e.verdict = v == "holds" ? "true" : v == "fails" ? "false" : "unverified";
+        e.verdict = *audit_truth(v);  // checked
         e.reason = ar.answer.contains("reason") && ar.answer["reason"].is_string()
                        ? ar.answer["reason"].get<std::string>()
                        : std::string();
@@ -499,8 +509,9 @@ ChainAnalysis Judge::chains_by_llm(const Position& before, JudgedRecord& rec) co
     return c;
 }
 
-ChainAnalysis Judge::chains(const Position& before, JudgedRecord& rec) const {
-    if (options_.decomposer == Decomposer::Llm && llm()) return chains_by_llm(before, rec);
+ChainAnalysis Judge::chains(const CallContext& call, const Position& before,
+                            JudgedRecord& rec) const {
+    if (options_.decomposer == Decomposer::Llm && llm()) return chains_by_llm(call, before, rec);
     return chains_by_rules(before, rec);
 }
 
@@ -509,7 +520,7 @@ void put_chain_json(const ChainAnalysis& c, json& record) {
     for (const auto& p : c.propositions) {
         json j = {{"id", p.id},
                   {"text", p.text},
-                  {"verdict", p.verdict},
+                  {"verdict", truth_name(p.verdict)},
                   {"unit", p.unit ? json(p.unit) : json(nullptr)},
                   {"reason", p.reason}};
         if (!p.claims.is_null()) j["claims"] = p.claims;
@@ -520,7 +531,7 @@ void put_chain_json(const ChainAnalysis& c, json& record) {
         json j = {{"source", e.source},
                   {"target", e.target},
                   {"relation", relation_name(e.relation)},
-                  {"verdict", e.verdict},
+                  {"verdict", truth_name(e.verdict)},
                   {"reason", e.reason}};
         if (!e.connective.empty()) j["connective"] = e.connective;
         edges.push_back(std::move(j));
@@ -537,10 +548,13 @@ bool read_chain_json(const json& record, ChainAnalysis& c, std::string* why) {
     auto edges = record.find("edges");
     auto depth = record.find("depth");
     if (props == record.end() && edges == record.end() && depth == record.end()) return true;
-    auto verdict = [](const json& x) {
+    // A truth's name; "unverified" is how files written before the one vocabulary say
+    // unverifiable.
+    auto verdict = [](const json& x) -> std::optional<Truth> {
         auto v = x.find("verdict");
-        return v != x.end() && v->is_string() &&
-               (*v == "true" || *v == "false" || *v == "unverified");
+        if (v == x.end() || !v->is_string()) return std::nullopt;
+        if (*v == "unverified") return Truth::Unverifiable;
+        return parse_truth(v->get<std::string>());
     };
     if (props == record.end() || !props->is_array() || edges == record.end() ||
         !edges->is_array() || depth == record.end() || !depth->is_number_integer() ||
@@ -555,7 +569,7 @@ bool read_chain_json(const json& record, ChainAnalysis& c, std::string* why) {
         }
         Proposition x;
         x.id = int(c.propositions.size()) + 1;
-        x.verdict = p["verdict"].get<std::string>();
+        x.verdict = *verdict(p);
         c.propositions.push_back(std::move(x));
     }
     for (const json& e : *edges) {
@@ -564,7 +578,7 @@ bool read_chain_json(const json& record, ChainAnalysis& c, std::string* why) {
             return false;
         }
         Edge x;
-        x.verdict = e["verdict"].get<std::string>();
+        x.verdict = *verdict(e);
         c.edges.push_back(std::move(x));
     }
     c.depth = int(std::min<std::int64_t>(depth->get<std::int64_t>(), 1 << 20));
@@ -651,8 +665,8 @@ ChainSummary summarize_chains(const std::vector<const ChainAnalysis*>& all, int 
     s.holding_edges = k.holding_edges;
     for (const auto* c : rs) {
         for (const auto& p : c->propositions)
-            s.unverified_propositions += p.verdict == "unverified";
-        for (const auto& e : c->edges) s.unverified_edges += e.verdict == "unverified";
+            s.unverified_propositions += p.verdict == Truth::Unverifiable;
+        for (const auto& e : c->edges) s.unverified_edges += e.verdict == Truth::Unverifiable;
     }
     if (k.props) s.proposition_faithfulness = double(k.holding_props) / k.props;
     if (k.edges) s.edge_faithfulness = double(k.holding_edges) / k.edges;

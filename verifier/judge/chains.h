@@ -57,11 +57,12 @@ struct RelationReading {
 // At most 32 segments; text longer than 4,000 characters is cut there. Never throws.
 RelationReading read_relations(std::string_view text);
 
-// Verdicts of propositions and edges: "true", "false" or "unverified".
+// Verdicts of propositions and edges: truths (claims.h), "true", "false" or "unverifiable" in the
+// JSON, as a sub-claim's.
 struct Proposition {
     int id = 0;  // 1-based within the record
     std::string text;
-    std::string verdict = "unverified";
+    Truth verdict = Truth::Unverifiable;
     int unit = 0;           // 1-based atom (unit) of the record it comes from
     std::string reason;     // how the verdict was reached (claims, unread, the model's words)
     nlohmann::json claims;  // the sub-claims it was read into (rules), or null
@@ -69,7 +70,7 @@ struct Proposition {
 struct Edge {
     int source = 0, target = 0;  // proposition ids
     Relation relation = Relation::Cause;
-    std::string verdict = "unverified";
+    Truth verdict = Truth::Unverifiable;
     std::string reason;
     std::string connective;  // rules: the words that state it; llm: ""
 };

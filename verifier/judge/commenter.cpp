@@ -12,7 +12,7 @@ using nlohmann::json;
 
 CommentResult comment_on(const LlmClient& client, const PromptLibrary& prompts,
                          const ToolSuite& tools, const Position& before, std::string_view move,
-                         VerifyOptions options) {
+                         VerifyOptions options, const CallContext& context) {
     CommentResult out;
     if (!client.config().configured()) {
         out.error = NoLlmEndpointMessage;
@@ -36,7 +36,8 @@ CommentResult comment_on(const LlmClient& client, const PromptLibrary& prompts,
     };
     ChatResult r = chat_prompt(
         client, prompts, "comment",
-        {{"fen", before.fen()}, {"side", prompt_side(before.side_to_move())}, {"move", san}}, req);
+        {{"fen", before.fen()}, {"side", prompt_side(before.side_to_move())}, {"move", san}}, req,
+        context);
     out.requests += r.requests;
     out.tool_calls = r.tool_calls;
     if (!r.ok) {
@@ -55,7 +56,7 @@ CommentResult comment_on(const LlmClient& client, const PromptLibrary& prompts,
     input.fen = before.fen();
     input.move = san;
     input.commentary = out.commentary;
-    out.record = judge.judge(input);
+    out.record = judge.judge(input, context);
     out.requests += out.record.requests;
     if (!out.record.ok()) {
         out.error = out.record.error;
@@ -65,14 +66,14 @@ CommentResult comment_on(const LlmClient& client, const PromptLibrary& prompts,
     return out;
 }
 
-std::string sentence_verdict(const JudgedRecord& record, int sentence) {
+Verdict sentence_verdict(const JudgedRecord& record, int sentence) {
     bool correct = false;
     for (const auto& a : record.atoms) {
         if (a.sentence != sentence) continue;
-        if (a.verdict == "incorrect") return "incorrect";
-        if (a.verdict == "correct") correct = true;
+        if (a.verdict == Verdict::Incorrect) return Verdict::Incorrect;
+        if (a.verdict == Verdict::Correct) correct = true;
     }
-    return correct ? "correct" : "unverifiable";
+    return correct ? Verdict::Correct : Verdict::Unverifiable;
 }
 
 namespace {
@@ -80,7 +81,7 @@ namespace {
 void verified_and_dropped(const CommentResult& r, json& j) {
     json verified = json::array(), dropped = json::array();
     for (const auto& a : r.record.atoms)
-        (a.verdict == "correct" ? verified : dropped).push_back(a.text);
+        (a.verdict == Verdict::Correct ? verified : dropped).push_back(a.text);
     j["verified"] = verified;
     j["dropped"] = {{"count", dropped.size()}, {"texts", dropped}};
 }
@@ -104,7 +105,7 @@ json comment_json(const CommentResult& r) {
         for (std::size_t k = 0; k < r.record.atoms.size(); ++k)
             if (r.record.atoms[k].sentence == int(i) + 1) atoms.push_back(judged["atoms"][k]);
         sentences.push_back({{"text", r.sentences[i]},
-                             {"verdict", sentence_verdict(r.record, int(i) + 1)},
+                             {"verdict", verdict_name(sentence_verdict(r.record, int(i) + 1))},
                              {"atoms", atoms}});
     }
     j["sentences"] = sentences;

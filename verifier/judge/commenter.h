@@ -24,13 +24,14 @@ struct CommentResult {
 
 // Writes and verifies commentary on move (legal SAN or UCI from before). Needs a configured
 // client: otherwise fails with NoLlmEndpointMessage, without a request.
+// Every request runs within context (its cancel token, deadline and progress).
 CommentResult comment_on(const LlmClient& client, const PromptLibrary& prompts,
                          const ToolSuite& tools, const Position& before, std::string_view move,
-                         VerifyOptions options = {});
+                         VerifyOptions options = {}, const CallContext& context = {});
 
-// A sentence's verdict from its atoms: "incorrect" if one is incorrect, else "correct" if one is
-// correct, else "unverifiable" (also when no atom came from it).
-std::string sentence_verdict(const JudgedRecord& record, int sentence);
+// A sentence's verdict from its atoms: incorrect if one is incorrect, else correct if one is
+// correct, else unverifiable (also when no atom came from it).
+Verdict sentence_verdict(const JudgedRecord& record, int sentence);
 
 // {"fen","move","commentary","sentences":[{"text","verdict","atoms":[judged atoms]}],
 //  "verified":[texts],"dropped":{"count","texts"},"stance","engine_label","tool_calls",

@@ -18,8 +18,7 @@ namespace glossfish::verifier {
 
 using judge_detail::bare_san;
 using judge_detail::lower;
-using judge_detail::outcome_of_verdict;
-using judge_detail::verdict_of;
+using judge_detail::outcome_of;
 using nlohmann::json;
 
 namespace {
@@ -81,13 +80,12 @@ std::string check_decomposition(const json& a) {
 }
 
 std::string check_atom_verdict(const json& a) {
-    static const std::set<std::string, std::less<>> verdicts = {"correct", "incorrect",
-                                                                "unverifiable"};
-    static const std::set<std::string, std::less<>> truths = {"true", "false", "unverifiable"};
     static const std::set<std::string, std::less<>> cats = {
         "board_comprehension", "legality", "quality_evaluation", "tactical_reasoning", "other"};
+    // The prompt asks for three of the verdicts (partly_verified comes from the sub-claims).
     if (!a.is_object() || !a.contains("verdict") || !a["verdict"].is_string() ||
-        !verdicts.count(a["verdict"].get<std::string>()))
+        parse_verdict(a["verdict"].get<std::string>()).value_or(Verdict::PartlyVerified) ==
+            Verdict::PartlyVerified)
         return "\"verdict\" must be \"correct\", \"incorrect\" or \"unverifiable\"";
     if (a.contains("subclaims") && !a["subclaims"].is_null()) {
         if (!a["subclaims"].is_array()) return "\"subclaims\" must be an array";
@@ -95,7 +93,7 @@ std::string check_atom_verdict(const json& a) {
             const json& s = a["subclaims"][i];
             const std::string at = "subclaims[" + std::to_string(i) + "]";
             if (!s.is_object() || !s.contains("verdict") || !s["verdict"].is_string() ||
-                !truths.count(s["verdict"].get<std::string>()))
+                !parse_truth(s["verdict"].get<std::string>()))
                 return at + ".verdict must be \"true\", \"false\" or \"unverifiable\"";
             if (s.contains("error_category") && !s["error_category"].is_null() &&
                 (!s["error_category"].is_string() ||
@@ -162,8 +160,9 @@ Judge::Judge(const ToolSuite& tools, const LlmClient* client, const PromptLibrar
              JudgeOptions options)
     : tools_(tools), client_(client), prompts_(prompts), options_(options) {}
 
-std::vector<JudgedAtom> Judge::decompose(const Position& before, const std::string& move_san,
-                                         const std::string& commentary, JudgedRecord& rec) const {
+std::vector<JudgedAtom> Judge::decompose(const CallContext& call, const Position& before,
+                                         const std::string& move_san, const std::string& commentary,
+                                         JudgedRecord& rec) const {
     std::vector<JudgedAtom> atoms;
     if (options_.decomposer == Decomposer::Rules) {
         MoveParse mp = parse_move_text(before, move_san);
@@ -197,7 +196,7 @@ std::vector<JudgedAtom> Judge::decompose(const Position& before, const std::stri
                                 {"side", prompt_side(before.side_to_move())},
                                 {"move", move_san},
                                 {"commentary", numbered_sentences(sentences)}},
-                               req);
+                               req, call);
     rec.requests += r.requests;
     if (!r.ok) {
         rec.error =
@@ -234,14 +233,14 @@ std::vector<JudgedAtom> Judge::decompose(const Position& before, const std::stri
     return atoms;
 }
 
-void Judge::verify(const Position& before, const std::string& move_san, JudgedAtom& atom,
-                   JudgedRecord& rec) const {
+void Judge::verify(const CallContext& call, const Position& before, const std::string& move_san,
+                   JudgedAtom& atom, JudgedRecord& rec) const {
     if (!atom.claims.empty()) {
         ClaimVerifier verifier(tools_, options_.verify);
         AtomVerdict v = verifier.verify(before, Atom{atom.text, atom.claims});
         atom.outcome = {v.verifiable, v.failed, v.unverified};
         atom.detail = verdict_json(v);
-        atom.verdict = verdict_of(atom.outcome);
+        atom.verdict = atom.outcome.verdict();
         return;
     }
     if (atom.type == UnitType::Background) {
@@ -249,17 +248,17 @@ void Judge::verify(const Position& before, const std::string& move_san, JudgedAt
         if (!mp.ok()) return;  // judge() parsed it already
         BackgroundCheck c = check_background(before, mp.move, atom.text);
         atom.outcome = c.holds ? AtomOutcome{1, *c.holds ? 0 : 1, 0} : AtomOutcome{0, 0, 1};
-        atom.verdict = verdict_of(atom.outcome);
+        atom.verdict = atom.outcome.verdict();
         atom.detail = {{"background", background_json(c)}};
         return;
     }
     if (atom.method != "llm") {  // the reader found nothing to check
-        atom.verdict = "unverifiable";
+        atom.verdict = Verdict::Unverifiable;
         return;
     }
     if (!llm()) {
         atom.error = NoLlmEndpointMessage;
-        atom.verdict = "unverifiable";
+        atom.verdict = Verdict::Unverifiable;
         return;
     }
     std::string text = atom.text;
@@ -279,37 +278,37 @@ void Judge::verify(const Position& before, const std::string& move_san, JudgedAt
          {"move", move_san},
          {"atom", text},
          {"subclaims", atom.subclaims.is_null() ? std::string("[]") : atom.subclaims.dump()}},
-        req);
+        req, call);
     rec.requests += r.requests;
     if (!r.ok) {
         atom.error =
             std::string("verification failed (") + llm_error_kind_name(r.kind) + "): " + r.error;
-        atom.verdict = "unverifiable";
+        atom.verdict = Verdict::Unverifiable;
         return;
     }
     const json& a = r.answer;
     AtomOutcome o;
     if (a.contains("subclaims") && a["subclaims"].is_array() && !a["subclaims"].empty()) {
         for (const auto& s : a["subclaims"]) {
-            const std::string v = s["verdict"].get<std::string>();
-            if (v != "unverifiable") ++o.verifiable;
+            const Truth t = *parse_truth(s["verdict"].get<std::string>());  // checked
+            if (t != Truth::Unverifiable) ++o.verifiable;
             else ++o.unverified;
-            if (v == "false") ++o.failed;
+            if (t == Truth::False) ++o.failed;
         }
     } else {
-        o = outcome_of_verdict(a["verdict"].get<std::string>());
+        o = outcome_of(*parse_verdict(a["verdict"].get<std::string>()));  // checked
     }
     atom.outcome = o;
-    atom.verdict = verdict_of(o);
+    atom.verdict = o.verdict();
     atom.detail = a;
     json calls = json::array();
     for (const auto& c : r.tool_calls)
         calls.push_back({{"name", c.name}, {"arguments", c.arguments}, {"error", c.error}});
     atom.detail["tool_calls"] = calls;
-    if (atom.verdict != a["verdict"].get<std::string>())
+    if (verdict_name(atom.verdict) != a["verdict"].get<std::string>())
         rec.warnings.push_back("atom '" + atom.text + "': the judge said " +
                                a["verdict"].get<std::string>() + " but its sub-claims make it " +
-                               atom.verdict);
+                               verdict_name(atom.verdict));
 }
 
 void Judge::score_events(JudgedAtom& atom, const MoveEvents& events) const {
@@ -324,7 +323,7 @@ void Judge::score_events(JudgedAtom& atom, const MoveEvents& events) const {
     atom.event_outcome = o;
 }
 
-void Judge::match_gold(const Position& before, JudgedRecord& rec) const {
+void Judge::match_gold(const CallContext& call, const Position& before, JudgedRecord& rec) const {
     if (rec.gold.empty()) return;
     rec.matches.assign(rec.gold.size(), {});
     if (llm()) {
@@ -353,7 +352,7 @@ void Judge::match_gold(const Position& before, JudgedRecord& rec) const {
                                     {"move", rec.move},
                                     {"gold_atoms", numbered_list(golds)},
                                     {"atoms", numbered_list(texts)}},
-                                   req);
+                                   req, call);
         rec.requests += r.requests;
         if (r.ok) {
             for (const auto& m : r.answer["matches"]) {
@@ -397,8 +396,8 @@ void Judge::match_gold(const Position& before, JudgedRecord& rec) const {
     }
 }
 
-void Judge::extract_stance(const Position& before, const std::optional<Stance>& given,
-                           JudgedRecord& rec) const {
+void Judge::extract_stance(const CallContext& call, const Position& before,
+                           const std::optional<Stance>& given, JudgedRecord& rec) const {
     if (given) {
         rec.stance = *given;
         rec.stance_source = "given";
@@ -414,7 +413,7 @@ void Judge::extract_stance(const Position& before, const std::optional<Stance>& 
         };
         ChatResult r = chat_prompt(
             *client_, *prompts_, "stance",
-            {{"fen", before.fen()}, {"move", rec.move}, {"commentary", rec.commentary}}, req);
+            {{"fen", before.fen()}, {"move", rec.move}, {"commentary", rec.commentary}}, req, call);
         rec.requests += r.requests;
         if (r.ok) {
             rec.stance = *parse_stance(r.answer["stance"].get<std::string>());
@@ -437,20 +436,16 @@ void Judge::extract_stance(const Position& before, const std::optional<Stance>& 
     rec.stance_source = "rules";
 }
 
-JudgedRecord Judge::judge(const JudgeInput& input) const {
-    if (options_.record_deadline_s > 0 && client_) {
-        // This record's requests on a client whose deadline starts now.
-        LlmConfig config = client_->config();
-        config.deadline = std::chrono::steady_clock::now() +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                              std::chrono::duration<double>(options_.record_deadline_s));
-        config.deadline_s = options_.record_deadline_s;
-        config.deadline_scope = "this record";
-        const LlmClient timed(config);
-        Judge once(*this);
-        once.client_ = &timed;
-        once.options_.record_deadline_s = 0;
-        return once.judge(input);
+JudgedRecord Judge::judge(const JudgeInput& input, const CallContext& context) const {
+    // This record's requests within a deadline that starts now, unless the caller's is sooner.
+    CallContext call = context;
+    if (options_.record_deadline_s > 0) {
+        CallContext record = CallContext::within(options_.record_deadline_s, "this record");
+        if (!call.deadline || *record.deadline < *call.deadline) {
+            call.deadline = record.deadline;
+            call.deadline_s = record.deadline_s;
+            call.deadline_scope = record.deadline_scope;
+        }
     }
     JudgedRecord rec;
     rec.line = input.line;
@@ -484,11 +479,11 @@ JudgedRecord Judge::judge(const JudgeInput& input) const {
             rec.atoms.push_back(std::move(j));
         }
     } else {
-        rec.atoms = decompose(before, rec.move, input.commentary, rec);
+        rec.atoms = decompose(call, before, rec.move, input.commentary, rec);
         if (!rec.ok()) return rec;
     }
     for (JudgedAtom& a : rec.atoms) {
-        verify(before, rec.move, a, rec);
+        verify(call, before, rec.move, a, rec);
         score_events(a, rec.events);
     }
     ClaimVerifier verifier(tools_, options_.verify);
@@ -499,9 +494,9 @@ JudgedRecord Judge::judge(const JudgeInput& input) const {
     rec.engine_label = label_verdict.engine_label;
     rec.scheme = options_.verify.scheme;
     rec.engine_reasons = std::move(label_verdict.engine_reasons);
-    match_gold(before, rec);
-    extract_stance(before, input.claims ? input.claims->stance : std::nullopt, rec);
-    if (options_.chains) rec.chains = chains(before, rec);
+    match_gold(call, before, rec);
+    extract_stance(call, before, input.claims ? input.claims->stance : std::nullopt, rec);
+    if (options_.chains) rec.chains = chains(call, before, rec);
     return rec;
 }
 

@@ -107,14 +107,14 @@ struct JudgedAtom {
     std::vector<std::string> context;  // moves after the played move it assumes
     UnitType type = UnitType::Analytical;
     std::string method;  // "claims" (given), "rules" (the reader), "llm" (the tool-calling judge)
-    std::vector<SubClaim> claims;  // the claims.h sub-claims (claims / rules)
-    nlohmann::json subclaims;      // the LLM's free-text sub-claims (llm)
-    AtomOutcome outcome;           // sub-claims verifiable / failed
-    std::string verdict;           // "correct", "incorrect", "unverifiable"
-    nlohmann::json detail;         // verdict_json (claims / rules) or the judge's answer (llm)
-    std::string error;             // the LLM judge failed: why (the atom is unverifiable)
-    std::string unread_reason;     // rules: why the reader found no claim
-    int sentence = 0;              // 1-based sentence of the commentary it comes from, 0: unknown
+    std::vector<SubClaim> claims;             // the claims.h sub-claims (claims / rules)
+    nlohmann::json subclaims;                 // the LLM's free-text sub-claims (llm)
+    AtomOutcome outcome;                      // sub-claims verifiable / failed
+    Verdict verdict = Verdict::Unverifiable;  // verdict_name in the JSON
+    nlohmann::json detail;      // verdict_json (claims / rules) or the judge's answer (llm)
+    std::string error;          // the LLM judge failed: why (the atom is unverifiable)
+    std::string unread_reason;  // rules: why the reader found no claim
+    int sentence = 0;           // 1-based sentence of the commentary it comes from, 0: unknown
     // Descriptive units: the events the text mentions and how many of them happened.
     std::vector<std::string> events;
     std::optional<AtomOutcome> event_outcome;
@@ -173,31 +173,36 @@ public:
     Judge(const ToolSuite& tools, const LlmClient* client, const PromptLibrary* prompts,
           JudgeOptions options = {});
 
-    JudgedRecord judge(const JudgeInput& input) const;
+    // One record within context (its cancel token, progress and deadline; the record deadline of
+    // the options applies when it comes first).
+    JudgedRecord judge(const JudgeInput& input, const CallContext& context = {}) const;
 
     // The steps, also used by `glossfish comment`. Each blocks on the model when it uses it.
     // Splits commentary on move_san from before into atoms (decomposition prompt, or reader).
-    std::vector<JudgedAtom> decompose(const Position& before, const std::string& move_san,
-                                      const std::string& commentary, JudgedRecord& rec) const;
+    // Each step's requests run within call.
+    std::vector<JudgedAtom> decompose(const CallContext& call, const Position& before,
+                                      const std::string& move_san, const std::string& commentary,
+                                      JudgedRecord& rec) const;
     // Verifies atom in place: with claims.h sub-claims (given, the reader's, or "claims" in the
     // model's decomposition) deterministically; a background unit without them against the
     // opening table and the board (background.h: its detail is background_json, and what those
     // cannot check is unverifiable); else with the tool-calling judge.
-    void verify(const Position& before, const std::string& move_san, JudgedAtom& atom,
-                JudgedRecord& rec) const;
+    void verify(const CallContext& call, const Position& before, const std::string& move_san,
+                JudgedAtom& atom, JudgedRecord& rec) const;
     // The reasoning chains of rec's analytical units (chains.h): by the rules, or with the
     // model's prompts when the decomposer is llm and a model is configured (falling back to
     // the rules, with a warning, when extraction fails). rec's atoms must be judged already.
-    ChainAnalysis chains(const Position& before, JudgedRecord& rec) const;
+    ChainAnalysis chains(const CallContext& call, const Position& before, JudgedRecord& rec) const;
 
 private:
     bool llm() const { return client_ && prompts_ && client_->config().configured(); }
-    void match_gold(const Position& before, JudgedRecord& rec) const;
-    void extract_stance(const Position& before, const std::optional<Stance>& given,
-                        JudgedRecord& rec) const;
+    void match_gold(const CallContext& call, const Position& before, JudgedRecord& rec) const;
+    void extract_stance(const CallContext& call, const Position& before,
+                        const std::optional<Stance>& given, JudgedRecord& rec) const;
     void score_events(JudgedAtom& atom, const MoveEvents& events) const;
     ChainAnalysis chains_by_rules(const Position& before, const JudgedRecord& rec) const;
-    ChainAnalysis chains_by_llm(const Position& before, JudgedRecord& rec) const;
+    ChainAnalysis chains_by_llm(const CallContext& call, const Position& before,
+                                JudgedRecord& rec) const;
 
     const ToolSuite& tools_;
     const LlmClient* client_;

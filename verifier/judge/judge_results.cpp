@@ -14,7 +14,6 @@
 
 namespace glossfish::verifier {
 
-using judge_detail::verdict_of;
 using nlohmann::json;
 
 PositionRecord judge_metrics_record(const JudgedRecord& r, std::optional<UnitType> only) {
@@ -91,7 +90,7 @@ json judged_json(const JudgedRecord& r) {
                   {"type", unit_type_name(a.type)},
                   {"method", a.method},
                   {"sentence", a.sentence ? json(a.sentence) : json(nullptr)},
-                  {"verdict", a.verdict},
+                  {"verdict", verdict_name(a.verdict)},
                   {"verifiable", a.outcome.verifiable},
                   {"failed", a.outcome.failed},
                   {"unverified", a.outcome.unverified}};
@@ -106,7 +105,7 @@ json judged_json(const JudgedRecord& r) {
         if (!a.error.empty()) j["error"] = a.error;
         if (a.event_outcome) {
             j["events"] = a.events;
-            j["event_verdict"] = verdict_of(*a.event_outcome);
+            j["event_verdict"] = verdict_name(a.event_outcome->verdict());
         }
         atoms.push_back(std::move(j));
     }

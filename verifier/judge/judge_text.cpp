@@ -21,17 +21,10 @@ std::string bare_san(std::string_view san) {
     return s;
 }
 
-AtomOutcome outcome_of_verdict(const std::string& verdict) {
-    if (verdict == "correct") return {1, 0};
-    if (verdict == "incorrect") return {1, 1};
+AtomOutcome outcome_of(Verdict verdict) {
+    if (verdict == Verdict::Correct) return {1, 0};
+    if (verdict == Verdict::Incorrect) return {1, 1};
     return {};
-}
-
-std::string verdict_of(const AtomOutcome& o) {
-    if (o.correct()) return "correct";
-    if (o.failed > 0) return "incorrect";
-    if (o.partly_verified()) return "partly_verified";
-    return "unverifiable";
 }
 
 }  // namespace judge_detail

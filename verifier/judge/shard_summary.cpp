@@ -1,5 +1,7 @@
 #include "judge/shard_summary.h"
 
+#include "judge/judge_text.h"
+
 namespace glossfish::verifier {
 
 using json = nlohmann::json;
@@ -86,10 +88,11 @@ std::optional<JudgedRecord> judged_record_from_json(const json& j, std::string* 
         atom.type = *t;
         if (auto v = a.find("event_verdict"); v != a.end()) {
             // Only the verdict is written; the counts give back the same verdict.
-            if (*v == "correct") atom.event_outcome = AtomOutcome{1, 0};
-            else if (*v == "incorrect") atom.event_outcome = AtomOutcome{1, 1};
-            else if (*v == "unverifiable") atom.event_outcome = AtomOutcome{0, 0};
-            else return fail("bad atom \"event_verdict\"");
+            const std::optional<Verdict> verdict =
+                v->is_string() ? parse_verdict(v->get<std::string>()) : std::nullopt;
+            if (!verdict || *verdict == Verdict::PartlyVerified)
+                return fail("bad atom \"event_verdict\"");
+            atom.event_outcome = judge_detail::outcome_of(*verdict);
             auto events = a.find("events");
             if (events == a.end() || !events->is_array()) return fail("bad atom \"events\"");
             for (const json& e : *events) {

@@ -274,7 +274,7 @@ void LlmClient::log(const std::string& line) const {
 }
 
 LlmClient::HttpReply LlmClient::post(const std::string& url, const std::string& body,
-                                     double timeout_s) const {
+                                     double timeout_s, const CancelToken* cancel) const {
     HttpReply reply;
     CURL* curl = curl_easy_init();
     if (!curl) {
@@ -300,10 +300,10 @@ LlmClient::HttpReply LlmClient::post(const std::string& url, const std::string& 
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply.body);
     curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    if (config_.cancel) {
+    if (cancel) {
         curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
         curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, abort_if_cancelled);
-        curl_easy_setopt(curl, CURLOPT_XFERINFODATA, config_.cancel);
+        curl_easy_setopt(curl, CURLOPT_XFERINFODATA, cancel);
     }
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
                      long(std::max(1.0, config_.connect_timeout_s * 1000)));
@@ -332,9 +332,10 @@ LlmClient::HttpReply LlmClient::post(const std::string& url, const std::string& 
 // tool calls the model asks for, and the answer with at most one repair. Each step returns the
 // finished result when the exchange ends there.
 struct LlmClient::Exchange {
-    Exchange(const LlmClient& of, const ChatRequest& asked)
+    Exchange(const LlmClient& of, const ChatRequest& asked, const CallContext& context)
         : client(of),
           config(of.config_),
+          call_context(effective(of.config_, context)),
           request(asked),
           want_json(asked.json_answer || bool(asked.validate)),
           max_rounds(std::max(0, asked.max_tool_rounds.value_or(config.max_tool_rounds))) {
@@ -346,11 +347,28 @@ struct LlmClient::Exchange {
                 offered.insert(t.value("/function/name"_json_pointer, std::string()));
     }
 
+    // The call's context with the client's deadline when that one comes first.
+    static CallContext effective(const LlmConfig& config, const CallContext& context) {
+        CallContext c = context;
+        if (config.deadline && (!c.deadline || *config.deadline < *c.deadline)) {
+            c.deadline = config.deadline;
+            c.deadline_s = config.deadline_s;
+            c.deadline_scope = config.deadline_scope;
+        }
+        return c;
+    }
+
+    // A line for the client's log and the call's progress.
+    void note(const std::string& line) const {
+        client.log(line);
+        if (call_context.progress) call_context.progress(client.redact(line));
+    }
+
     ChatResult fail(LlmErrorKind kind, const std::string& message) {
         r.ok = false;
         r.kind = kind;
         r.error = client.redact(one_line(client.redact(message), 600));
-        client.log("llm: error: " + r.error);
+        note("llm: error: " + r.error);
         return r;
     }
 
@@ -390,14 +408,14 @@ struct LlmClient::Exchange {
         for (int attempt = 0;; ++attempt) {
             tries = attempt + 1;
             double timeout = config.timeout_s;
-            if (config.deadline) {
-                const double left = std::chrono::duration<double>(*config.deadline -
+            if (call_context.deadline) {
+                const double left = std::chrono::duration<double>(*call_context.deadline -
                                                                   std::chrono::steady_clock::now())
                                         .count();
                 if (left <= 0)
                     return fail(LlmErrorKind::Timeout,
-                                "the deadline of " + seconds_text(config.deadline_s) + " for " +
-                                    config.deadline_scope + " passed (" +
+                                "the deadline of " + seconds_text(call_context.deadline_s) +
+                                    " for " + call_context.deadline_scope + " passed (" +
                                     std::to_string(r.requests) + " requests sent)");
                 if (left < timeout) {
                     timeout = left;
@@ -405,12 +423,11 @@ struct LlmClient::Exchange {
                 }
             }
             ++r.requests;
-            client.log(
-                "llm: POST " + url + " (" + std::to_string(r.messages.size()) + " messages" +
-                (offer_tools ? ", " + std::to_string(tools.size()) + " tools" : std::string()) +
-                (attempt ? ", retry " + std::to_string(attempt) : std::string()) + ")");
-            reply = client.post(url, body, timeout);
-            if (is_cancelled(config.cancel)) break;
+            note("llm: POST " + url + " (" + std::to_string(r.messages.size()) + " messages" +
+                 (offer_tools ? ", " + std::to_string(tools.size()) + " tools" : std::string()) +
+                 (attempt ? ", retry " + std::to_string(attempt) : std::string()) + ")");
+            reply = client.post(url, body, timeout, call_context.cancel);
+            if (is_cancelled(call_context.cancel)) break;
             const bool transient = reply.code != CURLE_OK ? retryable_curl(reply.code)
                                                           : retryable_status(reply.status);
             if (!transient || attempt >= config.max_retries) break;
@@ -428,37 +445,36 @@ struct LlmClient::Exchange {
         double wait = config.backoff_s * std::pow(2.0, attempt);
         if (reply.retry_after_s >= 0) wait = reply.retry_after_s;
         wait = std::clamp(wait, 0.0, config.max_backoff_s);
-        if (config.deadline &&
+        if (call_context.deadline &&
             std::chrono::steady_clock::now() + std::chrono::duration<double>(wait) >=
-                *config.deadline)
+                *call_context.deadline)
             return false;
-        client.log(
-            "llm: " +
-            (reply.code != CURLE_OK ? reply.curl_error : "HTTP " + std::to_string(reply.status)) +
-            ", retrying in " + seconds_text(wait));
+        note("llm: " +
+             (reply.code != CURLE_OK ? reply.curl_error : "HTTP " + std::to_string(reply.status)) +
+             ", retrying in " + seconds_text(wait));
         ++r.retries;
         const auto until = std::chrono::steady_clock::now() +
                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                std::chrono::duration<double>(wait));
-        while (std::chrono::steady_clock::now() < until && !is_cancelled(config.cancel))
+        while (std::chrono::steady_clock::now() < until && !is_cancelled(call_context.cancel))
             std::this_thread::sleep_for(CancelToken::PollInterval);
         return true;
     }
 
     std::optional<ChatResult> reply_failure(const HttpReply& reply, int tries, bool deadline_cut,
                                             bool no_retry_left) {
-        if (is_cancelled(config.cancel))
+        if (is_cancelled(call_context.cancel))
             return fail(LlmErrorKind::Cancelled, "the request to " + url + " was cancelled");
         const std::string attempts =
             (tries > 1 ? " (" + std::to_string(tries) + " attempts)" : std::string()) +
-            (no_retry_left
-                 ? " (no time for a retry before the deadline of " +
-                       seconds_text(config.deadline_s) + " for " + config.deadline_scope + ")"
-                 : std::string());
+            (no_retry_left ? " (no time for a retry before the deadline of " +
+                                 seconds_text(call_context.deadline_s) + " for " +
+                                 call_context.deadline_scope + ")"
+                           : std::string());
         if (reply.code == CURLE_OPERATION_TIMEDOUT && deadline_cut)
             return fail(LlmErrorKind::Timeout, "request to " + url + " cut at the deadline of " +
-                                                   seconds_text(config.deadline_s) + " for " +
-                                                   config.deadline_scope + attempts);
+                                                   seconds_text(call_context.deadline_s) + " for " +
+                                                   call_context.deadline_scope + attempts);
         if (reply.code == CURLE_OPERATION_TIMEDOUT)
             return fail(LlmErrorKind::Timeout, "request to " + url + " timed out after " +
                                                    seconds_text(config.timeout_s) + attempts);
@@ -549,14 +565,15 @@ struct LlmClient::Exchange {
             // Every tool call the model makes has a time budget (a strategy tree with huge
             // arguments must not hold the exchange for minutes).
             const CancelToken budget(
-                config.cancel, std::chrono::steady_clock::now() +
-                                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                       std::chrono::duration<double>(config.tool_budget_s)));
+                call_context.cancel,
+                std::chrono::steady_clock::now() +
+                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                        std::chrono::duration<double>(config.tool_budget_s)));
             rec.result = request.tools->call_text(rec.name, rec.arguments, &budget);
         }
         rec.error = rec.result.is_object() && rec.result.contains("error");
-        client.log("llm: tool " + rec.name + " " + one_line(rec.arguments, 200) + " -> " +
-                   one_line(rec.result.dump(-1, ' ', false, json::error_handler_t::replace), 200));
+        note("llm: tool " + rec.name + " " + one_line(rec.arguments, 200) + " -> " +
+             one_line(rec.result.dump(-1, ' ', false, json::error_handler_t::replace), 200));
         return rec;
     }
 
@@ -587,7 +604,7 @@ struct LlmClient::Exchange {
             return fail(LlmErrorKind::BadAnswer,
                         "the model's answer was rejected after one repair attempt: " + reject);
         repair_used = true;
-        client.log("llm: answer rejected (" + one_line(reject, 200) + "), asking once more");
+        note("llm: answer rejected (" + one_line(reject, 200) + "), asking once more");
         r.messages.push_back(user_message(
             "Your answer was not accepted: " + reject +
             ". Answer again with only the JSON object in the shape the task asked for."));
@@ -596,6 +613,7 @@ struct LlmClient::Exchange {
 
     const LlmClient& client;
     const LlmConfig& config;
+    const CallContext call_context;  // the call's, with the client's deadline when sooner
     const ChatRequest& request;
     const bool want_json;
     const int max_rounds;
@@ -607,8 +625,19 @@ struct LlmClient::Exchange {
     bool repair_used = false;
 };
 
-ChatResult LlmClient::chat(const ChatRequest& request) const {
-    Exchange x(*this, request);
+CallContext CallContext::within(double seconds, std::string scope, const CancelToken* cancel) {
+    CallContext c;
+    c.cancel = cancel;
+    c.deadline = std::chrono::steady_clock::now() +
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(seconds));
+    c.deadline_s = seconds;
+    c.deadline_scope = std::move(scope);
+    return c;
+}
+
+ChatResult LlmClient::chat(const ChatRequest& request, const CallContext& context) const {
+    Exchange x(*this, request, context);
     if (auto done = x.start()) return *done;
     for (;;) {
         HttpReply reply;

@@ -45,17 +45,14 @@ struct LlmConfig {
     double tool_budget_s = 20;      // time budget of one tool call the model makes
     std::optional<double> temperature;
     std::optional<int> max_tokens;
-    // When set, no request runs past it: a request gets only the time that is left, a retry
-    // or backoff that would pass it is not made (one deadline for a whole command).
+    // A deadline for every call of this client (a whole command's, set once); a call's own
+    // deadline is its CallContext's, and the earlier of the two applies.
     std::optional<std::chrono::steady_clock::time_point> deadline;
     double deadline_s = 0;  // the deadline's length, for the error message
     std::string deadline_scope = "the whole command";  // what the deadline bounds, for messages
 
     // Receives one line per request, retry and tool call (already redacted). Optional.
     std::function<void(const std::string&)> log;
-    // When set and cancelled, the request in flight is aborted (libcurl checks it about every
-    // second, more often while data flows), no retry follows, and chat() fails with Cancelled.
-    const CancelToken* cancel = nullptr;
 
     // The configuration from the environment: GLOSSFISH_LLM_URL, GLOSSFISH_LLM_MODEL,
     // GLOSSFISH_LLM_KEY (else OPENAI_API_KEY), GLOSSFISH_LLM_TIMEOUT (seconds),
@@ -66,6 +63,25 @@ struct LlmConfig {
     bool configured() const { return !url.empty(); }
     // The full chat-completions URL, or empty with *error set when url is not http(s).
     std::string endpoint(std::string* error = nullptr) const;
+};
+
+// One call's context, given to the call (chat, chat_prompt, the judge's steps) rather than kept
+// in the client's configuration: who may cancel it, when it must end, who hears how it goes.
+struct CallContext {
+    // When set and cancelled, the request in flight is aborted (libcurl checks it about every
+    // second, more often while data flows), no retry follows, and the call fails with Cancelled.
+    const CancelToken* cancel = nullptr;
+    // When set, no request runs past it: a request gets only the time that is left, a retry
+    // or backoff that would pass it is not made.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    double deadline_s = 0;                     // the deadline's length, for the error message
+    std::string deadline_scope = "this call";  // what the deadline bounds, for messages
+    // Receives the call's progress: one line per request, retry and tool call (redacted).
+    std::function<void(const std::string&)> progress;
+
+    // A context whose deadline is seconds from now, bounding `scope`.
+    static CallContext within(double seconds, std::string scope,
+                              const CancelToken* cancel = nullptr);
 };
 
 // The one-line explanation given when no endpoint is configured.
@@ -82,7 +98,7 @@ enum class LlmErrorKind {
     BadAnswer,      // the answer is not the JSON asked for, even after the repair attempt
     ToolRounds,     // the model kept calling tools after max_tool_rounds
     Prompt,         // the prompt file could not be loaded or rendered (chat_prompt)
-    Cancelled,      // LlmConfig::cancel was cancelled
+    Cancelled,      // the call's CallContext::cancel was cancelled
 };
 const char* llm_error_kind_name(LlmErrorKind kind);  // "not_configured", "transport", …
 
@@ -128,8 +144,8 @@ class LlmClient {
 public:
     explicit LlmClient(LlmConfig config);
 
-    // Runs one exchange (see the file comment). Blocks; never throws.
-    ChatResult chat(const ChatRequest& request) const;
+    // Runs one exchange (see the file comment) within context. Blocks; never throws.
+    ChatResult chat(const ChatRequest& request, const CallContext& context = {}) const;
 
     const LlmConfig& config() const { return config_; }
     // text with every run of RedactRun (8) or more consecutive characters of the key (the
@@ -142,7 +158,8 @@ public:
 private:
     struct HttpReply;
     struct Exchange;  // one chat() under way (llm_client.cpp)
-    HttpReply post(const std::string& url, const std::string& body, double timeout_s) const;
+    HttpReply post(const std::string& url, const std::string& body, double timeout_s,
+                   const CancelToken* cancel) const;
     void log(const std::string& line) const;
 
     LlmConfig config_;

@@ -318,7 +318,8 @@ std::optional<RenderedPrompt> PromptLibrary::render(std::string_view name,
 }
 
 ChatResult chat_prompt(const LlmClient& client, const PromptLibrary& prompts, std::string_view name,
-                       const PromptValues& values, ChatRequest request) {
+                       const PromptValues& values, ChatRequest request,
+                       const CallContext& context) {
     std::string error;
     auto rendered = prompts.render(name, values, &error);
     if (!rendered) {
@@ -328,7 +329,7 @@ ChatResult chat_prompt(const LlmClient& client, const PromptLibrary& prompts, st
         return r;
     }
     request.messages = rendered->messages();
-    return client.chat(request);
+    return client.chat(request, context);
 }
 
 const char* prompt_side(Color c) { return c == White ? "White" : "Black"; }

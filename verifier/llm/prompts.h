@@ -92,9 +92,10 @@ private:
 
 // Renders prompt `name` with values into the messages of `request` (replacing them) and runs
 // the exchange. A prompt that cannot be loaded or rendered fails with kind Prompt and the
-// renderer's message, without a request. Blocks like LlmClient::chat.
+// renderer's message, without a request. Blocks like LlmClient::chat, within context.
 ChatResult chat_prompt(const LlmClient& client, const PromptLibrary& prompts, std::string_view name,
-                       const PromptValues& values, ChatRequest request = {});
+                       const PromptValues& values, ChatRequest request = {},
+                       const CallContext& context = {});
 
 // The spellings the prompts expect ({{side}}, {{legal_moves}}): "White" / "Black", and every
 // legal move of pos in SAN, separated by spaces, in move-generation order.

@@ -84,13 +84,14 @@ public:
         LlmConfig config = llm_config(settings_);
         config.timeout_s = std::min(config.timeout_s, CommentTimeoutS);
         config.max_retries = std::min(config.max_retries, CommentRetries);
-        config.cancel = &cancel;
         LlmClient client(config);
         PromptLibrary prompts;
         VerifyOptions options = verify_options(settings_);
         options.cancel = &cancel;
+        CallContext call;
+        call.cancel = &cancel;
         CommentResult r =
-            comment_on(client, prompts, *suite_, before, move_to_uci(before, move), options);
+            comment_on(client, prompts, *suite_, before, move_to_uci(before, move), options, call);
         if (!r.ok)
             return {"error",
                     {{"code", "comment_failed"},
