@@ -484,8 +484,9 @@ void add_engine_tools(std::vector<ToolSpec>& tools) {
             "The move-quality label of one move (good, inaccuracy, mistake, blunder) in one "
             "scheme by win% loss against the engine's best move, with its verified reasons, as "
             "`glossfish label` and the UCI `label` command give it. Returns {move: {san, uci}, "
-            "label, wp_loss, win_before, win_after, tags, best: {san, uci, score}, played_score, "
-            "depth, scheme, reason, reasons, reasons_held_back, fen, text}.",
+            "label, class, wp_loss, win_before, win_after, tags, best: {san, uci, score}, "
+            "played_score, depth, scheme, reason, reasons, reasons_held_back, ideas, "
+            "ideas_held_back, best_ideas, book, fen, text}.",
         .args = {fen_arg(), move_arg(),
                  setting_arg(&Settings::quality_depth, "depth", "search depth in plies"),
                  setting_arg(&Settings::quality_scheme, "scheme",
