@@ -209,6 +209,29 @@ TEST(ToolsArgs, IllegalAndMalformedMoveForEveryToolWithMoves) {
     EXPECT_EQ(checked, 13);
 }
 
+TEST(ToolsArgs, ObjectAndObjectOrArrayArguments) {
+    const ToolSpec spec{
+        .name = "t",
+        .args = {
+            {.name = "o", .type = ArgType::Object, .description = "an object"},
+            {.name = "c", .type = ArgType::ObjectOrArray, .description = "an object or an array"}}};
+    EXPECT_NO_THROW(validate_args(spec, {{"o", json::object()}, {"c", json::array()}}));
+    EXPECT_NO_THROW(validate_args(spec, {{"c", {{"atoms", json::array()}}}}));
+    for (const json& args :
+         {json{{"o", json::array()}}, json{{"o", "x"}}, json{{"c", 5}}, json{{"c", "[]"}}}) {
+        try {
+            validate_args(spec, args);
+            ADD_FAILURE() << args.dump() << " passed";
+        } catch (const ToolError& e) {
+            EXPECT_EQ(e.code, "bad_argument_type") << args.dump();
+            EXPECT_EQ(e.argument, args.begin().key());
+        }
+    }
+    const json props = tool_schema(spec)["function"]["parameters"]["properties"];
+    EXPECT_EQ(props["o"]["type"], "object");
+    EXPECT_EQ(props["c"]["type"], json({"object", "array"}));
+}
+
 TEST(ToolsArgs, BadValuesForEnumsAndRanges) {
     EXPECT_EQ(error_code("attackers", {{"fen", Start}, {"square", "e4"}, {"color", "w"}}),
               "bad_value");
