@@ -25,18 +25,22 @@ bool JobLane::post(Job job, bool urgent) {
 }
 
 void JobLane::cancel_if(const std::function<bool(const Job&)>& match) {
-    std::deque<Job> dropped;  // destroyed outside the lock
     MutexLock lock(mutex_);
     if (running_job_ && match(*running_job_)) running_->cancel();
+    bool dropped = false;
     for (auto it = queue_.begin(); it != queue_.end();) {
         if (match(*it)) {
             it->cancel->cancel();
-            dropped.push_back(std::move(*it));
+            dropped_.push_back(std::move(*it));
             it = queue_.erase(it);
+            dropped = true;
         } else {
             ++it;
         }
     }
+    // The lane's thread destroys them: the caller may hold a lock of its own, and a job's
+    // captures (the last reference to an analysis pool) may take long to destroy.
+    if (dropped) cv_.notify_all();
 }
 
 void JobLane::stop() {
@@ -62,7 +66,15 @@ bool JobLane::wait_stopped(std::chrono::milliseconds timeout) {
 void JobLane::loop() {
     MutexLock lock(mutex_);
     for (;;) {
-        while (!stopping_ && queue_.empty()) cv_.wait(mutex_);
+        while (!stopping_ && queue_.empty() && dropped_.empty()) cv_.wait(mutex_);
+        if (!dropped_.empty()) {
+            std::deque<Job> dropped;
+            dropped.swap(dropped_);
+            lock.unlock();
+            dropped.clear();
+            lock.lock();
+            continue;
+        }
         if (stopping_) break;
         Job job = std::move(queue_.front());
         queue_.pop_front();
@@ -74,6 +86,7 @@ void JobLane::loop() {
         } catch (...) {
             // A job reports its own failures; one that throws must not end the lane.
         }
+        job.run = nullptr;  // its captures are destroyed here, outside the lock
         lock.lock();
         running_job_ = nullptr;
         running_.reset();

@@ -1,6 +1,8 @@
 // JobLane: one worker thread that runs jobs one at a time, in order, from a bounded queue.
 // Each job carries a cancel token; cancel_if() cancels the running job and drops queued ones,
-// so the newest work wins. An idle lane sleeps on a condition variable (no CPU).
+// so the newest work wins. An idle lane sleeps on a condition variable (no CPU). Jobs are
+// destroyed on the lane's thread, never under a caller's lock: their captures may hold the
+// last reference to something slow to end (an analysis pool and its engines).
 #pragma once
 
 #include <chrono>
@@ -34,8 +36,8 @@ public:
     // Queues job (at the front when urgent). False, and nothing queued, when the queue is
     // full or the lane is stopping. Does not block.
     bool post(Job job, bool urgent = false) GLOSSFISH_EXCLUDES(mutex_);
-    // Cancels the running job when it matches and drops the queued ones that match. Does not
-    // block.
+    // Cancels the running job when it matches and drops the queued ones that match (the lane's
+    // thread destroys them). Does not block.
     void cancel_if(const std::function<bool(const Job&)>& match) GLOSSFISH_EXCLUDES(mutex_);
     // Cancels everything and lets the thread end; wait_stopped() waits for that.
     void stop() GLOSSFISH_EXCLUDES(mutex_);
@@ -49,6 +51,7 @@ private:
     Mutex mutex_;
     CondVar cv_;
     std::deque<Job> queue_ GLOSSFISH_GUARDED_BY(mutex_);
+    std::deque<Job> dropped_ GLOSSFISH_GUARDED_BY(mutex_);  // cancelled, for the thread to destroy
     std::shared_ptr<CancelToken> running_ GLOSSFISH_GUARDED_BY(mutex_);  // the running job's token
     const Job* running_job_ GLOSSFISH_GUARDED_BY(mutex_) = nullptr;
     bool stopping_ GLOSSFISH_GUARDED_BY(mutex_) = false;

@@ -6,6 +6,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <future>
+#include <memory>
 #include <thread>
 
 #include "analysis/quality.h"
@@ -109,6 +111,36 @@ TEST(Cancel, JobLaneDropsMatchingJobsAndCancelsTheRunningOne) {
     EXPECT_EQ(ran, 2);  // the two jobs of group 2
     lane.stop();
     EXPECT_TRUE(lane.wait_stopped(milliseconds(1000)));
+}
+
+// A job's captures die on the lane's thread, whether it ran or was dropped: never on the thread
+// that cancels it (which may hold a lock of its own, as the Session does).
+TEST(Cancel, JobLaneDestroysJobsOnItsOwnThread) {
+    struct Witness {
+        std::promise<std::thread::id>* died;
+        explicit Witness(std::promise<std::thread::id>* d) : died(d) {}
+        ~Witness() { died->set_value(std::this_thread::get_id()); }
+        Witness(const Witness&) = delete;
+        Witness& operator=(const Witness&) = delete;
+    };
+    JobLane lane(4);
+    std::promise<void> go_on;
+    std::shared_future<void> released = go_on.get_future().share();
+    ASSERT_TRUE(lane.post({"block", 1, nullptr, [released] { released.wait(); }}));
+    std::promise<std::thread::id> dropped_died, ran_died;
+    auto dropped = std::make_shared<Witness>(&dropped_died);
+    auto ran = std::make_shared<Witness>(&ran_died);
+    ASSERT_TRUE(lane.post({"dropped", 2, nullptr, [dropped] {}}));
+    ASSERT_TRUE(lane.post({"ran", 3, nullptr, [ran] {}}));
+    dropped.reset();
+    ran.reset();
+    lane.cancel_if([](const JobLane::Job& j) { return j.group == 2; });
+    go_on.set_value();
+    auto dropped_on = dropped_died.get_future(), ran_on = ran_died.get_future();
+    ASSERT_EQ(dropped_on.wait_for(milliseconds(5000)), std::future_status::ready);
+    ASSERT_EQ(ran_on.wait_for(milliseconds(5000)), std::future_status::ready);
+    EXPECT_NE(dropped_on.get(), std::this_thread::get_id());
+    EXPECT_NE(ran_on.get(), std::this_thread::get_id());
 }
 
 }  // namespace
