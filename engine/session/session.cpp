@@ -31,6 +31,7 @@ Session::Session(Sink sink, ProductProviderFactory products)
     engine_lane_ = std::make_unique<JobLane>(16);
     model_lane_ = std::make_unique<JobLane>(16);
     request_lane_ = std::make_unique<JobLane>(MaxQueuedRequests);
+    lines_lane_ = std::make_unique<JobLane>(2);
 }
 
 Session::~Session() {
@@ -38,6 +39,7 @@ Session::~Session() {
     engine_lane_.reset();  // joins
     model_lane_.reset();
     request_lane_.reset();
+    lines_lane_.reset();
     join_restart();
 }
 
@@ -401,13 +403,20 @@ void Session::start_search(const GoParams& params, bool may_hold) {
     apply_deferred_options();
     const bool analysis = may_hold && params.is_analysis(analyse_mode_);
     const bool lines = analysis && multipv_ > 1 && settings_.quality;
-    // The lines' labels run on Stockfish's reader thread: they get the pool of this moment.
-    std::shared_ptr<Backend> lines_backend = lines ? backend() : nullptr;
+    // The lines' labels run on the lines' worker with the pool and scheme of this moment.
+    std::shared_ptr<LinesContext> lines_context;
+    if (lines) {
+        lines_context = std::make_shared<LinesContext>();
+        lines_context->root = current_;
+        lines_context->scheme = settings_.quality_scheme;
+        lines_context->backend = backend();
+    }
     unsigned id;
-    std::shared_ptr<Backend> previous;  // the last search's pool, released after the lock
+    std::shared_ptr<LinesContext> previous;  // the last search's, released after the lock
     {
         Locked lock(*this);
-        previous = std::move(search_.backend);
+        cancel_lines_locked();
+        previous = std::move(search_.lines_context);
         search_ = Search{};
         search_.id = id = ++search_ids_;
         search_.epoch = epoch_.id;
@@ -415,8 +424,8 @@ void Session::start_search(const GoParams& params, bool may_hold) {
         search_.analysis = analysis;
         search_.lines = lines;
         search_.multipv = multipv_;
-        search_.scheme = settings_.quality_scheme;
-        search_.backend = std::move(lines_backend);
+        search_.legal_moves = int(MoveList(current_).size());
+        search_.lines_context = std::move(lines_context);
         search_.root = current_;
         epoch_.searched = true;
     }
@@ -466,7 +475,9 @@ void Session::on_info(const SearchInfo& engine_info, unsigned id) {
     emit_locked(info);
     if (info.string) return;
     if (info.multipv.value_or(1) == 1 && !info.pv.empty()) search_.last_main = info;
-    if (search_.lines) multipv_lines_locked(info);
+    // After stop or a new position nothing waits for the lines: they would be dropped anyway.
+    if (search_.lines && !search_.stop_requested && search_.epoch == epoch_.id)
+        multipv_lines_locked(info);
 }
 
 void Session::on_engine_bestmove(const BestMove& best, unsigned id) {
@@ -516,12 +527,12 @@ void Session::on_search_failure(const std::string& reason, unsigned id, bool res
     }
 }
 
-// Stockfish has answered: in analysis the bestmove waits for the position's products (unless
-// stopped); otherwise it is printed now.
+// Stockfish has answered: in analysis the bestmove waits for the position's products and the
+// search's last lines (unless stopped); otherwise it is printed now.
 void Session::finish_search_locked(BestMove best) {
     search_.engine_done = true;
     const bool hold = search_.analysis && !search_.stop_requested && search_.epoch == epoch_.id &&
-                      !epoch_.pending.empty();
+                      (!epoch_.pending.empty() || search_.lines_job != 0);
     if (hold) {
         search_.held = std::move(best);
         return;
@@ -535,6 +546,7 @@ void Session::print_bestmove_locked(const BestMove& best) {
     search_.active = false;
     search_.held.reset();
     search_cv_.notify_all();
+    cancel_lines_locked();  // nothing of the search comes after its bestmove
     // In a game, what is not ready now would come after bestmove, lost to the GUI: cancel it.
     if (!search_.analysis) cancel_products_locked(search_.epoch);
 }
@@ -576,89 +588,6 @@ std::optional<InputError> Session::eval() {
     return std::nullopt;
 }
 
-// A MultiPV line's move labelled against line 1 from the two lines' own scores and moves (no
-// search), with the reasons the board proves: {"label", "reasons"}. Remembered per line.
-nlohmann::json Session::line_label_locked(const SearchInfo& top, const SearchInfo& line) {
-    std::string key = std::to_string(line.score->value) + (line.score->is_mate() ? "m" : "");
-    for (const std::string& m : line.pv) key += " " + m;
-    key += " / " + std::to_string(top.score->value) + (top.score->is_mate() ? "m" : "");
-    for (const std::string& m : top.pv) key += " " + m;
-    auto known = search_.line_labels.find(key);
-    if (known != search_.line_labels.end()) return known->second;
-
-    const Position& root = search_.root;
-    MoveLabel label;
-    label.fen = root.fen();
-    label.scheme = search_.scheme;
-    label.best_pv = parse_uci_line(root, top.pv);
-    label.played_pv = parse_uci_line(root, line.pv);
-    if (label.best_pv.empty() || label.played_pv.empty()) return nlohmann::json::object();
-    label.best_score = *top.score;
-    label.played_score = *line.score;
-    label.played = label.played_pv.front();
-    label.best = label.best_pv.front();
-    label.played_san = move_to_san(root, label.played);
-    label.played_uci = move_to_uci(root, label.played);
-    label.best_san = move_to_san(root, label.best);
-    label.best_uci = move_to_uci(root, label.best);
-    QualityInput in;
-    in.best = label.best_score;
-    in.played = label.played_score;
-    in.played_is_best = label.played == label.best;
-    label.quality = classify_move(in, label.scheme);
-    if (search_.backend && search_.backend->provider)
-        search_.backend->provider->explain_board(label);
-    nlohmann::json reasons = nlohmann::json::array();
-    for (const Reason& r : label.reasons) reasons.push_back(reason_to_json(r));
-    nlohmann::json out = {{"label", label_name(label.quality.label)}, {"reasons", reasons}};
-    search_.line_labels.emplace(std::move(key), out);
-    return out;
-}
-
-// MultiPV lines in analysis: once every line of a depth has come, each line's win% loss
-// against line 1, its label and the reasons the board proves.
-void Session::multipv_lines_locked(const SearchInfo& info) {
-    if (!info.score || info.score->bound != Bound::Exact || info.pv.empty() || !info.multipv)
-        return;
-    auto& lines = search_.multipv_lines;
-    if (*info.multipv == 1) lines.clear();
-    if (!lines.empty() && lines.front().depth != info.depth) lines.clear();
-    lines.push_back(info);
-    const int legal = int(MoveList(search_.root).size());
-    if (*info.multipv < std::min(search_.multipv, legal)) return;
-    if (lines.front().multipv.value_or(0) != 1) return;
-    const Position& root = search_.root;
-    const Score& top = *lines.front().score;
-    nlohmann::json out = nlohmann::json::array();
-    std::string text;
-    for (const auto& l : lines) {
-        MoveParse mp = parse_uci(root, l.pv.front());
-        if (!mp.ok()) continue;
-        const double loss = round_1dp(wp_loss(top, *l.score));
-        const std::string san = move_to_san(root, mp.move);
-        nlohmann::json line = {{"multipv", *l.multipv},
-                               {"san", san},
-                               {"uci", l.pv.front()},
-                               {"score", score_to_json(*l.score)},
-                               {"wp_loss", loss}};
-        line.update(line_label_locked(lines.front(), l));
-        out.push_back(std::move(line));
-        char part[64];
-        std::snprintf(part, sizeof part, "%s%s %s", text.empty() ? "" : "; ", san.c_str(),
-                      text.empty() ? "best" : "");
-        text += part;
-        if (out.size() > 1) {
-            std::snprintf(part, sizeof part, "%.1f win%% lost", loss);
-            text += part;
-        }
-    }
-    emit_product_locked(Product{"lines",
-                                {{"depth", lines.front().depth.value_or(0)},
-                                 {"fen", root.fen()},
-                                 {"lines", out},
-                                 {"text", text}}});
-}
-
 bool Session::shutdown(std::chrono::milliseconds budget) {
     const auto deadline = std::chrono::steady_clock::now() + budget;
     {
@@ -670,13 +599,15 @@ bool Session::shutdown(std::chrono::milliseconds budget) {
     engine_lane_->stop();
     model_lane_->stop();
     request_lane_->stop();
+    lines_lane_->stop();
     // The GUI's Stockfish: killed rather than asked, so a hung or busy child costs nothing.
     // A restart on its way finishes first (the host is not to be used from two threads; a
     // restart is rare and Stockfish's handshake takes some 100 ms).
     join_restart();
     if (host_) host_->kill();
     bool ended = true;
-    for (JobLane* lane : {engine_lane_.get(), model_lane_.get(), request_lane_.get()}) {
+    for (JobLane* lane :
+         {engine_lane_.get(), model_lane_.get(), request_lane_.get(), lines_lane_.get()}) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
             deadline - std::chrono::steady_clock::now());
         ended = lane->wait_stopped(std::max(left, std::chrono::milliseconds(0))) && ended;

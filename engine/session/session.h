@@ -10,16 +10,23 @@
 //  - A new position or `ucinewgame` cancels all work for the old one (searches are stopped,
 //    trees and model calls abandoned); nothing of it is printed afterwards.
 // Products start when the position arrives and are printed only while that position's search
-// runs (from its `go` to its bestmove), so every line belongs to the search it comes in.
+// runs (from its `go` to its bestmove), so every line belongs to the search it comes in. The
+// MultiPV lines (glossfish.lines) are labelled by a worker from a copy of each complete set of
+// lines; in analysis the bestmove waits for the search's last set too.
 // Products that need the verifier (tool calls, verify, LLM comments) come from a
 // ProductProvider that the verifier library implements (verifier/service/session_provider.h).
 //
-// Threads: calls come from one thread (the UCI input thread). Events go to the sink from the
-// caller's thread, Stockfish's reader thread and the product threads, one at a time and in
-// order, and never with the Session's mutex held: events are queued under it and delivered
-// after it is released, by whichever thread is delivering (a sink that calls back into the
-// Session queues its events for the delivery already under way). A sink that blocks (a GUI
-// that stops reading) blocks only the thread delivering; the others queue and go on.
+// Threads: calls come from one thread (the UCI input thread). Stockfish's reader thread only
+// relays the search's lines and copies them for the lines' worker; every product (labels,
+// reasons, trees, verification, tool calls) is made on a worker without the Session's mutex,
+// which is held only to copy state in and to publish a product out (a short lock, never across
+// a search, a tool call or a verification; the lanes destroy their jobs outside it too).
+// Events go to the sink from the caller's thread, Stockfish's reader thread and the product
+// threads, one at a time and in order, and never with the Session's mutex held: events are
+// queued under it and delivered after it is released, by whichever thread is delivering (a
+// sink that calls back into the Session queues its events for the delivery already under way).
+// A sink that blocks (a GUI that stops reading) blocks only the thread delivering; the others
+// queue and go on.
 // No call blocks on a search: only start_engine(), options() and set_option() of a
 // Stockfish option may wait for Stockfish's handshake (up to 5 s), go() waits up to 1.5 s for
 // a stopped search's bestmove, and shutdown() for at most its budget; any call that emits an
@@ -84,8 +91,9 @@ public:
     // The language model's verified commentary on move: a "comment" product, or an "error"
     // product (comment_failed).
     virtual Product comment(const Position& before, Move move, const CancelToken& cancel) = 0;
-    // The verified reasons of a label that the board alone proves (no search: it runs where the
-    // engine's own lines are relayed, e.g. for glossfish.lines). Default: none.
+    // The verified reasons of a label that the board alone proves (no search: it runs for each
+    // set of the engine's own lines, e.g. for glossfish.lines, on the Session's lines worker
+    // while other workers may call the provider). Default: none.
     virtual void explain_board(MoveLabel& label) { (void)label; }
     // Adds the verified reasons to a label made on analyzer at limits (blocks for the searches
     // its engine claims need; most are the label's own, cached). With limits.cached_only no
@@ -202,6 +210,20 @@ private:
         std::vector<Product> ready;                    // finished before its search began
         bool searched = false;                         // a search of it began
     };
+    // The labels of one search's MultiPV lines, by the lines' moves and scores (the same line
+    // comes at many depths): made on the lines' worker, read and written under its mutex.
+    struct LineLabels {
+        Mutex mutex;
+        std::map<std::string, nlohmann::json> by_key GLOSSFISH_GUARDED_BY(mutex);
+    };
+    // What a search's lines are labelled with, fixed at go: an option set during the search (on
+    // the input thread) changes the input thread's settings_ and backend_, never these.
+    struct LinesContext {
+        Position root;
+        QualityScheme scheme = DefaultQualityScheme;
+        std::shared_ptr<Backend> backend;
+        LineLabels labels;
+    };
     // The GUI's search.
     struct Search {
         unsigned id = 0, epoch = 0;
@@ -211,16 +233,18 @@ private:
         bool analysis = false;  // bestmove waits for the position's products
         bool lines = false;     // glossfish.lines for MultiPV (analysis, labels on)
         int multipv = 1;
+        int legal_moves = 0;           // of the root
         std::optional<BestMove> held;  // the bestmove waiting for them
         Position root;
         std::optional<SearchInfo> last_main;
-        std::vector<SearchInfo> multipv_lines;
-        // Each line's label and board reasons, by its moves (the same line comes at many depths).
-        std::map<std::string, nlohmann::json> line_labels;
-        // What the lines' labels use, fixed at go: an option set during the search (on the
-        // input thread) changes the input thread's settings_ and backend_, never these.
-        QualityScheme scheme = DefaultQualityScheme;
-        std::shared_ptr<Backend> backend;
+        std::vector<SearchInfo> multipv_lines;  // the set of lines of the depth coming in
+        // What the lines' worker labels them with (with lines only).
+        std::shared_ptr<LinesContext> lines_context;
+        // The newest complete set waiting for the worker (an older one waiting is replaced).
+        std::optional<std::vector<SearchInfo>> lines_next;
+        // The lines job queued or running for this search, 0 when none: in analysis the
+        // bestmove waits for it.
+        std::uint64_t lines_job = 0;
     };
 
     // Holds mutex_. The events emitted under it (emit_locked) are queued and reach the sink
@@ -279,9 +303,14 @@ private:
     void on_search_failure(const std::string& reason, unsigned id, bool restart = true);
     void finish_search_locked(BestMove best) GLOSSFISH_REQUIRES(mutex_);
     void print_bestmove_locked(const BestMove& best) GLOSSFISH_REQUIRES(mutex_);
+    // Collects a depth's MultiPV lines; a complete set goes to the lines' worker.
     void multipv_lines_locked(const SearchInfo& info) GLOSSFISH_REQUIRES(mutex_);
-    nlohmann::json line_label_locked(const SearchInfo& top, const SearchInfo& line)
-        GLOSSFISH_REQUIRES(mutex_);
+    // The lines' worker: labels the newest set waiting, without mutex_, and publishes it while
+    // its search runs on the current position; until no set waits.
+    void run_lines(const std::shared_ptr<LinesContext>& context, std::uint64_t job)
+        GLOSSFISH_EXCLUDES(mutex_);
+    // Drops the search's waiting set and its lines job: nothing of them is printed.
+    void cancel_lines_locked() GLOSSFISH_REQUIRES(mutex_);
     std::string position_line() const;
 
     // products (session_products.cpp)
@@ -363,6 +392,7 @@ private:
     std::unique_ptr<JobLane> engine_lane_;   // quality, verify, tree of the position
     std::unique_ptr<JobLane> model_lane_;    // LLM comments
     std::unique_ptr<JobLane> request_lane_;  // label, tree, tool, verify, perft requests
+    std::unique_ptr<JobLane> lines_lane_;    // the MultiPV lines' labels of the search
 };
 
 }  // namespace glossfish

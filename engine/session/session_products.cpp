@@ -291,10 +291,11 @@ void Session::emit_product_locked(Product product) {
     emit_locked(std::move(again));
 }
 
-// Cancels the products of a position (stopping their searches); a bestmove that waited for
-// them is printed.
+// Cancels the products of a position (stopping their searches) and the search's lines; a
+// bestmove that waited for them is printed.
 void Session::cancel_products_locked(unsigned epoch) {
     if (epoch != epoch_.id) return;
+    cancel_lines_locked();
     auto match = [epoch](const JobLane::Job& j) { return j.group == epoch; };
     engine_lane_->cancel_if(match);
     model_lane_->cancel_if(match);
@@ -303,7 +304,8 @@ void Session::cancel_products_locked(unsigned epoch) {
 }
 
 void Session::release_held_locked() {
-    if (search_.active && search_.held && (search_.epoch != epoch_.id || epoch_.pending.empty()))
+    if (search_.active && search_.held && !search_.lines_job &&
+        (search_.epoch != epoch_.id || epoch_.pending.empty()))
         print_bestmove_locked(*search_.held);
 }
 

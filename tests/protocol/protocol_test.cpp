@@ -273,6 +273,39 @@ TEST_F(Protocol, AnalyseModeReportsLinesWithWinPercentLoss) {
         EXPECT_GE(line.value("wp_loss", -1.0), 0.0) << j.dump();
     }
     EXPECT_EQ(j["lines"][0].value("wp_loss", -1.0), 0.0) << j.dump();
+    // The lines are made on a worker (the newest set wins while one is made), printed in the
+    // order of their depths, and the search's last set (depth 8) comes before its bestmove,
+    // which waits for it; nothing comes after the bestmove.
+    int last_depth = 0;
+    for (const auto& r : reports) {
+        const int depth = payload(r).value("depth", 0);
+        EXPECT_GT(depth, last_depth) << g.transcript();
+        last_depth = depth;
+    }
+    EXPECT_EQ(last_depth, 8) << g.transcript();
+    EXPECT_TRUE(with_prefix(g.sync(), "info string glossfish.lines ").empty()) << g.transcript();
+}
+
+// A new position drops the lines of the search still running on the old one: none is printed
+// after it, neither of the old search nor later. A tool's answer, asked after the position,
+// comes through the same ordered output, so every line made before the position is out by then.
+TEST_F(Protocol, ANewPositionDropsTheRunningSearchsLines) {
+    Glossfish& g = start({}, /*labels=*/true);
+    g.send("setoption name UCI_AnalyseMode value true");
+    g.send("setoption name MultiPV value 3");
+    g.send("setoption name Glossfish Info Format value json");
+    g.send("position startpos");
+    ASSERT_TRUE(errors_in(g.sync()).empty()) << g.transcript();
+    g.send("go infinite");
+    g.read_until(starts_with("info string glossfish.lines "), SearchDeadline, "glossfish.lines");
+    g.send("position fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+    g.send(R"(tool attackers {"fen":"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1","square":"b5"})");
+    g.read_until(starts_with("info string glossfish.tool "), ReplyDeadline, "glossfish.tool");
+    std::this_thread::sleep_for(Millis(500));  // the old search goes on, at more depths
+    g.send("stop");
+    auto after = g.wait_bestmove(Millis(3000));
+    EXPECT_TRUE(with_prefix(after, "info string glossfish.lines ").empty()) << g.transcript();
+    EXPECT_TRUE(errors_in(after).empty()) << g.transcript();
 }
 
 // Each MultiPV line carries its label against line 1 and the reasons the board proves: after
