@@ -1,19 +1,19 @@
-// UCI overhead benchmark: the same fixed-depth searches through glossfish and directly through
-// Stockfish, isready and stop latencies during a search, and glossfish's own memory.
+// UCI overhead benchmark, side by side with glossfish's products off and on: the same
+// fixed-depth searches through glossfish and directly through Stockfish (nodes/s and their
+// ratio), isready and stop latencies during `go infinite`, and glossfish's own memory.
+// Products on: analysis mode, MultiPV 3 and Glossfish Quality on (the label of the last move
+// and each depth's glossfish.lines with the lines' labels and board reasons); Stockfish
+// alone then searches with MultiPV 3 too, so both count the same nodes.
 // Usage: glossfish_uci_bench PATH_TO_GLOSSFISH [DEPTH]
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
-#include <deque>
 #include <fstream>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "host/child_process.h"
 #include "host/engine_host.h"
 #include "uci_peer.h"
 
@@ -26,12 +26,32 @@ using Peer = bench::UciPeer;
 using bench::nodes_of;
 using bench::Positions;
 
+// One column of the table: the options glossfish gets, and those Stockfish alone gets.
+struct Mode {
+    const char* name;
+    std::vector<std::string> glossfish, stockfish;
+};
+
+const Mode Modes[] = {
+    {"products off", {"Glossfish Quality value false"}, {}},
+    {"products on",
+     {"UCI_AnalyseMode value true", "MultiPV value 3", "Glossfish Quality value true",
+      "Glossfish Info Format value json"},
+     {"MultiPV value 3"}},
+};
+
+void set_options(Peer& p, const std::vector<std::string>& options) {
+    for (const std::string& o : options) p.send("setoption name " + o);
+}
+
 // Total nodes and wall seconds of fixed-depth searches over Positions.
-std::pair<std::uint64_t, double> search_suite(Peer& p, int depth) {
+std::pair<std::uint64_t, double> search_suite(Peer& p, int depth,
+                                              const std::vector<std::string>& options) {
     p.send("uci");
     p.expect("uciok");
     p.send("setoption name Threads value 1");
     p.send("setoption name Hash value 16");
+    set_options(p, options);
     p.send("isready");
     p.expect("readyok");
     std::uint64_t nodes = 0;
@@ -63,6 +83,47 @@ long rss_kb(int pid) {
     return -1;
 }
 
+struct Figures {
+    double sf_nps = 0, gf_nps = 0;
+    std::uint64_t sf_nodes = 0, gf_nodes = 0;
+    std::vector<double> ready_ms, stop_ms;
+    std::size_t lines_products = 0;
+    long rss_kb = 0;
+    double search_cpu = 0, latency_cpu = 0;  // glossfish's own CPU seconds (not Stockfish's)
+};
+
+// isready and stop latencies during `go infinite`: rounds searches of 150 ms, ten isready
+// round trips in each.
+void latencies(const std::string& glossfish, const Mode& mode, int rounds, Figures& f) {
+    Peer gf(glossfish);
+    gf.watch("info string glossfish.lines ");
+    gf.send("uci");
+    gf.expect("uciok");
+    set_options(gf, mode.glossfish);
+    gf.send("position startpos moves e2e4 e7e5 g1f3");
+    gf.send("isready");
+    gf.expect("readyok");
+    for (int rep = 0; rep < rounds; ++rep) {
+        gf.send("go infinite");
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        for (int k = 0; k < 10; ++k) {
+            auto t0 = Clock::now();
+            gf.send("isready");
+            gf.expect("readyok");
+            f.ready_ms.push_back(
+                std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        auto t0 = Clock::now();
+        gf.send("stop");
+        gf.expect("bestmove");
+        f.stop_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    }
+    f.lines_products = gf.seen("info string glossfish.lines ");
+    f.rss_kb = rss_kb(gf.pid());
+    f.latency_cpu = bench::cpu_seconds(gf.pid());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -73,68 +134,66 @@ int main(int argc, char** argv) {
     const std::string glossfish = argv[1];
     const int depth = argc > 2 ? std::atoi(argv[2]) : 16;
     const std::string stockfish = resolve_stockfish_path("");
+    constexpr int LatencyRounds = 40;
 
-    // 1. Search speed: alternate direct and relayed runs, keep the best of each.
-    double best_direct = 0, best_relayed = 0;
-    std::uint64_t nodes_direct = 0, nodes_relayed = 0;
-    for (int round = 0; round < 2; ++round) {
-        {
-            Peer sf(stockfish);
-            auto [n, s] = search_suite(sf, depth);
-            best_direct = std::max(best_direct, n / s);
-            nodes_direct = n;
+    Figures figures[std::size(Modes)];
+    // 1. Search speed: direct and relayed runs alternate, the best of two of each.
+    for (int round = 0; round < 2; ++round)
+        for (std::size_t m = 0; m < std::size(Modes); ++m) {
+            Figures& f = figures[m];
+            {
+                Peer sf(stockfish);
+                auto [n, s] = search_suite(sf, depth, Modes[m].stockfish);
+                f.sf_nps = std::max(f.sf_nps, n / s);
+                f.sf_nodes = n;
+            }
+            {
+                Peer gf(glossfish);
+                auto [n, s] = search_suite(gf, depth, Modes[m].glossfish);
+                f.gf_nps = std::max(f.gf_nps, n / s);
+                f.gf_nodes = n;
+                f.search_cpu += bench::cpu_seconds(gf.pid());
+            }
         }
-        {
-            Peer gf(glossfish);
-            auto [n, s] = search_suite(gf, depth);
-            best_relayed = std::max(best_relayed, n / s);
-            nodes_relayed = n;
-        }
-    }
-    std::printf("search        depth %d x %zu positions\n", depth, std::size(Positions));
-    std::printf("  stockfish   %12llu nodes  %10.0f nodes/s (wall)\n",
-                (unsigned long long)nodes_direct, best_direct);
-    std::printf("  glossfish   %12llu nodes  %10.0f nodes/s (wall)\n",
-                (unsigned long long)nodes_relayed, best_relayed);
-    std::printf("  ratio       %.3f   (target >= 0.98)\n", best_relayed / best_direct);
-
     // 2. Latencies during `go infinite`.
-    Peer gf(glossfish);
-    gf.send("uci");
-    gf.expect("uciok");
-    gf.send("setoption name Glossfish Quality value false");
-    gf.send("position startpos moves e2e4 e7e5 g1f3");
-    gf.send("isready");
-    gf.expect("readyok");
-    std::vector<double> ready_ms, stop_ms;
-    for (int rep = 0; rep < 20; ++rep) {
-        gf.send("go infinite");
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        for (int k = 0; k < 10; ++k) {
-            auto t0 = Clock::now();
-            gf.send("isready");
-            gf.expect("readyok");
-            ready_ms.push_back(
-                std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        }
-        auto t0 = Clock::now();
-        gf.send("stop");
-        gf.expect("bestmove");
-        stop_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
-    }
-    std::printf(
-        "isready->readyok during search  median %.3f ms  p99 %.3f ms  (%zu samples, target p99 < 5 "
-        "ms)\n",
-        percentile(ready_ms, 0.5), percentile(ready_ms, 0.99), ready_ms.size());
-    std::printf(
-        "stop->bestmove                  median %.3f ms  p99 %.3f ms  (%zu samples, target p99 < "
-        "20 ms)\n",
-        percentile(stop_ms, 0.5), percentile(stop_ms, 0.99), stop_ms.size());
+    for (std::size_t m = 0; m < std::size(Modes); ++m)
+        latencies(glossfish, Modes[m], LatencyRounds, figures[m]);
 
-    // 3. Memory of the glossfish process itself (the Stockfish child is a separate process).
-    long kb = rss_kb(gf.pid());
-    std::printf("glossfish resident memory without the child: %.1f MB (target < 30 MB)\n",
-                kb / 1024.0);
+    const Figures &off = figures[0], &on = figures[1];
+    std::printf(
+        "glossfish against Stockfish alone, products off and on (on: analysis, MultiPV 3,\n"
+        "labels and glossfish.lines; Stockfish alone searches with MultiPV 3 too)\n");
+    std::printf("%-34s %16s %16s\n", "", Modes[0].name, Modes[1].name);
+    std::printf("%-34s %16llu %16llu\n",
+                ("search nodes, depth " + std::to_string(depth) + " x " +
+                 std::to_string(std::size(Positions)) + " positions")
+                    .c_str(),
+                (unsigned long long)off.gf_nodes, (unsigned long long)on.gf_nodes);
+    std::printf("%-34s %16.0f %16.0f\n", "  stockfish nodes/s (wall, best)", off.sf_nps, on.sf_nps);
+    std::printf("%-34s %16.0f %16.0f\n", "  glossfish nodes/s (wall, best)", off.gf_nps, on.gf_nps);
+    std::printf("%-34s %16.3f %16.3f   (target >= 0.98)\n", "  ratio", off.gf_nps / off.sf_nps,
+                on.gf_nps / on.sf_nps);
+    if (off.sf_nodes != off.gf_nodes || on.sf_nodes != on.gf_nodes)
+        std::printf("  (node counts differ: Stockfish %llu / %llu)\n",
+                    (unsigned long long)off.sf_nodes, (unsigned long long)on.sf_nodes);
+    std::printf("%-34s %13.3f ms %13.3f ms\n", "isready during search median",
+                percentile(off.ready_ms, 0.5), percentile(on.ready_ms, 0.5));
+    std::printf("%-34s %13.3f ms %13.3f ms   (%zu samples each, target <= 1 ms)\n",
+                "isready during search p99", percentile(off.ready_ms, 0.99),
+                percentile(on.ready_ms, 0.99), off.ready_ms.size());
+    std::printf("%-34s %13.3f ms %13.3f ms\n", "stop->bestmove median",
+                percentile(off.stop_ms, 0.5), percentile(on.stop_ms, 0.5));
+    std::printf("%-34s %13.3f ms %13.3f ms   (%zu samples each, target <= 5 ms)\n",
+                "stop->bestmove p99", percentile(off.stop_ms, 0.99), percentile(on.stop_ms, 0.99),
+                off.stop_ms.size());
+    std::printf("%-34s %16zu %16zu\n", "glossfish.lines during those", off.lines_products,
+                on.lines_products);
+    std::printf("%-34s %14.2f s %14.2f s   (Stockfish not counted)\n",
+                "glossfish's own CPU, searches", off.search_cpu, on.search_cpu);
+    std::printf("%-34s %14.2f s %14.2f s\n", "glossfish's own CPU, latency runs", off.latency_cpu,
+                on.latency_cpu);
+    // 3. Memory of the glossfish process itself (the Stockfish children are separate processes).
+    std::printf("%-34s %13.1f MB %13.1f MB   (target < 30 MB)\n", "glossfish resident memory",
+                off.rss_kb / 1024.0, on.rss_kb / 1024.0);
     return 0;
 }

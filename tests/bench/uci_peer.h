@@ -17,6 +17,8 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "host/child_process.h"
 
@@ -37,6 +39,8 @@ public:
             path, {},
             [this](std::string_view line) {
                 std::lock_guard lock(m_);
+                for (auto& [prefix, n] : watched_)
+                    if (line.substr(0, prefix.size()) == prefix) ++n;
                 lines_.push_back({std::string(line), Clock::now()});
                 cv_.notify_all();
             },
@@ -83,6 +87,18 @@ public:
         return l->text;
     }
 
+    // Counts the lines that start with prefix from now on (seen()), whether waited for or not.
+    void watch(const std::string& prefix) {
+        std::lock_guard lock(m_);
+        watched_.emplace_back(prefix, 0);
+    }
+    std::size_t seen(const std::string& prefix) {
+        std::lock_guard lock(m_);
+        for (const auto& [p, n] : watched_)
+            if (p == prefix) return n;
+        return 0;
+    }
+
     std::string last_info() {
         std::lock_guard lock(m_);
         return last_info_;
@@ -95,6 +111,7 @@ private:
     std::condition_variable cv_;
     std::deque<Line> lines_;
     std::string last_info_;
+    std::vector<std::pair<std::string, std::size_t>> watched_;
     bool closed_ = false;
 };
 
