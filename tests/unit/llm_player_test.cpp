@@ -123,8 +123,9 @@ TEST_F(LlmPlayerTest, CorrectScriptedLineScoresAsTheEngine) {
     EXPECT_TRUE(contains(first, std::string("Position (FEN): ") + PlayerFen)) << first;
     EXPECT_TRUE(contains(first, "You play Black")) << first;
     EXPECT_TRUE(contains(first, "none yet")) << first;
-    EXPECT_TRUE(contains(first, "Your legal moves: ")) << first;
-    EXPECT_TRUE(contains(first, "g3+")) << first;  // only among the legal moves
+    // The paper's prompt: no list of legal moves (that is the --legal-moves variant).
+    EXPECT_FALSE(contains(first, "legal moves")) << first;
+    EXPECT_FALSE(contains(first, "g3+")) << first;
     EXPECT_TRUE(contains(system_text(reqs[0]), "strong chess player"));  // solve_none
     EXPECT_EQ(reqs[0].json.value("response_format", json::object()).value("type", ""),
               "json_object");
@@ -140,7 +141,8 @@ TEST_F(LlmPlayerTest, IllegalMoveThenLegalAfterTheFeedbackPrompt) {
         .then(FakeLlmServer::json_answer({{"move", "g3+"}}));
     script_answers(server, 1);
     LlmClient client(config(server));
-    LlmPlayer player(client, prompts_, "llm");
+    // Our variant (--legal-moves): the legal moves in the prompt and in the feedback.
+    LlmPlayer player(client, prompts_, "llm", LlmPlayerOptions{true});
     const TeppResult r = play(player, zmte6(), 1);
     ASSERT_TRUE(r.ok()) << r.error;
     EXPECT_EQ(r.score, 1.0);
@@ -151,6 +153,13 @@ TEST_F(LlmPlayerTest, IllegalMoveThenLegalAfterTheFeedbackPrompt) {
 
     const auto reqs = server.requests();
     ASSERT_EQ(reqs.size(), 3u);
+    const std::string first = user_text(reqs[0]);
+    // The list follows the line of moves played (g3+ is one of Black's legal moves).
+    EXPECT_TRUE(contains(first,
+                         "Moves played so far in the puzzle: none yet (this is the "
+                         "puzzle's first move)\nYour legal moves: "))
+        << first;
+    EXPECT_TRUE(contains(first, " g3+")) << first;
     // The retry continues the chat: system, prompt, the model's answer, the feedback.
     const json& m = reqs[1].messages();
     ASSERT_EQ(m.size(), 4u);
@@ -422,7 +431,7 @@ TEST(TeppLlmCommand, ServerDownGivesPerPuzzleErrorsAndTheTableStillComes) {
     FakeLlmServer server;  // every request: 500 (empty script)
     CsvFile csv;
     CliRun r = run_tepp({"--csv", csv.path.string(), "--player", "llm:judge-7b", "--guide",
-                         "concepts", "--nodes", "2000", "--k-eval", "1"},
+                         "concepts", "--nodes", "2000", "--k-eval", "1", "--runs", "1"},
                         {"GLOSSFISH_LLM_URL=" + server.url(), "GLOSSFISH_LLM_RETRIES=0",
                          "GLOSSFISH_LLM_MODEL=other"});
     EXPECT_EQ(r.exit_code, 1) << r.err;

@@ -117,10 +117,9 @@ TEST(Prompts, SearchPathOrderAndMissingFile) {
     // Known prompts are checked against their declared placeholders.
     first.write("solve_none.txt", "first {{fen}} {{colour}}");
     EXPECT_FALSE(lib.render("solve_none", {{"fen", "x"}}, &error));
-    EXPECT_EQ(
-        error,
-        (first.path / "solve_none.txt").string() +
-            ":1: unknown placeholder {{colour}} (this prompt knows: fen, side, line, legal_moves)");
+    EXPECT_EQ(error, (first.path / "solve_none.txt").string() +
+                         ":1: unknown placeholder {{colour}} (this prompt knows: fen, side, line, "
+                         "legal_moves_line)");
 }
 
 TEST(Prompts, EnvironmentDirectoryComesFirst) {

@@ -138,8 +138,14 @@ const char* solving_prompt_name(const PlayerGuide& guide) {
     return "solve_none";
 }
 
-LlmPlayer::LlmPlayer(const LlmClient& client, const PromptLibrary& prompts, std::string name)
-    : client_(client), prompts_(prompts), name_(std::move(name)) {}
+std::string legal_moves_line(const Position& pos, const LlmPlayerOptions& options, bool retry) {
+    if (!options.legal_moves) return {};
+    return (retry ? " Your legal moves are: " : "\nYour legal moves: ") + prompt_legal_moves(pos);
+}
+
+LlmPlayer::LlmPlayer(const LlmClient& client, const PromptLibrary& prompts, std::string name,
+                     LlmPlayerOptions options)
+    : client_(client), prompts_(prompts), name_(std::move(name)), options_(options) {}
 
 std::optional<std::string> LlmPlayer::begin_puzzle(const PlayerRequest&, int) {
     chat_ = json();
@@ -154,8 +160,6 @@ PlayerReply LlmPlayer::choose_move(const PlayerRequest& request) {
     Position pos;
     if (FenStatus st = pos.set(request.fen, request.chess960); !st.ok())
         return PlayerReply::player_error("bad position: " + st.message());
-    const std::string legal = prompt_legal_moves(pos);
-
     ChatRequest chat;
     chat.validate = validate_move_answer;
     std::string error;
@@ -163,9 +167,12 @@ PlayerReply LlmPlayer::choose_move(const PlayerRequest& request) {
                        !chat_.empty() && !last_error_.empty();
     if (retry) {
         // Self-reflection: the same chat, told what was wrong with the answer.
-        auto rendered = prompts_.render(
-            "solve_retry",
-            {{"answer", last_answer_}, {"error", last_error_}, {"legal_moves", legal}}, &error);
+        auto rendered =
+            prompts_.render("solve_retry",
+                            {{"answer", last_answer_},
+                             {"error", last_error_},
+                             {"legal_moves_line", legal_moves_line(pos, options_, true)}},
+                            &error);
         if (!rendered) return PlayerReply::player_error("prompt solve_retry: " + error);
         chat.messages = chat_;
         for (const json& m : rendered->messages()) chat.messages.push_back(m);
@@ -177,7 +184,7 @@ PlayerReply LlmPlayer::choose_move(const PlayerRequest& request) {
             {"line", request.history_san.empty()
                          ? std::string("none yet (this is the puzzle's first move)")
                          : numbered_line(request.start_fen, request.history_san)},
-            {"legal_moves", legal}};
+            {"legal_moves_line", legal_moves_line(pos, options_, false)}};
         const std::string p = prompt;
         if (p == "solve_description") values["description"] = request.guide.description;
         else if (p == "solve_tree") values["tree_json"] = request.guide.tree.dump();

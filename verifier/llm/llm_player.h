@@ -3,8 +3,9 @@
 // prompt the player gets and how a puzzle's guide is made (strategy tree, themes, verbalizer).
 //
 // At each solver turn LlmPlayer fills the solving prompt of its guide (solve_none,
-// solve_concepts, solve_tree or solve_description) with the FEN, the line so far in SAN, the
-// side and the legal moves in SAN, and asks for {"move": SAN}. The client checks the answer's
+// solve_concepts, solve_tree or solve_description) with the FEN, the line so far in SAN and the
+// side (and, in our variant LlmPlayerOptions::legal_moves, the legal moves in SAN; the paper
+// gives none), and asks for {"move": SAN}. The client checks the answer's
 // shape (one repair attempt). TEPP checks legality; after an illegal move, or an answer still
 // unreadable after the repair, the next ask for the same position continues the same chat with
 // the self-reflection prompt solve_retry (the answer and why it was rejected), up to TEPP's
@@ -73,11 +74,24 @@ GuideBuild build_guide(const GuideSetting& setting, const GuideSource& source,
 // with a tree, else solve_concepts with concepts, else solve_none.
 const char* solving_prompt_name(const PlayerGuide& guide);
 
+// How the solving prompt is filled. The default is the paper's: the board, the side, the line
+// so far and the guide, no list of legal moves. legal_moves is our variant (`--legal-moves`):
+// the legal moves in SAN are listed in the prompt and in the self-reflection prompt.
+struct LlmPlayerOptions {
+    bool legal_moves = false;
+};
+
+// {{legal_moves_line}} of the solving prompts: "" (the paper's prompt), or with
+// options.legal_moves "\nYour legal moves: e4 d4 …" (after the line) and in solve_retry
+// " Your legal moves are: e4 d4 …".
+std::string legal_moves_line(const Position& pos, const LlmPlayerOptions& options, bool retry);
+
 // The language model as solving player. choose_move blocks on the model.
 class LlmPlayer : public SolvingPlayer {
 public:
     // name: the report name, e.g. "llm:gpt-4o". client and prompts must outlive the player.
-    LlmPlayer(const LlmClient& client, const PromptLibrary& prompts, std::string name);
+    LlmPlayer(const LlmClient& client, const PromptLibrary& prompts, std::string name,
+              LlmPlayerOptions options = {});
 
     std::string name() const override { return name_; }
     std::optional<std::string> begin_puzzle(const PlayerRequest& start, int run) override;
@@ -91,6 +105,7 @@ private:
     const LlmClient& client_;
     const PromptLibrary& prompts_;
     std::string name_;
+    LlmPlayerOptions options_;
     nlohmann::json chat_;      // the conversation of the current position, the answer included
     std::string chat_fen_;     // the position chat_ is about
     std::string unreadable_;   // why the last answer could not be read (empty: it could)
