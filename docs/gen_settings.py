@@ -66,6 +66,8 @@ def value_text(s):
         return " / ".join("`%s`" % c for c in s["choices"])
     if s["type"] == "check":
         return "`true` / `false`"
+    if "kind" in s:
+        return s["kind"]
     return "text (at most 8,192 bytes)"
 
 

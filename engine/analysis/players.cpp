@@ -12,6 +12,7 @@
 #include "host/go_and_wait.h"
 #include "host/uci_protocol.h"
 #include "io/text.h"
+#include "io/utf8.h"
 #include "rules/movegen.h"
 
 namespace glossfish {
@@ -126,7 +127,24 @@ PlayerSpecParse parse_player_spec(std::string_view text) {
         out.spec.kind = PlayerSpec::Human;
         return out;
     }
-    if ((*words)[0] == "optimal" || (*words)[0] == "human") {
+    if (words->size() == 1 && ((*words)[0] == "random" || (*words)[0].rfind("random:", 0) == 0)) {
+        out.spec.kind = PlayerSpec::Random;
+        if ((*words)[0].size() > 6) {
+            const std::string seed = (*words)[0].substr(7);
+            const auto n = to_number<std::uint64_t>(seed);
+            if (!n) {
+                out.error =
+                    "bad player spec: the seed of 'random:SEED' must be an integer "
+                    "0..18446744073709551615, got " +
+                    quote_input(seed);
+                return out;
+            }
+            out.spec.seed = *n;
+        }
+        return out;
+    }
+    if ((*words)[0] == "optimal" || (*words)[0] == "human" || (*words)[0] == "random" ||
+        (*words)[0].rfind("random:", 0) == 0) {
         out.error = "bad player spec: '" + (*words)[0] + "' takes no options";
         return out;
     }
@@ -218,6 +236,58 @@ PlayerReply OptimalPlayer::choose_move(const PlayerRequest& request) {
     if (!r.ok()) return PlayerReply::fail("engine: " + r.error);
     if (!r.best.is_ok()) return PlayerReply::fail("no legal move");
     return PlayerReply::of(move_to_uci(pos, r.best));
+}
+
+// ---- RandomPlayer ----
+
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+// FNV-1a over text, continuing from h.
+std::uint64_t fnv1a(std::uint64_t h, std::string_view text) {
+    for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ULL;
+    return (h ^ 0xFF) * 0x100000001B3ULL;  // a separator, so "ab","c" differs from "a","bc"
+}
+
+}  // namespace
+
+std::uint64_t uniform_below(std::uint64_t& state, std::uint64_t n) {
+    // Values at or above the largest multiple of n are drawn again.
+    const std::uint64_t limit = n == 0 ? 0 : UINT64_MAX - UINT64_MAX % n;
+    for (;;) {
+        const std::uint64_t x = splitmix64(state);
+        if (x < limit || limit == 0) return n == 0 ? 0 : x % n;
+    }
+}
+
+std::string RandomPlayer::name() const {
+    return seed_ == DefaultRandomSeed ? "random" : "random:" + std::to_string(seed_);
+}
+
+std::optional<std::string> RandomPlayer::begin_puzzle(const PlayerRequest&, int run) {
+    run_ = run;
+    return std::nullopt;
+}
+
+PlayerReply RandomPlayer::choose_move(const PlayerRequest& request) {
+    Position pos;
+    if (!pos.set(request.fen, request.chess960).ok()) return PlayerReply::fail("invalid FEN");
+    std::vector<std::string> moves;
+    for (Move m : MoveList(pos)) moves.push_back(move_to_uci(pos, m));
+    if (moves.empty()) return PlayerReply::fail("no legal move");
+    std::sort(moves.begin(), moves.end());
+    std::uint64_t state = fnv1a(0xCBF29CE484222325ULL, std::to_string(seed_));
+    state = fnv1a(state, std::to_string(run_));
+    state = fnv1a(state, request.start_fen);
+    for (const std::string& m : request.history_uci) state = fnv1a(state, m);
+    state = fnv1a(state, std::to_string(request.attempt));
+    return PlayerReply::of(moves[uniform_below(state, moves.size())]);
 }
 
 // ---- UciEnginePlayer ----

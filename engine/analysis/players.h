@@ -4,6 +4,7 @@
 // the memoised, reproducible engine evaluation TEPP and the Optimal player share.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <map>
 #include <memory>
@@ -83,7 +84,7 @@ public:
 // "e8Q", "Nxe5+!"). Surrounding blanks are ignored.
 MoveParse parse_player_move(const Position& pos, std::string_view text);
 
-// ---- player specs: `optimal`, `human`, or `PROGRAM [NAME=VALUE …]` ----
+// ---- player specs: `optimal`, `random[:SEED]`, `human`, or `PROGRAM [NAME=VALUE …]` ----
 
 struct EngineSpec {
     std::string program;                                       // path or name on PATH
@@ -92,9 +93,12 @@ struct EngineSpec {
     std::string text;       // normalised spec, the player's name
 };
 
+inline constexpr std::uint64_t DefaultRandomSeed = 20260101;
+
 struct PlayerSpec {
-    enum Kind { Optimal, Human, Engine } kind = Optimal;
-    EngineSpec engine;  // Kind::Engine only
+    enum Kind { Optimal, Human, Engine, Random } kind = Optimal;
+    EngineSpec engine;                       // Kind::Engine only
+    std::uint64_t seed = DefaultRandomSeed;  // Kind::Random only
 };
 
 struct PlayerSpecParse {
@@ -104,7 +108,8 @@ struct PlayerSpecParse {
 };
 
 // Parses a player spec. Words are split at blanks; '…' or "…" quote a word and a backslash
-// escapes the next character. `optimal` and `human` are special. Otherwise the first word is
+// escapes the next character. `optimal`, `human` and `random` / `random:SEED` (SEED a decimal
+// 0..2^64-1) are special. Otherwise the first word is
 // the program and every further word is part of an option NAME=VALUE, split at its first '=':
 // words without '=' join (with one blank) the name of the next word that has one, so
 // `stockfish Skill Level=0 Hash=16` sets "Skill Level" to 0 and "Hash" to 16 (quoting the
@@ -147,6 +152,26 @@ public:
 private:
     EngineOracle& oracle_;
 };
+
+// The paper's R baseline: a uniformly random legal move. The choice depends only on the seed,
+// the run, the puzzle's start, the moves so far and the attempt (a generator seeded from their
+// hash for each question, the legal moves sorted by UCI text), so a run gives the same moves in
+// any order, process or shard, and different runs give different moves. Never illegal.
+class RandomPlayer : public SolvingPlayer {
+public:
+    explicit RandomPlayer(std::uint64_t seed = DefaultRandomSeed) : seed_(seed) {}
+    std::string name() const override;  // "random", or "random:SEED" for another seed
+    std::optional<std::string> begin_puzzle(const PlayerRequest& start, int run) override;
+    PlayerReply choose_move(const PlayerRequest& request) override;
+
+private:
+    std::uint64_t seed_;
+    int run_ = 0;
+};
+
+// A uniform integer in [0, n) from a SplitMix64 stream seeded with `state`; rejection sampling,
+// so no value is favoured and the result is the same on every platform. n >= 1.
+std::uint64_t uniform_below(std::uint64_t& state, std::uint64_t n);
 
 // Checks NAME=VALUE against an engine's declared options: the name case-insensitively, a
 // spin value within min..max, check true/false, a combo one of its vars, a button no value

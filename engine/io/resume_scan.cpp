@@ -21,24 +21,43 @@ namespace {
 bool blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
 
 // Why a complete line is not one of our records, or empty when it is.
-std::string record_error(const std::string& line, std::string& id) {
+std::string record_error(const std::string& line, const ResumeFormat& format, std::string& id) {
     const auto j = nlohmann::ordered_json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return "not a JSON object";
     if (j.empty() || j.begin().key() != "id") return "the object does not start with \"id\"";
     const auto& v = j.begin().value();
     if (!v.is_string() || v.get_ref<const std::string&>().empty())
         return "\"id\" is not a non-empty string";
-    auto fen = j.find("fen");
-    if (fen == j.end() || !fen->is_string()) return "no \"fen\" string";
-    auto tree = j.find("tree");
-    if (tree == j.end() || !tree->is_object()) return "no \"tree\" object";
-    id = v.get<std::string>();
-    return {};
+    std::string why;
+    id = format.key(j, why);
+    return id.empty() ? why : std::string();
+}
+
+// A record of `glossfish puzzles`: "fen" and "tree"; its key is the id.
+const ResumeFormat& puzzles_format() {
+    static const ResumeFormat format{
+        [](const nlohmann::ordered_json& j, std::string& why) -> std::string {
+            auto fen = j.find("fen");
+            if (fen == j.end() || !fen->is_string()) {
+                why = "no \"fen\" string";
+                return {};
+            }
+            auto tree = j.find("tree");
+            if (tree == j.end() || !tree->is_object()) {
+                why = "no \"tree\" object";
+                return {};
+            }
+            return j.begin().value().get<std::string>();
+        },
+        "glossfish puzzles output"};
+    return format;
 }
 
 }  // namespace
 
-ResumeScan scan_puzzles_output(std::istream& in) {
+ResumeScan scan_puzzles_output(std::istream& in) { return scan_output(in, puzzles_format()); }
+
+ResumeScan scan_output(std::istream& in, const ResumeFormat& format) {
     ResumeScan scan;
     LineReader reader(in, MaxRecordLine);
     std::uint64_t offset = 0;
@@ -60,7 +79,7 @@ ResumeScan scan_puzzles_output(std::istream& in) {
         scan.kept_bytes = offset;
         if (blank(line->text)) continue;
         std::string id;
-        if (std::string why = record_error(line->text, id); !why.empty())
+        if (std::string why = record_error(line->text, format, id); !why.empty())
             return refuse(why + ": " + quote_input(line->text));
         scan.ids.insert(id);
         ++scan.records;
@@ -92,6 +111,11 @@ std::string resumable_output_error(const std::string& path,
 }
 
 ResumeScan scan_and_repair_output(const std::string& path, const std::vector<std::string>& inputs) {
+    return scan_and_repair_output(path, inputs, puzzles_format());
+}
+
+ResumeScan scan_and_repair_output(const std::string& path, const std::vector<std::string>& inputs,
+                                  const ResumeFormat& format) {
     ResumeScan scan;
     if (std::string err = resumable_output_error(path, inputs); !err.empty()) {
         scan.error = err;
@@ -105,11 +129,11 @@ ResumeScan scan_and_repair_output(const std::string& path, const std::vector<std
             scan.error = "cannot open " + path + ": " + std::strerror(errno);
         return scan;  // no file yet: nothing done
     }
-    scan = scan_puzzles_output(in);
+    scan = scan_output(in, format);
     in.close();
     if (!scan.ok()) {
-        scan.error = scan.refused ? "'" + path + "' is not glossfish puzzles output (" +
-                                        scan.error + "); it is left untouched: give another --out"
+        scan.error = scan.refused ? "'" + path + "' is not " + format.what + " (" + scan.error +
+                                        "); it is left untouched: give another --out"
                                   : "read error on " + path;
         return scan;
     }

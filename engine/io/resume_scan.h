@@ -13,7 +13,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <istream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
@@ -35,10 +37,22 @@ struct ResumeScan {
 // line ("line 3: not a JSON object").
 ResumeScan scan_puzzles_output(std::istream& in);
 
+// Another command's resumable output (`glossfish sweep`): the same rules, except that a
+// complete record line is recognised by `key`, which returns the record's key (put in ids) or
+// an empty string with `why` set when the object is not one of the command's records. `what`
+// names the output in errors ("glossfish sweep output").
+struct ResumeFormat {
+    std::function<std::string(const nlohmann::ordered_json& record, std::string& why)> key;
+    std::string what;
+};
+ResumeScan scan_output(std::istream& in, const ResumeFormat& format);
+
 // Checks path (see the file comment) and scans it; cuts a torn last record so that appending
 // continues on a line boundary. A missing file is an empty scan. inputs: the run's input files.
 ResumeScan scan_and_repair_output(const std::string& path,
                                   const std::vector<std::string>& inputs = {});
+ResumeScan scan_and_repair_output(const std::string& path, const std::vector<std::string>& inputs,
+                                  const ResumeFormat& format);
 
 // Why path cannot be the resumable output (not a regular file, a directory, one of the inputs),
 // or empty when it can (also when it does not exist yet). Reads nothing.

@@ -52,6 +52,15 @@ SettingSpec text(Names n, std::string Settings::*field, Rebuild rebuild, std::st
     return make(std::move(n), SettingType::String, "", field, rebuild, std::move(help));
 }
 
+SettingSpec real_text(Names n, std::string Settings::*field,
+                      std::optional<std::string> (*checker)(std::string_view, std::string&),
+                      std::string kind, Rebuild rebuild, std::string help) {
+    SettingSpec s = text(std::move(n), field, rebuild, std::move(help));
+    s.check_text = checker;
+    s.kind_text = std::move(kind);
+    return s;
+}
+
 template <typename Enum>
 SettingSpec combo(Names n, Enum def, Enum Settings::*field, std::vector<Enum> values,
                   const char* (*name)(Enum), Rebuild rebuild, std::string help) {
@@ -124,6 +133,13 @@ std::vector<SettingSpec> make_table() {
             "OpenAI-compatible endpoint, e.g. http://localhost:8080/v1; empty: $GLOSSFISH_LLM_URL"),
         text({"Glossfish LLM Model", "", ""}, &S::llm_model, backend,
              "Model name sent to the endpoint; empty: $GLOSSFISH_LLM_MODEL"),
+        real_text({"", "temperature", "--temperature"}, &S::llm_temperature, check_temperature,
+                  "a number 0..2", backend,
+                  "Sampling temperature sent to the language model (0 to 2); empty: not sent, "
+                  "the server's default"),
+        spin({"", "max_tokens", "--max-tokens"}, 0, 1, MaxLlmTokens, &S::llm_max_tokens, backend,
+             "Most tokens the language model may write per answer (max_tokens); unset: not "
+             "sent, the server's limit"),
         check({"Glossfish Live Page", "", ""}, false, &S::live_page, none,
               "Serve a page on 127.0.0.1 that shows the position, labels, lines, tree and "
               "commentary as the GUI moves (glossfish.live has its address; `glossfish live`)"),
@@ -142,6 +158,22 @@ std::string join_choices(const std::vector<std::string>& choices, const char* la
 
 }  // namespace
 
+std::optional<std::string> check_temperature(std::string_view what, std::string& text) {
+    const std::string t(trim(text));
+    if (t.empty()) {
+        text.clear();
+        return std::nullopt;
+    }
+    // Plain decimals only ("0.7", "1", ".5"): no exponent, sign, inf or nan.
+    const bool plain = t.find_first_not_of("0123456789.") == std::string::npos &&
+                       std::count(t.begin(), t.end(), '.') <= 1 && t != ".";
+    const std::optional<double> v = plain ? to_number<double>(t) : std::nullopt;
+    if (!v || *v < 0 || *v > MaxTemperature)
+        return std::string(what) + " must be a number 0..2, got " + quote_input(text);
+    text = t;
+    return std::nullopt;
+}
+
 Settings::Settings() {
     for (const SettingSpec& spec : setting_table()) set_setting(*this, spec, spec.default_value);
 }
@@ -156,7 +188,7 @@ std::string SettingSpec::kind() const {
     case SettingType::Check: return "true or false";
     case SettingType::Spin: return "an integer " + std::to_string(min) + ".." + std::to_string(max);
     case SettingType::Combo: return join_choices(choices, " or ");
-    case SettingType::String: return "text";
+    case SettingType::String: return kind_text.empty() ? "text" : kind_text;
     }
     return "text";
 }
@@ -225,6 +257,7 @@ std::optional<std::string> check_setting(const SettingSpec& spec, std::string_vi
         if (text.size() > MaxOptionValueBytes)
             return subject + " takes at most " + std::to_string(MaxOptionValueBytes) +
                    " bytes, got " + quote_input(text);
+        if (spec.check_text) return spec.check_text(subject, text);
         return std::nullopt;
     }
     return std::nullopt;
@@ -236,9 +269,10 @@ std::optional<std::string> check_setting_json(const SettingSpec& spec, std::stri
         text = spec.default_value;
         return std::nullopt;
     }
-    const bool fits = spec.type == SettingType::Spin    ? value.is_number_integer()
-                      : spec.type == SettingType::Check ? value.is_boolean()
-                                                        : value.is_string();
+    const bool fits = spec.type == SettingType::Spin ? value.is_number_integer()
+                      : spec.type == SettingType::Check
+                          ? value.is_boolean()
+                          : value.is_string() || (spec.check_text && value.is_number());
     if (!fits) {
         // A string shows as its text, as the same value typed on a command line or in UCI would;
         // one that would be right as a number or a boolean says that it is a string.

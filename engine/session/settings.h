@@ -60,8 +60,12 @@ struct Settings {
     std::string commentary;          // verified after each search (UCI)
     bool comment;                    // LLM commentary after each search (UCI)
     std::string llm_url, llm_model;  // empty: $GLOSSFISH_LLM_URL / $GLOSSFISH_LLM_MODEL
-    bool live_page;                  // serve the live page on 127.0.0.1 (UCI; uci-wrapper/live/)
-    bool live_open;                  // open it in the browser once per start (host/open_url.h)
+    // Sampling sent with every model request: "temperature" (a decimal 0..2, checked by the
+    // table; empty: not sent, the server's default) and "max_tokens" (unset: not sent).
+    std::string llm_temperature;
+    std::optional<int> llm_max_tokens;
+    bool live_page;  // serve the live page on 127.0.0.1 (UCI; uci-wrapper/live/)
+    bool live_open;  // open it in the browser once per start (host/open_url.h)
 };
 
 // ---- the table ----
@@ -92,6 +96,10 @@ struct SettingSpec {
     std::string help;
     Rebuild rebuild = Rebuild::None;
     SettingField field;
+    // A String setting with a checker: the text must pass it (a decimal in a range, as the
+    // temperature); `kind_text` then says what the value must be. Null: any text.
+    std::optional<std::string> (*check_text)(std::string_view what, std::string& text) = nullptr;
+    std::string kind_text;
 
     // A spin whose default is "no limit" (nodes, movetime): it has no UCI form.
     bool optional_number() const;
@@ -100,6 +108,12 @@ struct SettingSpec {
     // The option as a UCI `option` line declares it (option != "").
     OptionDecl option_decl() const;
 };
+
+// The sampling temperature of the table's "temperature": empty text (not sent) or a decimal
+// 0..2; the error says what was wrong ("--temperature must be a number 0..2, got 'hot'").
+std::optional<std::string> check_temperature(std::string_view what, std::string& text);
+inline constexpr double MaxTemperature = 2.0;
+inline constexpr int MaxLlmTokens = 1'000'000;
 
 // Every setting, UCI options in `uci` order.
 const std::vector<SettingSpec>& setting_table();

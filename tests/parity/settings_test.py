@@ -129,7 +129,8 @@ def command_flags(binary):
 
 # A command whose own default differs from the setting's, on purpose and documented
 # (docs/settings.md says "judge (default `act-eval`)"): the judge labels as ACT-Eval does.
-CommandDefaults = {("judge", "--scheme"): "act-eval"}
+# `glossfish sweep` plays each puzzle at its own length unless --plies lists others.
+CommandDefaults = {("judge", "--scheme"): "act-eval", ("sweep", "--plies"): "puzzle"}
 
 
 def cli_surface(binary, table):

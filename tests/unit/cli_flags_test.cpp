@@ -20,8 +20,8 @@ using glossfish::StartFen;
 
 // The subcommands of `glossfish help` (uci-wrapper/main.cpp), written out by hand.
 const std::vector<std::string> Commands = {
-    "perft", "demo",      "label",  "tree",  "puzzles", "tepp",  "annotate", "report", "tool",
-    "tools", "verbalize", "verify", "judge", "comment", "merge", "mcp",      "live"};
+    "perft", "demo",  "label",     "tree",   "puzzles", "tepp",    "sweep", "annotate", "report",
+    "tool",  "tools", "verbalize", "verify", "judge",   "comment", "merge", "mcp",      "live"};
 
 CliRun glossfish(const std::string& command, const std::vector<std::string>& args = {}) {
     return glossfish::testkit::run_glossfish_command(command, args, {});

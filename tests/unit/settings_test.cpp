@@ -141,6 +141,43 @@ TEST(SettingsTable, ValuesAreCheckedAndCanonical) {
     EXPECT_FALSE(check_setting(path, "x", v, false));
 }
 
+TEST(SettingsTable, SamplingTemperatureAndMaxTokens) {
+    const SettingSpec& t = setting_of(&Settings::llm_temperature);
+    EXPECT_EQ(t.key, "temperature");
+    EXPECT_EQ(t.flag, "--temperature");
+    EXPECT_EQ(t.kind(), "a number 0..2");
+    std::string text;
+    for (const char* good : {"0", "0.7", "2", ".5", "1.", " 1.25 "}) {
+        text = good;
+        EXPECT_FALSE(check_setting(t, "--temperature", text)) << good;
+    }
+    text = " 1.25 ";
+    ASSERT_FALSE(check_setting(t, "--temperature", text));
+    EXPECT_EQ(text, "1.25");  // canonical: trimmed
+    for (const char* bad : {"2.01", "-0.1", "1e-1", "hot", "nan", "inf", ".", "1..2", "+1"}) {
+        text = bad;
+        EXPECT_EQ(check_setting(t, "--temperature", text).value_or(""),
+                  std::string("--temperature must be a number 0..2, got '") + bad + "'")
+            << bad;
+    }
+    text = "";
+    EXPECT_FALSE(check_setting(t, "--temperature", text));  // unset: not sent
+    // A JSON number is taken as its text; 3 is out of range.
+    EXPECT_FALSE(check_setting_json(t, "setting 'temperature'", 0.5, text));
+    EXPECT_EQ(text, "0.5");
+    EXPECT_EQ(check_setting_json(t, "setting 'temperature'", 3, text).value_or(""),
+              "setting 'temperature' must be a number 0..2, got '3'");
+    Settings s;
+    EXPECT_EQ(s.llm_temperature, "");
+    EXPECT_FALSE(s.llm_max_tokens.has_value());
+    EXPECT_FALSE(apply_keys(s, {{"temperature", 0.25}, {"max_tokens", 512}}));
+    EXPECT_EQ(s.llm_temperature, "0.25");
+    EXPECT_EQ(s.llm_max_tokens, 512);
+    EXPECT_EQ(apply_keys(s, {{"max_tokens", 0}}).value_or(""),
+              "setting 'max_tokens' must be an integer 1..1000000, got '0'");
+    EXPECT_EQ(s.llm_max_tokens, 512);  // left as it was
+}
+
 TEST(SettingsTable, JsonValuesHaveTheSameWording) {
     const SettingSpec& hash = setting_of(&Settings::analysis_hash_mb);
     std::string text;

@@ -185,6 +185,57 @@ TEST(VerbalizeCommand, RichTreeFileModeScWithOneRefineRound) {
         << r.err;
 }
 
+TEST(VerbalizeCommand, TemperatureAndMaxTokensAreSentAndChecked) {
+    FakeLlmServer server;
+    server.then(FakeLlmServer::json_answer({{"description", "g3+ then mate."}}))
+        .then(FakeLlmServer::json_answer({{"description", "g3+ then mate."}}));
+    TreeFile file(TreeText);
+    CliRun r = run_glossfish({"--tree", file.path.string(), "--fen", Fen, "--refine", "0",
+                              "--temperature", "0.3", "--max-tokens", "200"},
+                             {"GLOSSFISH_LLM_URL=" + server.url()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    CliRun plain = run_glossfish({"--tree", file.path.string(), "--fen", Fen, "--refine", "0"},
+                                 {"GLOSSFISH_LLM_URL=" + server.url()});
+    ASSERT_EQ(plain.exit_code, 0) << plain.err;
+    const auto reqs = server.requests();
+    ASSERT_EQ(reqs.size(), 2u);
+    EXPECT_EQ(reqs[0].json["temperature"], 0.3);
+    EXPECT_EQ(reqs[0].json["max_tokens"], 200);
+    EXPECT_FALSE(reqs[1].json.contains("temperature"));  // unset: the server's default
+    EXPECT_FALSE(reqs[1].json.contains("max_tokens"));
+
+    CliRun hot = run_glossfish({"--tree", file.path.string(), "--fen", Fen, "--temperature", "2.5"},
+                               {"GLOSSFISH_LLM_URL=" + server.url()});
+    EXPECT_EQ(hot.exit_code, 2);
+    EXPECT_EQ(hot.err.substr(0, hot.err.find('\n')),
+              "glossfish verbalize: --temperature must be a number 0..2, got '2.5'");
+    CliRun none = run_glossfish({"--tree", file.path.string(), "--fen", Fen, "--max-tokens", "0"},
+                                {"GLOSSFISH_LLM_URL=" + server.url()});
+    EXPECT_EQ(none.exit_code, 2);
+    EXPECT_EQ(none.err.substr(0, none.err.find('\n')),
+              "glossfish verbalize: --max-tokens must be an integer 1..1000000, got '0'");
+    EXPECT_EQ(server.requests().size(), 2u);  // no request for the bad values
+}
+
+TEST(VerbalizeCommand, DefaultsAreThePapersThreeRefineRounds) {
+    FakeLlmServer server;
+    // Description, then three rounds of critic (not complete) + rewrite.
+    server.then(FakeLlmServer::json_answer({{"description", "v0"}}));
+    for (int round = 1; round <= 3; ++round)
+        server
+            .then(FakeLlmServer::json_answer(
+                {{"complete", false}, {"feedback", {"Say more about Kg1."}}}))
+            .then(FakeLlmServer::json_answer({{"description", "v" + std::to_string(round)}}));
+    TreeFile file(TreeText);
+    CliRun r = run_glossfish({"--tree", file.path.string(), "--fen", Fen},
+                             {"GLOSSFISH_LLM_URL=" + server.url()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    json out = json::parse(r.out);
+    EXPECT_EQ(out["rounds"].size(), 3u);
+    EXPECT_EQ(out["description"], "v3");
+    EXPECT_EQ(server.requests().size(), 7u);
+}
+
 TEST(VerbalizeCommand, PuzzleRecordWithIllegalMoveIsRejectedBeforeAnyRequest) {
     FakeLlmServer server;
     TreeFile file(std::string(R"({"id":"ZMTE6","fen":")") + Fen +
@@ -201,7 +252,7 @@ TEST(VerbalizeCommand, ModelFailureStillPrintsTheTreeAndExits1) {
     FakeLlmServer server;
     server.then(FakeLlmServer::status(400, R"({"error":{"message":"context length exceeded"}})"));
     TreeFile file(TreeText);  // a bare compact tree with its position from --fen
-    CliRun r = run_glossfish({"--tree", file.path.string(), "--fen", Fen},
+    CliRun r = run_glossfish({"--tree", file.path.string(), "--fen", Fen, "--refine", "0"},
                              {"GLOSSFISH_LLM_URL=" + server.url()});
     EXPECT_EQ(r.exit_code, 1);
     json out = json::parse(r.out);
@@ -216,7 +267,7 @@ TEST(VerbalizeCommand, CsvPuzzleInConceptsModeUsesItsThemes) {
     server.then(FakeLlmServer::json_answer({{"description", "Use the discovered attack."}}));
     CliRun r =
         run_glossfish({"--csv", std::string(GLOSSFISH_TEST_DATA) + "/lichess_puzzles_1000.csv",
-                       "--id", "tewjc", "--mode", "c"},
+                       "--id", "tewjc", "--mode", "c", "--refine", "0"},
                       {"GLOSSFISH_LLM_URL=" + server.url()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     json out = json::parse(r.out);
@@ -233,9 +284,9 @@ TEST(VerbalizeCommand, CsvPuzzleInConceptsModeUsesItsThemes) {
 TEST(VerbalizeCommand, FenBuildsTheTreeWithStockfish) {
     FakeLlmServer server;
     server.then(FakeLlmServer::json_answer({{"description", "Check with the pawn, then mate."}}));
-    CliRun r = run_glossfish(
-        {"--fen", Fen, "--plies", "1", "--breadth", "1", "--depth", "4", "--jobs", "1"},
-        {"GLOSSFISH_LLM_URL=" + server.url()});
+    CliRun r = run_glossfish({"--fen", Fen, "--plies", "1", "--breadth", "1", "--depth", "4",
+                              "--jobs", "1", "--refine", "0"},
+                             {"GLOSSFISH_LLM_URL=" + server.url()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     json out = json::parse(r.out);
     EXPECT_EQ(out["tree"], json::parse(R"({"g3+":{}})"));  // the only mate in 2 starts with g3+

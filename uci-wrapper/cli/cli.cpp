@@ -13,6 +13,8 @@ const std::vector<Command>& commands() {
         {"tree", "the strategy tree of a position (compact, json, text, dot, svg)", tree_command},
         {"puzzles", "strategy trees for a batch of puzzles, resumable", puzzles_command},
         {"tepp", "puzzle playing: engines, humans or language models, scored", tepp_command},
+        {"sweep", "the strategy-verbalization grid (k, plies, depth, players), resumable",
+         sweep_command},
         {"motifs", "lichess's puzzle themes of puzzles or a move line, from the rules",
          motifs_command},
         {"annotate", "annotate the games of a PGN file: annotate IN.pgn", annotate_command},

@@ -13,6 +13,7 @@
 #include "io/output_file.h"
 #include "io/shard.h"
 #include "llm/llm_client.h"
+#include "session/settings.h"
 
 namespace glossfish::verifier {
 class ToolSuite;
@@ -35,6 +36,7 @@ int tree_command(const Args& args);
 int verify_command(const Args& args);
 int puzzles_command(const Args& args);    // `glossfish puzzles` (cli_puzzles.cpp)
 int tepp_command(const Args& args);       // `glossfish tepp` (cli_tepp.cpp)
+int sweep_command(const Args& args);      // `glossfish sweep` (cli_sweep.cpp)
 int motifs_command(const Args& args);     // `glossfish motifs` (cli_motifs.cpp)
 int annotate_command(const Args& args);   // `glossfish annotate` (cli_annotate.cpp)
 int verbalize_command(const Args& args);  // `glossfish verbalize` (cli_verbalize.cpp)
@@ -73,7 +75,9 @@ std::string duration_text(double seconds);
 // The language model of the environment (LlmConfig::from_env) for COMMAND: prints its warnings;
 // with no endpoint or a bad URL prints "glossfish COMMAND: <reason>" in one line and returns
 // nullopt (the caller exits 2). verbose: every request is logged on stderr (cli_verbalize.cpp).
-std::optional<verifier::LlmConfig> llm_config_from_env(const char* command, bool verbose);
+// settings: their --temperature and --max-tokens are sent with every request.
+std::optional<verifier::LlmConfig> llm_config_from_env(const char* command, bool verbose,
+                                                       const Settings* settings = nullptr);
 
 // The default of --deadline (verbalize, comment): the whole command's seconds.
 inline constexpr long long DefaultLlmDeadlineSeconds = 300;

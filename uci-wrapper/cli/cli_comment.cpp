@@ -10,6 +10,7 @@
 #include "io/utf8.h"
 #include "judge/commenter.h"
 #include "service/make_tool_suite.h"
+#include "service/session_provider.h"
 #include "session/settings.h"
 #include "tools/board_tools.h"
 #include "tools/tool_suite.h"
@@ -20,6 +21,7 @@ namespace {
 
 const char* CommentUsage =
     "usage: glossfish comment --fen FEN --move M [--depth D] [--deadline SECONDS] [--pretty]\n"
+    "                         [--temperature T] [--max-tokens N]\n"
     "                         [--verbose]\n"
     "  --deadline S  the whole command ends within S seconds (default 300)\n"
     "  the model comes from GLOSSFISH_LLM_URL, GLOSSFISH_LLM_MODEL, GLOSSFISH_LLM_KEY\n";
@@ -39,9 +41,12 @@ int comment_command(const Args& args) {
     flags.number("--deadline", deadline_s, 1, 86400, "the whole command's seconds");
     flags.flag("--pretty", pretty, "indent the answer");
     flags.flag("--verbose", verbose, "log every model request on stderr");
+    flags.setting(settings, &Settings::llm_temperature);
+    flags.setting(settings, &Settings::llm_max_tokens);
     if (auto code = flags.parse(args)) return *code;
     std::vector<std::string> warnings;
     verifier::LlmConfig config = verifier::LlmConfig::from_env(&warnings);
+    verifier::apply_sampling(config, settings);
     for (const auto& w : warnings) std::fprintf(stderr, "glossfish comment: %s\n", w.c_str());
     if (!config.configured()) {
         std::fprintf(stderr, "glossfish comment: %s\n", verifier::NoLlmEndpointMessage);

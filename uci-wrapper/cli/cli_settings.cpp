@@ -32,6 +32,7 @@ nlohmann::ordered_json setting_json(const SettingSpec& s) {
         j["default"] = s.default_value;
     }
     if (s.type == SettingType::Combo) j["choices"] = s.choices;
+    if (!s.kind_text.empty()) j["kind"] = s.kind_text;  // a checked text: what it must be
     j["rebuild"] = RebuildNames[int(s.rebuild)];
     j["help"] = s.help;
     return j;

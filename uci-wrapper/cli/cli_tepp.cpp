@@ -28,8 +28,8 @@ const char* TeppUsage =
     "                      [--baseline SPEC] [--guide G ...] [--breadth K] [--refine N]\n"
     "                      [--k-eval K] [--runs R] [--limit N] [--depth D | --nodes N]\n"
     "                      [--retries N] [--out FILE.jsonl] [--shard I/N] [--verbose]\n"
-    "                      [--reproducible]\n"
-    "  SPEC: optimal | human | llm[:MODEL] | PROGRAM [NAME=VALUE ...]\n"
+    "                      [--reproducible] [--legal-moves] [--temperature T] [--max-tokens N]\n"
+    "  SPEC: optimal | random[:SEED] | human | llm[:MODEL] | PROGRAM [NAME=VALUE ...]\n"
     "        [@nodes=N|@depth=D|@movetime=MS], e.g. \"stockfish Skill Level=0\"\n"
     "  G (llm players): none | concepts | tree | description:MODE,\n"
     "        MODE s | c | sc | rv-s | rv-c | rv-sc\n";
@@ -56,7 +56,8 @@ struct TeppArgs {
     std::optional<std::string> baseline_spec;
     Settings settings;
     TeppOptions options;
-    int runs = 1, refine = 1;
+    int runs = verifier::PaperRuns, refine = verifier::PaperRefineRounds;
+    verifier::LlmPlayerOptions llm_options;
     bool verbose = false;
     std::optional<long long> limit;
     ShardSpec shard;
@@ -72,6 +73,8 @@ std::optional<int> parse_args(const Args& args, TeppArgs& a) {
     flags.list("--guide", a.guide_texts, "a guide setting of the llm players");
     flags.setting(a.settings, &Settings::tree_breadth);
     flags.number("--refine", a.refine, 1, verifier::MaxRefineRounds, "refinement rounds");
+    flags.flag("--legal-moves", a.llm_options.legal_moves,
+               "our variant: list the legal moves in the llm player's prompt");
     flags.number("--k-eval", a.options.k_eval, 1, MaxTreeBreadth,
                  "moves an answer is compared with");
     flags.number("--runs", a.runs, 1, 1000, "runs per puzzle");
@@ -82,6 +85,8 @@ std::optional<int> parse_args(const Args& args, TeppArgs& a) {
     flags.shard(a.shard);
     flags.flag("-v,--verbose", a.verbose, "log every model request on stderr");
     flags.setting(a.settings, &Settings::reproducible);
+    flags.setting(a.settings, &Settings::llm_temperature);
+    flags.setting(a.settings, &Settings::llm_max_tokens);
     if (auto code = flags.parse(args)) return code;
     if (a.baseline_spec && is_llm_spec(*a.baseline_spec))
         return flags.fail(
@@ -133,9 +138,10 @@ bool read_seat(const std::string& spec, Seat& seat) {
         return false;
     }
     seat.spec = p.spec;
-    seat.name = p.spec.kind == PlayerSpec::Engine  ? p.spec.engine.text
-                : p.spec.kind == PlayerSpec::Human ? "human"
-                                                   : "optimal";
+    seat.name = p.spec.kind == PlayerSpec::Engine   ? p.spec.engine.text
+                : p.spec.kind == PlayerSpec::Human  ? "human"
+                : p.spec.kind == PlayerSpec::Random ? RandomPlayer(p.spec.seed).name()
+                                                    : "optimal";
     return true;
 }
 
@@ -194,7 +200,7 @@ std::optional<std::vector<TeppPuzzle>> read_puzzles(const TeppArgs& a, int& code
 // why there is none. Without llm seats, an empty config.
 std::optional<verifier::LlmConfig> configure_models(const TeppArgs& a, Seating& seating) {
     if (!seating.any_llm) return verifier::LlmConfig{};
-    std::optional<verifier::LlmConfig> c = llm_config_from_env("tepp", a.verbose);
+    std::optional<verifier::LlmConfig> c = llm_config_from_env("tepp", a.verbose, &a.settings);
     if (!c) return std::nullopt;
     for (Seat& s : seating.seats)
         if (s.llm) {
@@ -274,7 +280,8 @@ private:
         clients_.push_back(std::make_unique<verifier::LlmClient>(c));
         for (std::size_t g = 0; g < guides_.size(); ++g) {
             Entry e;
-            e.player = std::make_unique<verifier::LlmPlayer>(*clients_.back(), prompts_, seat.name);
+            e.player = std::make_unique<verifier::LlmPlayer>(*clients_.back(), prompts_, seat.name,
+                                                             a_.llm_options);
             e.guide = g;
             e.row.name = seat.name + " [" + guides_[g].paper_name() + "]";
             e.row.base = base;
@@ -289,6 +296,8 @@ private:
             e.player = std::make_unique<OptimalPlayer>(oracle_);
         } else if (seat.spec.kind == PlayerSpec::Human) {
             e.player = std::make_unique<HumanPlayer>(std::cin, std::cerr);
+        } else if (seat.spec.kind == PlayerSpec::Random) {
+            e.player = std::make_unique<RandomPlayer>(seat.spec.seed);
         } else {
             if (limits_.reproducible && seat.spec.engine.limits.movetime_ms) {
                 std::fprintf(stderr,

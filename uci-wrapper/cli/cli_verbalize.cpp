@@ -15,6 +15,7 @@
 #include "io/utf8.h"
 #include "llm/verbalizer.h"
 #include "rules/notation.h"
+#include "service/session_provider.h"
 #include "session/settings.h"
 
 namespace glossfish::cli {
@@ -25,7 +26,8 @@ const char* VerbalizeUsage =
     "usage: glossfish verbalize (--fen FEN | --csv FILE --id ID | --tree FILE.json)\n"
     "                           [--mode s|c|sc] [--refine N] [--concepts A,B,...]\n"
     "                           [--plies P] [--breadth K] [--depth D] [--jobs N] [--out FILE]\n"
-    "                           [--deadline SECONDS] [--pretty] [--verbose]\n"
+    "                           [--deadline SECONDS] [--temperature T] [--max-tokens N]\n"
+    "                           [--pretty] [--verbose]\n"
     "  --deadline S  the whole command ends within S seconds (default 300): no model request\n"
     "                runs past it\n"
     "  the model comes from GLOSSFISH_LLM_URL, GLOSSFISH_LLM_MODEL, GLOSSFISH_LLM_KEY\n";
@@ -151,7 +153,8 @@ bool read_tree_file(const std::string& path, std::string& fen, VerbalizeInput& i
 
 }  // namespace
 
-std::optional<verifier::LlmConfig> llm_config_from_env(const char* command, bool verbose) {
+std::optional<verifier::LlmConfig> llm_config_from_env(const char* command, bool verbose,
+                                                       const Settings* settings) {
     std::vector<std::string> warnings;
     verifier::LlmConfig config = verifier::LlmConfig::from_env(&warnings);
     for (const auto& w : warnings) std::fprintf(stderr, "glossfish %s: %s\n", command, w.c_str());
@@ -165,6 +168,7 @@ std::optional<verifier::LlmConfig> llm_config_from_env(const char* command, bool
     }
     if (verbose)
         config.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+    if (settings) verifier::apply_sampling(config, *settings);
     return config;
 }
 
@@ -174,7 +178,7 @@ struct VerbalizeArgs {
     std::string fen, csv, id, tree_path, out_path, concepts;
     long long deadline_s = DefaultLlmDeadlineSeconds;
     VerbalizeMode mode = VerbalizeMode::S;
-    int refine = 0;
+    int refine = verifier::PaperRefineRounds;
     bool pretty = false, verbose = false;
     Settings settings;
     bool plies_given = false;  // --plies: else the puzzle's, the tree file's, or the default
@@ -198,6 +202,8 @@ std::optional<int> parse_args(const Args& args, VerbalizeArgs& a) {
     flags.setting(a.settings, &Settings::tree_depth, "--depth");
     flags.setting(a.settings, &Settings::analysis_workers);
     flags.number("--deadline", a.deadline_s, 1, 86400, "the whole command's seconds");
+    flags.setting(a.settings, &Settings::llm_temperature);
+    flags.setting(a.settings, &Settings::llm_max_tokens);
     flags.flag("--pretty", a.pretty, "indent the answer");
     flags.flag("--verbose", a.verbose, "log every model request on stderr");
     flags.check([&] {
@@ -307,7 +313,8 @@ int verbalize_command(const Args& args) {
     VerbalizeArgs a;
     if (auto code = parse_args(args, a)) return *code;
     // The model first: without one nothing else is worth doing.
-    std::optional<verifier::LlmConfig> config = llm_config_from_env("verbalize", a.verbose);
+    std::optional<verifier::LlmConfig> config =
+        llm_config_from_env("verbalize", a.verbose, &a.settings);
     if (!config) return 2;
     config->deadline = started + std::chrono::seconds(a.deadline_s);
     config->deadline_s = double(a.deadline_s);

@@ -20,6 +20,9 @@ const char* verbalize_mode_name(VerbalizeMode mode);  // "s", "c", "sc"
 std::optional<VerbalizeMode> parse_verbalize_mode(std::string_view text);
 
 inline constexpr int MaxRefineRounds = 10;
+// The paper's settings (Cui et al.): up to 3 critic + rewrite rounds for RV-*, 5 runs per player.
+inline constexpr int PaperRefineRounds = 3;
+inline constexpr int PaperRuns = 5;
 
 struct VerbalizeInput {
     std::string fen;                    // the puzzle's start, solver to move

@@ -6,6 +6,7 @@
 #include "claims/claims.h"
 #include "explain/explain.h"
 #include "io/json_line.h"
+#include "io/text.h"
 #include "io/utf8.h"
 #include "judge/commenter.h"
 #include "llm/prompts.h"
@@ -120,7 +121,15 @@ LlmConfig llm_config(const Settings& settings) {
     LlmConfig c = LlmConfig::from_env();
     if (!settings.llm_url.empty()) c.url = settings.llm_url;
     if (!settings.llm_model.empty()) c.model = settings.llm_model;
+    apply_sampling(c, settings);
     return c;
+}
+
+void apply_sampling(LlmConfig& config, const Settings& settings) {
+    // The table checked the temperature (a plain decimal 0..2); empty leaves it unset.
+    if (!settings.llm_temperature.empty())
+        config.temperature = to_number<double>(settings.llm_temperature);
+    if (settings.llm_max_tokens) config.max_tokens = *settings.llm_max_tokens;
 }
 
 }  // namespace glossfish::verifier

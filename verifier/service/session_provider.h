@@ -13,6 +13,11 @@ ProductProviderFactory session_provider();
 
 // The language model of these settings: the environment (LlmConfig::from_env) with the
 // "Glossfish LLM URL" / "Glossfish LLM Model" options taking precedence when set.
+// Sampling ("temperature", "max_tokens" of the table) applied too.
 LlmConfig llm_config(const Settings& settings);
+
+// Sets config's temperature and max_tokens from the settings' "temperature" and "max_tokens"
+// (left unset when the settings leave them unset).
+void apply_sampling(LlmConfig& config, const Settings& settings);
 
 }  // namespace glossfish::verifier
