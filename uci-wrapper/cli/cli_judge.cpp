@@ -9,9 +9,11 @@
 
 #include "cli/cli.h"
 #include "cli/flags.h"
+#include "explain/ideas.h"
 #include "io/utf8.h"
 #include "judge/judge.h"
 #include "service/make_tool_suite.h"
+#include "service/session_provider.h"
 #include "session/settings.h"
 #include "tools/tool_suite.h"
 
@@ -23,6 +25,7 @@ const char* JudgeUsage =
     "usage: glossfish judge --input FILE.jsonl [--decomposer llm|rules] [--bootstrap B]\n"
     "                       [--seed N] [--depth D] [--scheme act-eval|lichess]\n"
     "                       [--out FILE.jsonl] [--shard I/N] [--deadline SECONDS] [--verbose]\n"
+    "                       [--gold given|ideas] [--temperature T] [--max-tokens N]\n"
     "  records {\"id\",\"fen\",\"move\",\"commentary\",\"gold_atoms\"?,\"atoms\"?|\"claims\"?}, "
     "one a line\n"
     "  --decomposer llm (default) needs GLOSSFISH_LLM_URL; rules runs offline\n"
@@ -35,7 +38,9 @@ const char* JudgeUsage =
     "                  here, ACT-Eval's 10/20/30 win% bands) or lichess (5/10/15)\n"
     "  --out FILE      the per-record JSONL and the summary line go there instead of stdout\n"
     "  --shard I/N     only the records of shard I of N (by id, else by line; I from 0)\n"
-    "  --deadline S    each record's model requests end within S seconds (default 300)\n";
+    "  --deadline S    each record's model requests end within S seconds (default 300)\n"
+    "  --gold ideas    the gold atoms are the move's verified ideas (glossfish explain), not\n"
+    "                  the records' gold_atoms\n";
 
 }  // namespace
 
@@ -59,7 +64,18 @@ int judge_command(const Args& args) {
     flags.shard(shard);
     flags.number("--deadline", deadline_s, 1, 86400, "seconds per record for the model");
     flags.flag("--verbose", verbose, "log every model request on stderr");
+    std::string gold = "given";
+    flags.text("--gold", gold,
+               "gold atoms: given (the records') or ideas (the move's verified "
+               "ideas)");
+    flags.setting(settings, &Settings::llm_temperature);
+    flags.setting(settings, &Settings::llm_max_tokens);
     if (auto code = flags.parse(args)) return *code;
+    if (gold != "given" && gold != "ideas") {
+        std::fprintf(stderr, "glossfish judge: --gold must be given or ideas, got %s\n",
+                     quote_input(gold).c_str());
+        return 2;
+    }
     if (decomposer != "llm" && decomposer != "rules") {
         std::fprintf(stderr, "glossfish judge: --decomposer must be llm or rules, got %s\n",
                      quote_input(decomposer).c_str());
@@ -67,6 +83,7 @@ int judge_command(const Args& args) {
     }
     std::vector<std::string> warnings;
     verifier::LlmConfig config = verifier::LlmConfig::from_env(&warnings);
+    verifier::apply_sampling(config, settings);
     for (const auto& w : warnings) std::fprintf(stderr, "glossfish judge: %s\n", w.c_str());
     if (decomposer == "llm" && !config.configured()) {
         std::fprintf(stderr, "glossfish judge: %s\n", verifier::NoLlmEndpointMessage);
@@ -96,6 +113,17 @@ int judge_command(const Args& args) {
         decomposer == "rules" ? verifier::Decomposer::Rules : verifier::Decomposer::Llm;
     options.verify = verifier::verify_options(settings);
     options.record_deadline_s = double(deadline_s);
+    if (gold == "ideas") {
+        // The move's verified ideas (board only, as `glossfish explain` lists them under
+        // "ideas" before the label's engine reasons) are the gold atoms, with their claims.
+        options.gold_atoms = [](const Position& before, Move move) {
+            std::vector<nlohmann::json> gold_atoms;
+            for (const Idea& i : verifier::move_ideas(before, move).ideas)
+                gold_atoms.push_back({{"text", i.text}, {"claims", i.claims}});
+            return gold_atoms;
+        };
+        options.gold_source = "ideas";
+    }
     verifier::Judge judge(*suite, config.configured() ? &client : nullptr, &prompts, options);
 
     std::vector<verifier::JudgedRecord> records =

@@ -14,6 +14,7 @@
 #include "io/line_reader.h"
 #include "io/utf8.h"
 #include "judge/shard_summary.h"
+#include "llm/strategy_claims.h"
 #include "service/make_tool_suite.h"
 #include "service/verify.h"
 #include "tools/tool_suite.h"
@@ -26,6 +27,9 @@ const char* VerifyUsage =
     "usage: glossfish verify --fen FEN [--move M] (--claims FILE.json | --text \"...\") [--depth "
     "D]\n"
     "                        [--scheme lichess|act-eval] [--pretty] [--reproducible]\n"
+    "       glossfish verify --verbalization FILE.json [--pretty]\n"
+    "                        the strategy claims of a glossfish verbalize output, each checked\n"
+    "                        against the output's own tree\n"
     "  --claims -   reads the claims JSON from stdin; fen/move inside it replace --fen/--move\n"
     "       glossfish verify --jsonl [--depth D] [--scheme S] [--bootstrap B] [--seed N]\n"
     "                        [--shard I/N] [--reproducible]\n"
@@ -70,6 +74,33 @@ int run_jsonl(const verifier::ToolSuite& suite, const verifier::ClaimVerifier& v
     return 0;
 }
 
+// `verify --verbalization FILE`: the strategy claims of a verbalization checked against its
+// own tree (llm/strategy_claims.h). 0 when read (whatever the claims), 2 for bad input.
+int verify_verbalization(const std::string& path, bool pretty) {
+    std::string text;
+    if (auto err = read_input_file(path, MaxJsonFile, text)) {
+        std::fprintf(stderr, "glossfish verify: --verbalization: %s\n", err->c_str());
+        return 2;
+    }
+    if (std::string bad = utf8_error(text); !bad.empty()) {
+        std::fprintf(stderr, "glossfish verify: %s: %s\n", path.c_str(), bad.c_str());
+        return 2;
+    }
+    std::string error;
+    std::optional<nlohmann::ordered_json> out = verifier::check_verbalization(text, &error);
+    if (!out) {
+        std::fprintf(stderr, "glossfish verify: %s: %s\n", path.c_str(), error.c_str());
+        return 2;
+    }
+    std::printf("%s\n", out->dump(pretty ? 2 : -1).c_str());
+    const auto& sum = (*out)["summary"];
+    std::fprintf(stderr, "glossfish verify: %d strategy claim%s, %d hold%s, %d do%s not\n",
+                 sum["claims"].get<int>(), sum["claims"].get<int>() == 1 ? "" : "s",
+                 sum["hold"].get<int>(), sum["hold"].get<int>() == 1 ? "s" : "",
+                 sum["fail"].get<int>(), sum["fail"].get<int>() == 1 ? "es" : "");
+    return 0;
+}
+
 }  // namespace
 
 int verify_command(const Args& args) {
@@ -93,7 +124,17 @@ int verify_command(const Args& args) {
     flags.flag("--jsonl", jsonl, "batch lines on stdin");
     flags.flag("--pretty", pretty, "indent the answer");
     flags.setting(settings, &Settings::reproducible);
+    std::optional<std::string> verbalization;
+    flags.text("--verbalization", verbalization,
+               "a glossfish verbalize output: its strategy claims checked against its tree");
     if (auto code = flags.parse(args)) return *code;
+    if (verbalization) {
+        if (fen || move || claims_file || text || jsonl || shard) {
+            std::fputs("glossfish verify: --verbalization takes only --pretty\n", stderr);
+            return 2;
+        }
+        return verify_verbalization(*verbalization, pretty);
+    }
     if (shard && !jsonl) {
         std::fputs("glossfish verify: --shard needs --jsonl\n", stderr);
         return 2;

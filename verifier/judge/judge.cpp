@@ -465,6 +465,10 @@ JudgedRecord Judge::judge(const JudgeInput& input, const CallContext& context) c
     rec.fen = before.fen();
     rec.move = move_to_san(before, mp.move);
     rec.events = move_events(before, mp.move);
+    if (options_.gold_atoms) {
+        rec.gold = options_.gold_atoms(before, mp.move);
+        rec.gold_source = options_.gold_source;
+    }
     if (input.reference) {
         rec.reference = input.reference;
         rec.reference_events = reference_events(before, rec.move, *input.reference);

@@ -130,6 +130,11 @@ struct JudgeOptions {
     double record_deadline_s = 0;
     // Judge the reasoning chains of the analytical units (chains.h); `comment` does without.
     bool chains = true;
+    // When set (`judge --gold ideas`), the gold atoms of every record are what this returns for
+    // the played move, each {"text", "claims"} — the verified ideas of the move (explain/ideas.h)
+    // — instead of the record's "gold_atoms".
+    std::function<std::vector<nlohmann::json>(const Position& before, Move move)> gold_atoms;
+    std::string gold_source = "given";  // "given" or "ideas": reported in each record
 };
 
 struct JudgedRecord {
@@ -151,6 +156,7 @@ struct JudgedRecord {
     // them was verified correct (gold_covered).
     std::vector<std::vector<int>> matches;
     std::string match_method;              // "llm", "rules" or "" (no gold atoms)
+    std::string gold_source = "given";     // where gold came from: "given" or "ideas"
     std::vector<std::string> warnings;     // LLM steps that failed and were worked around
     int requests = 0;                      // HTTP requests to the model
     ChainAnalysis chains;                  // the reasoning chains of the analytical units

@@ -140,6 +140,7 @@ json judged_json(const JudgedRecord& r) {
         {"requests", r.requests},
         {"metrics", metrics_json(m)}};
     if (r.reference) out["reference"] = *r.reference;
+    if (r.gold_source != "given") out["gold_source"] = r.gold_source;
     put_chain_json(r.chains, out);
     return out;
 }
