@@ -135,9 +135,10 @@ TEST(KeyRedaction, VerbalizeAndCommentPrintNoPieceOfTheKey) {
                                 .string();
     const std::vector<std::string> env = {"GLOSSFISH_LLM_URL=" + server.url(),
                                           "GLOSSFISH_LLM_KEY=" + ApiKey};
-    CliRun v =
-        run("verbalize",
-            {"--fen", Fen, "--mode", "c", "--concepts", "endgame", "--out", out, "--verbose"}, env);
+    CliRun v = run("verbalize",
+                   {"--fen", Fen, "--mode", "c", "--concepts", "endgame", "--refine", "0", "--out",
+                    out, "--verbose"},
+                   env);
     EXPECT_EQ(v.exit_code, 0) << v.err;
     std::ifstream in(out);
     const std::string file((std::istreambuf_iterator<char>(in)), {});
