@@ -18,6 +18,7 @@
 
 #include "analysis/players.h"
 #include "cli_run.h"
+#include "fake_llm_server.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 
@@ -329,6 +330,43 @@ TEST_F(SweepCommand, ShardsTogetherAreTheWholeRun) {
         "sweep", {"--report", path("s0.jsonl"), path("s1.jsonl")}, {});
     EXPECT_EQ(report.exit_code, 0) << report.err;
     EXPECT_EQ(report.out, whole.out);
+}
+
+TEST_F(SweepCommand, LanguageModelPlayerAgainstAScriptedServer) {
+    // ZMTE6, a mate in 2 (tepp_test.cpp): optimal mates, score 1. The scripted model answers
+    // an impossible move three times per setting (None, then S with the tree), so each of its
+    // puzzles fails after the retries and scores 0: ΔBase 0 and ΔOpt -1, worked out by hand.
+    std::ofstream(path("zmte6.csv"))
+        << "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,"
+           "OpeningTags\n"
+           "ZMTE6,r7/5P2/4P3/1pRp4/3P1kp1/2P5/6PK/8 w - - 2 45,e6e7 g4g3 h2g1 a8a1,1484,77,96,"
+           "22139,endgame mate mateIn2 rookEndgame short,https://lichess.org/Mjl0SlxN#88,\n";
+    testkit::FakeLlmServer server;
+    for (int i = 0; i < 6; ++i) server.then(testkit::FakeLlmServer::json_answer({{"move", "Qz9"}}));
+    CliRun r = testkit::run_glossfish_command(
+        "sweep",
+        {"--csv", path("zmte6.csv"), "--out", path("llm.jsonl"), "--k", "1", "--depth", "4",
+         "--runs", "1", "--player", "llm:fake", "--guide", "tree", "--temperature", "0.5"},
+        {"GLOSSFISH_LLM_URL=" + server.url(), "GLOSSFISH_LLM_RETRIES=0"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto reqs = server.requests();
+    ASSERT_EQ(reqs.size(), 6u);
+    EXPECT_EQ(reqs[0].json["model"], "fake");
+    EXPECT_EQ(reqs[0].json["temperature"], 0.5);
+    // The S setting's prompt holds the tree, whose first move is g3+; the None one does not.
+    EXPECT_EQ(reqs[0].last_content("user").find("g3+"), std::string::npos);
+    EXPECT_NE(reqs[3].last_content("user").find("\"g3+\""), std::string::npos);
+    std::vector<std::string> records = lines(path("llm.jsonl"));
+    ASSERT_EQ(records.size(), 4u);  // optimal, random, llm none, llm tree
+    for (const std::string& l : records) {
+        const ordered_json j = ordered_json::parse(l);
+        if (j["player"] != "llm:fake") continue;
+        EXPECT_EQ(j["score"], 0.0) << l;
+        EXPECT_TRUE(j.contains("failed")) << l;
+    }
+    EXPECT_NE(r.out.find("No Strategy  llm:fake"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("0.000 ± 0.000    +0.000  -1.000"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("S            llm:fake"), std::string::npos) << r.out;
 }
 
 TEST_F(SweepCommand, UsageErrorsAreNamed) {
