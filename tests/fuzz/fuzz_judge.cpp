@@ -42,8 +42,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const int n = int(c.propositions.size());
     for (const Edge& e : c.edges) {
         if (e.source < 1 || e.source > n || e.target < 1 || e.target > n) std::abort();
-        if (e.verdict == "true" && (c.propositions[std::size_t(e.source - 1)].verdict != "true" ||
-                                    c.propositions[std::size_t(e.target - 1)].verdict != "true"))
+        if (e.verdict == Truth::True &&
+            (c.propositions[std::size_t(e.source - 1)].verdict != Truth::True ||
+             c.propositions[std::size_t(e.target - 1)].verdict != Truth::True))
             std::abort();
     }
     if (c.depth < 0 || c.depth > c.holding_edges()) std::abort();

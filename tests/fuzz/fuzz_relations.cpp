@@ -39,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             Edge e;
             e.source = l.source + 1;
             e.target = l.target + 1;
-            e.verdict = "true";
+            e.verdict = Truth::True;
             edges.push_back(e);
         }
     const int d = chain_depth(n, edges);

@@ -2,7 +2,8 @@
 // each move below are checked by hand: 1.Nf3 develops the knight toward the centre and takes
 // control of d4 and e5 (a knight on f3 attacks both); 1.e4 occupies the centre (its space
 // there is not said again), takes control of d5 and f5 (the pawn's diagonals) and frees the
-// bishop on f1 (e2 is empty). Recall = gold atoms said and verified / gold atoms, worked out per record.
+// bishop on f1 (e2 is empty). Recall = gold atoms said and verified / gold atoms, worked out per
+// record.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -43,10 +44,9 @@ TEST(JudgeGoldIdeas, RecallAgainstTheMovesVerifiedIdeas) {
     EXPECT_EQ(records[0]["matches"][0]["matched"], true);
     EXPECT_EQ(records[0]["matches"][1]["matched"], false);
 
-    EXPECT_EQ(
-        gold_texts(records[1]),
-        std::vector<std::string>({"e4 occupies the centre.", "e4 takes control of d5 and f5.",
-                                  "e4 frees the bishop on f1."}));
+    EXPECT_EQ(gold_texts(records[1]),
+              std::vector<std::string>({"e4 occupies the centre.", "e4 takes control of d5 and f5.",
+                                        "e4 frees the bishop on f1."}));
     EXPECT_NEAR(records[1]["recall"].get<double>(), 2.0 / 3, 1e-3);  // the first and the last
 
     EXPECT_EQ(records[2]["recall"], 0.0);  // "wins the queen" covers neither idea of Nc7+
