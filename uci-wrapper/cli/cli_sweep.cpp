@@ -329,26 +329,9 @@ private:
 
     verifier::GuideSource guide_source(const TeppPuzzle& puzzle, Analyzer& analyzer,
                                        const Settings& s, const AnalysisLimits& limits) const {
-        verifier::GuideSource src;
-        src.fen = puzzle.start_fen;
-        src.plies = puzzle.plies;
-        src.concepts = puzzle.themes;
-        Position pos;
-        if (!pos.set(puzzle.start_fen, puzzle.chess960).ok()) return src;
-        src.solver = pos.side_to_move();
-        bool tree_needed = false;
-        for (const auto& g : guides_) tree_needed |= g.needs_tree();
-        if (!tree_needed) return src;
-        TreeOptions to = tree_options(s);
-        to.plies = puzzle.plies;
-        to.limits = limits;
-        to.reproducible = true;
-        StrategyTree tree = build_tree(analyzer, pos, to);
-        if (tree.ok()) src.tree = tree_to_compact(tree);
-        else
-            std::fprintf(stderr, "glossfish sweep: %s: strategy tree: %s\n", puzzle.id.c_str(),
-                         tree.error.c_str());
-        return src;
+        TreeOptions options = tree_options(s);
+        options.limits = limits;
+        return verifier::puzzle_guide_source(puzzle, guides_, analyzer, options, "glossfish sweep");
     }
 
     const SweepArgs& a_;

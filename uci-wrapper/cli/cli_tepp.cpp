@@ -360,26 +360,9 @@ private:
     }
 
     verifier::GuideSource guide_source(const TeppPuzzle& puzzle) {
-        verifier::GuideSource src;
-        src.fen = puzzle.start_fen;
-        src.plies = puzzle.plies;
-        src.concepts = puzzle.themes;
-        Position pos;
-        if (!pos.set(puzzle.start_fen, puzzle.chess960).ok()) return src;
-        src.solver = pos.side_to_move();
-        bool tree_needed = false;
-        for (const auto& s : guides_) tree_needed |= s.needs_tree();
-        if (!tree_needed) return src;
-        TreeOptions to = tree_options(a_.settings);
-        to.plies = puzzle.plies;
-        to.limits = limits_;
-        to.reproducible = true;
-        StrategyTree tree = build_tree(analyzer_, pos, to);
-        if (tree.ok()) src.tree = tree_to_compact(tree);
-        else
-            std::fprintf(stderr, "glossfish tepp: %s: strategy tree: %s\n", puzzle.id.c_str(),
-                         tree.error.c_str());
-        return src;
+        TreeOptions options = tree_options(a_.settings);
+        options.limits = limits_;
+        return verifier::puzzle_guide_source(puzzle, guides_, analyzer_, options, "glossfish tepp");
     }
 
     const TeppArgs& a_;

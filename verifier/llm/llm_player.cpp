@@ -1,6 +1,8 @@
 // The language-model solving player and the guide settings (see llm_player.h).
 #include "llm/llm_player.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <utility>
 
 #include "io/text.h"
@@ -221,6 +223,28 @@ void LlmPlayer::on_illegal(const PlayerRequest&, const std::string& move,
         last_answer_ = move;
         last_error_ = reason;
     }
+}
+
+GuideSource puzzle_guide_source(const TeppPuzzle& puzzle, const std::vector<GuideSetting>& guides,
+                                Analyzer& analyzer, TreeOptions options, const char* command) {
+    GuideSource src;
+    src.fen = puzzle.start_fen;
+    src.plies = puzzle.plies;
+    src.concepts = puzzle.themes;
+    Position pos;
+    if (!pos.set(puzzle.start_fen, puzzle.chess960).ok()) return src;
+    src.solver = pos.side_to_move();
+    if (std::none_of(guides.begin(), guides.end(),
+                     [](const GuideSetting& g) { return g.needs_tree(); }))
+        return src;
+    options.plies = puzzle.plies;
+    options.reproducible = true;
+    const StrategyTree tree = build_tree(analyzer, pos, options);
+    if (tree.ok()) src.tree = tree_to_compact(tree);
+    else
+        std::fprintf(stderr, "%s: %s: strategy tree: %s\n", command, puzzle.id.c_str(),
+                     tree.error.c_str());
+    return src;
 }
 
 }  // namespace glossfish::verifier

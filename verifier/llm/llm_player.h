@@ -20,6 +20,9 @@
 #include <vector>
 
 #include "analysis/players.h"
+#include "analysis/strategy_tree.h"
+#include "analysis/tepp.h"
+#include "analysis/tree_format.h"
 #include "llm/llm_client.h"
 #include "llm/prompts.h"
 #include "llm/verbalizer.h"
@@ -56,6 +59,12 @@ struct GuideSource {
     nlohmann::ordered_json tree;        // null when not built
     std::vector<std::string> concepts;  // empty when the puzzle has none
 };
+
+// A puzzle's guide source: its start, solver, plies and themes, and, when one of `guides` needs
+// it, its strategy tree (options at the puzzle's plies, searched reproducibly on analyzer). A
+// tree that cannot be built is said on stderr after `command` ("glossfish tepp") and left null.
+GuideSource puzzle_guide_source(const TeppPuzzle& puzzle, const std::vector<GuideSetting>& guides,
+                                Analyzer& analyzer, TreeOptions options, const char* command);
 
 struct GuideBuild {
     PlayerGuide guide;
