@@ -58,12 +58,14 @@ struct MoveView {
         return -sign * material_balance(before) * 100 == PieceValue[type_of(captured)];
     }
     bool castles() const { return move.kind() == Castling; }
-    // The moved piece can be won where it lands: what it threatens is no threat.
-    bool lands_en_prise() const {
+    // The mover's piece on s after the move can be won by capturing it.
+    bool hangs_after(Square s) const {
         for (const HangingPiece& h : BoardTools(after).hanging(us))
-            if (h.square == to) return true;
+            if (h.square == s) return true;
         return false;
     }
+    // The moved piece can be won where it lands: what it threatens is no threat.
+    bool lands_en_prise() const { return hangs_after(to); }
     // The mover was behind in material before the move: a capture then takes back.
     bool behind_before() const {
         const int sign = us == White ? 1 : -1;
@@ -705,10 +707,7 @@ std::vector<IdeaFound> creates_passed(const MoveView& v) {
         // A passed pawn at home matters in the endgame; in the middlegame once it is advanced.
         if (relative_rank(v.us, s) < Rank4 && !is_endgame(v.after)) continue;
         // A passed pawn the opponent can simply take (dxc4 answered by Bxc4) is no creation.
-        const std::vector<HangingPiece> hanging = BoardTools(v.after).hanging(v.us);
-        if (std::any_of(hanging.begin(), hanging.end(),
-                        [&](const HangingPiece& h) { return h.square == s; }))
-            continue;
+        if (v.hangs_after(s)) continue;
         out.push_back(found(0, {{"square", square_name(s)}}, relative_rank(v.us, s)));
     }
     return out;
