@@ -7,8 +7,42 @@
 
 #include "analysis/quality.h"
 #include "io/markup.h"
+#include "rules/notation.h"
 
 namespace glossfish {
+
+namespace {
+
+int compact_depth(Position& pos, const nlohmann::ordered_json& node, const std::string& path,
+                  std::string* error) {
+    if (!node.is_object()) {
+        *error =
+            "the tree at '" + (path.empty() ? std::string("(root)") : path) + "' is not an object";
+        return -1;
+    }
+    int depth = 0;
+    for (auto it = node.begin(); it != node.end(); ++it) {
+        MoveParse m = parse_san(pos, it.key());
+        const std::string here = path.empty() ? it.key() : path + " " + it.key();
+        if (!m.ok()) {
+            *error = "move '" + it.key() + "'" + (path.empty() ? "" : " after " + path) + ": " +
+                     m.message;
+            return -1;
+        }
+        pos.do_move(m.move);
+        const int d = compact_depth(pos, it.value(), here, error);
+        pos.undo_move(m.move);
+        if (d < 0) return -1;
+        depth = std::max(depth, d + 1);
+    }
+    return depth;
+}
+
+}  // namespace
+
+int compact_tree_depth(Position& pos, const nlohmann::ordered_json& tree, std::string* error) {
+    return compact_depth(pos, tree, "", error);
+}
 
 namespace {
 

@@ -20,6 +20,11 @@ std::optional<TreeFormat> parse_tree_format(std::string_view name);
 // {"Re8+":{"Rxe8":{"Rxe8#":{}}}}: moves in SAN, nested by ply, leaves {}.
 nlohmann::ordered_json tree_to_compact(const StrategyTree& tree);
 
+// Reads a compact tree back from pos (left as it was): every key must be a legal move in strict
+// SAN and every value an object. Returns the tree's depth in plies, or -1 with *error set to
+// where and why ("move 'Ke5' after e4 e5: …", "the tree at 'e4' is not an object").
+int compact_tree_depth(Position& pos, const nlohmann::ordered_json& tree, std::string* error);
+
 // {"fen","solver","chess960","plies","breadth","limits","reproducible","root":{node}} and
 // "error" when the build failed; node = {"san","uci","fen","ply","score","win","terminal",
 // "result","children":[...]} (no san/uci at the root; terminal/result only when game over).

@@ -4,8 +4,9 @@
 the command line (`glossfish tool --jsonl`, ToolSuite::call), MCP (`glossfish mcp`, tools/call),
 the C ABI (gf_call) and UCI (`tool NAME {json}`): no arguments, a wrong JSON type for each
 argument, an unknown argument, a bad FEN, an illegal move, depth 999, and for verify neither
-text nor claims, both, and claims it cannot read. UCI's own `verify` command must answer its
-mistakes with the verify tool's codes. Each code is also the one the mistake calls for, stated
+text nor claims, both, and claims it cannot read; for verbalize a tree with an illegal move,
+concepts missing, and no language model (the environment's GLOSSFISH_LLM_* are removed). UCI's
+own `verify` command must answer its mistakes with the verify tool's codes. Each code is also the one the mistake calls for, stated
 here and not read from any surface. No call reaches a search: every mistake is found first.
 
 usage: errors_test.py GLOSSFISH_BINARY LIBGLOSSFISH
@@ -96,6 +97,12 @@ def cases(schema):
          "bad_fen"),
         ("an illegal move in the claims", "verify", dict(verify, claims={"move": ILLEGAL, "atoms": []}),
          "illegal_move"),
+        # verbalize finds its mistakes, and the missing model, before any search or request.
+        ("a tree with an illegal move", "verbalize", dict(verify, tree='{"%s": {}}' % ILLEGAL),
+         "bad_value"),
+        ("mode c without concepts", "verbalize", dict(verify, mode="c"), "missing_argument"),
+        ("no language model", "verbalize", dict(verify, mode="c", concepts="fork"),
+         "no_llm_endpoint"),
     ]
     return out
 
@@ -115,15 +122,24 @@ def cli_codes(binary, calls):
     return [code_of(answers.get(i, {"error": {"code": "no answer"}})) for i in range(len(calls))]
 
 
+# The MCP server runs at most 64 calls at once and answers `busy` beyond: a server per chunk.
+MCP_CHUNK = 40
+
+
 def mcp_codes(binary, calls):
-    lines = [{"jsonrpc": "2.0", "id": 0, "method": "initialize",
-              "params": {"protocolVersion": "2025-06-18"}}]
-    lines += [{"jsonrpc": "2.0", "id": i + 1, "method": "tools/call",
-               "params": {"name": tool, "arguments": args}}
-              for i, (_, tool, args, _) in enumerate(calls)]
-    done = subprocess.run([binary, "mcp"], input="".join(json.dumps(l) + "\n" for l in lines),
-                          capture_output=True, text=True, timeout=120)
-    answers = {a.get("id"): a for a in map(json.loads, done.stdout.splitlines())}
+    answers = {}
+    for start in range(0, len(calls), MCP_CHUNK):
+        lines = [{"jsonrpc": "2.0", "id": 0, "method": "initialize",
+                  "params": {"protocolVersion": "2025-06-18"}}]
+        lines += [{"jsonrpc": "2.0", "id": i + 1, "method": "tools/call",
+                   "params": {"name": tool, "arguments": args}}
+                  for i, (_, tool, args, _) in enumerate(calls)
+                  if start <= i < start + MCP_CHUNK]
+        done = subprocess.run([binary, "mcp"],
+                              input="".join(json.dumps(l) + "\n" for l in lines),
+                              capture_output=True, text=True, timeout=120)
+        answers.update({a.get("id"): a for a in map(json.loads, done.stdout.splitlines())
+                        if a.get("id") != 0})
     out = []
     for i in range(len(calls)):
         result = answers.get(i + 1, {}).get("result")
@@ -194,6 +210,9 @@ def uci_verify_codes(binary):
 
 
 def main(binary, library):
+    # No language model on any surface (the plugin reads the environment in this process).
+    for key in [k for k in os.environ if k.startswith("GLOSSFISH_LLM_") or k == "OPENAI_API_KEY"]:
+        del os.environ[key]
     schema = json.loads(subprocess.run([binary, "tools", "--schema"], capture_output=True,
                                        text=True, timeout=60).stdout)
     names = {t["function"]["name"] for t in schema}

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "fake_llm_server.h"
 #include "glossfish_session.h"
 #include "test_support.h"
 
@@ -810,6 +811,35 @@ TEST_F(Protocol, VerifyCommandsAndCommentaryOption) {
     j = payload(*verdict);
     EXPECT_EQ(j["atoms"][0]["text"], "e4 attacks f5.");
     EXPECT_EQ(j["atoms"][0]["result"], "correct");
+}
+
+// `verbalize` on the current position: the verbalize tool, asked of the model of the Glossfish
+// LLM URL option, answered as glossfish.tool with the description as its readable text; its
+// mistakes are the tool's, found before any request.
+TEST_F(Protocol, VerbalizeCommandAsksTheOptionsModel) {
+    FakeLlmServer server;
+    server.then(
+        FakeLlmServer::json_answer({{"description", "Black mates: g3+ then Rh8# or Ra1#."}}));
+    Glossfish& g = start({"GLOSSFISH_LLM_URL="});
+    g.send("setoption name Glossfish LLM URL value " + server.url());
+    g.send("position fen r7/4PP2/8/1pRp4/3P1kp1/2P5/6PK/8 b - - 0 45");
+    g.send("verbalize mode c refine 0 concepts mateIn2, endgame");
+    auto lines =
+        g.read_until(starts_with("info string glossfish.tool "), SearchDeadline, "glossfish.tool");
+    nlohmann::json j = payload(lines.back());
+    EXPECT_EQ(j["tool"], "verbalize");
+    EXPECT_EQ(j["result"]["description"], "Black mates: g3+ then Rh8# or Ra1#.") << j.dump();
+    EXPECT_EQ(j["result"]["concepts"], nlohmann::json::array({"mateIn2", "endgame"}));
+    EXPECT_EQ(j["text"], "verbalize: Black mates: g3+ then Rh8# or Ra1#.");
+    ASSERT_EQ(server.requests().size(), 1u);
+    EXPECT_NE(server.requests()[0].last_content("user").find("mateIn2"), std::string::npos);
+    // Mistakes: an unknown word is the command's, a value the tool's.
+    expect_one_error("verbalize colour red", "unknown_argument");
+    expect_one_error("verbalize refine many", "bad_value");
+    g.send("verbalize mode c");
+    lines = g.read_until(starts_with("info string glossfish.tool "), ReplyDeadline, "no concepts");
+    EXPECT_EQ(payload(lines.back())["result"]["error"]["code"], "missing_argument");
+    EXPECT_EQ(server.requests().size(), 1u);
 }
 
 // Glossfish Comment without an endpoint: one glossfish.error (no_llm_endpoint) in the first

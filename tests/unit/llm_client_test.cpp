@@ -123,9 +123,10 @@ TEST(LlmClient, ToolCallsRunInProcessThenFinalAnswer) {
     EXPECT_EQ(reqs[0].path, "/v1/chat/completions");
     EXPECT_EQ(reqs[0].authorization, std::string("Bearer ") + Key);
     EXPECT_EQ(reqs[0].json["model"], "fake-model");
-    // Every tool of the suite is offered, in the OpenAI form.
+    // Every tool of the suite is offered, in the OpenAI form, but the one that asks a model.
     ASSERT_TRUE(reqs[0].json["tools"].is_array());
-    EXPECT_EQ(reqs[0].json["tools"].size(), suite.list().size());
+    EXPECT_EQ(reqs[0].json["tools"].size(), suite.list().size() - 1);
+    for (const auto& t : reqs[0].json["tools"]) EXPECT_NE(t["function"]["name"], "verbalize");
     EXPECT_EQ(reqs[0].json["tools"][0]["type"], "function");
     EXPECT_EQ(reqs[0].json["tool_choice"], "auto");
     EXPECT_EQ(reqs[0].messages().size(), 2u);

@@ -51,6 +51,16 @@ json valid_args(const std::string& tool) {
           {"format", "text"},
           {"reproducible", true},
           {"depth", 5}}},
+        {"verbalize",
+         {{"fen", Start},
+          {"mode", "sc"},
+          {"tree", R"({"e4":{"e5":{}}})"},
+          {"concepts", "centre, development"},
+          {"refine", 0},
+          {"deadline", 10},
+          {"plies", 2},
+          {"breadth", 2},
+          {"depth", 5}}},
     };
     auto it = table.find(tool);
     return it == table.end() ? json() : it->second;
@@ -76,7 +86,9 @@ TEST(ToolsArgs, EveryToolHasValidArgsThatPassValidation) {
         ASSERT_FALSE(args.is_null()) << "no valid_args entry for tool " << name;
         json r = board_suite().call(name, args);
         if (r.contains("error")) {
-            EXPECT_EQ(r["error"]["code"], name == "verify" ? "no_verifier" : "no_engine")
+            EXPECT_EQ(r["error"]["code"], name == "verify"      ? "no_verifier"
+                                          : name == "verbalize" ? "no_llm_endpoint"
+                                                                : "no_engine")
                 << name << ": " << r.dump();
         }
     }
@@ -253,9 +265,12 @@ TEST(ToolsArgs, UnknownToolAndNoEngine) {
     EXPECT_NE(r["error"]["message"].get<std::string>().find("piece_at"), std::string::npos);
     for (const auto& e : board_suite().list())
         if (e.needs_engine) {
-            // verify needs the service's checker first (make_tool_suite installs it).
+            // verify needs the service's checker first, verbalize its model (make_tool_suite
+            // installs them).
             EXPECT_EQ(board_suite().call(e.name, valid_args(e.name))["error"]["code"],
-                      e.name == "verify" ? "no_verifier" : "no_engine")
+                      e.name == "verify"      ? "no_verifier"
+                      : e.name == "verbalize" ? "no_llm_endpoint"
+                                              : "no_engine")
                 << e.name;
         }
 }

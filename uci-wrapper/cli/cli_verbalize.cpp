@@ -49,33 +49,6 @@ std::vector<std::string> split_concepts(const std::string& text) {
     return out;
 }
 
-// Replays a compact tree from pos; every key must be a legal move in strict SAN and every value
-// an object. Returns the depth in plies, or -1 with *error set.
-int check_compact_tree(Position& pos, const nlohmann::ordered_json& node, const std::string& path,
-                       std::string* error) {
-    if (!node.is_object()) {
-        *error =
-            "the tree at '" + (path.empty() ? std::string("(root)") : path) + "' is not an object";
-        return -1;
-    }
-    int depth = 0;
-    for (auto it = node.begin(); it != node.end(); ++it) {
-        MoveParse m = parse_san(pos, it.key());
-        const std::string here = path.empty() ? it.key() : path + " " + it.key();
-        if (!m.ok()) {
-            *error = "move '" + it.key() + "'" + (path.empty() ? "" : " after " + path) + ": " +
-                     m.message;
-            return -1;
-        }
-        pos.do_move(m.move);
-        const int d = check_compact_tree(pos, it.value(), here, error);
-        pos.undo_move(m.move);
-        if (d < 0) return -1;
-        depth = std::max(depth, d + 1);
-    }
-    return depth;
-}
-
 // The compact form of a rich-JSON node's children ({"children":[{"san",…}]}).
 std::optional<nlohmann::ordered_json> rich_to_compact(const nlohmann::ordered_json& node,
                                                       std::string* error) {
@@ -280,7 +253,7 @@ bool read_input(VerbalizeArgs& a, Position& pos, VerbalizeInput& input) {
 std::optional<int> tree_of(const VerbalizeArgs& a, Position& pos, VerbalizeInput& input) {
     if (!a.tree_path.empty()) {
         std::string error;
-        const int depth = check_compact_tree(pos, input.tree, "", &error);
+        const int depth = compact_tree_depth(pos, input.tree, &error);
         if (depth < 0) {
             std::fprintf(stderr, "glossfish verbalize: %s: %s\n", a.tree_path.c_str(),
                          error.c_str());

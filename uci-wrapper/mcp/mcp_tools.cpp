@@ -2,13 +2,15 @@
 // suite's table) on one analysis pool.
 #include "mcp/mcp_tools.h"
 
+#include <set>
+
 #include "service/make_tool_suite.h"
 #include "tools/tool_registry.h"
 #include "tools/tool_suite.h"
 
 namespace glossfish::mcp {
 
-nlohmann::json mcp_tool(const nlohmann::json& openai_entry) {
+nlohmann::json mcp_tool(const nlohmann::json& openai_entry, bool asks_model) {
     const nlohmann::json& f = openai_entry.at("function");
     return {{"name", f.at("name")},
             {"description", f.at("description")},
@@ -16,8 +18,8 @@ nlohmann::json mcp_tool(const nlohmann::json& openai_entry) {
             {"annotations",
              {{"readOnlyHint", true},
               {"destructiveHint", false},
-              {"idempotentHint", true},
-              {"openWorldHint", false}}}};
+              {"idempotentHint", !asks_model},
+              {"openWorldHint", asks_model}}}};
 }
 
 GlossfishTools::GlossfishTools(const Settings& settings)
@@ -28,7 +30,13 @@ GlossfishTools::~GlossfishTools() = default;
 
 nlohmann::json GlossfishTools::tools() const {
     nlohmann::json out = nlohmann::json::array();
-    for (const nlohmann::json& entry : suite_->schema()) out.push_back(mcp_tool(entry));
+    // The tools a model is not offered are those that ask one: open-world, not idempotent.
+    std::set<std::string> deterministic;
+    for (const nlohmann::json& entry : suite_->model_schema())
+        deterministic.insert(entry.at("function").at("name").get<std::string>());
+    for (const nlohmann::json& entry : suite_->schema())
+        out.push_back(mcp_tool(
+            entry, !deterministic.count(entry.at("function").at("name").get<std::string>())));
     return out;
 }
 

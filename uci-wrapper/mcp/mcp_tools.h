@@ -49,7 +49,8 @@ private:
 };
 
 // One entry of the OpenAI tools array (`glossfish tools --schema`) as an MCP tool: the same
-// name, description and JSON schema (inputSchema), with read-only annotations.
-nlohmann::json mcp_tool(const nlohmann::json& openai_entry);
+// name, description and JSON schema (inputSchema), with read-only annotations: idempotent and
+// closed-world, unless the tool asks a language model (verbalize).
+nlohmann::json mcp_tool(const nlohmann::json& openai_entry, bool asks_model = false);
 
 }  // namespace glossfish::mcp

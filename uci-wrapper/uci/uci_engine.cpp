@@ -340,6 +340,7 @@ bool UciEngine::handle(std::string_view line) {
         else if (cmd == "label") cmd_label(words);
         else if (cmd == "tool") cmd_tool(words, line);
         else if (cmd == "tree") cmd_tree(words);
+        else if (cmd == "verbalize") cmd_verbalize(words, line);
         else if (cmd == "verify") cmd_verify(words, line);
         else if (cmd == "quit") return false;
         else error("unknown_command", "unknown command " + quote_input(cmd));
@@ -454,6 +455,36 @@ void UciEngine::cmd_tool(const std::vector<std::string_view>& words, std::string
     std::string args = rest_after_words(line, words, 2);
     if (args.empty()) args = "{}";
     report(session_.tool(std::string(words[1]), args));
+}
+
+// verbalize [mode s|c|sc] [refine N] [plies P] [breadth K] [depth D] [concepts A,B ...]: the
+// verbalize tool on the current position (concepts take the rest of the line), answered as
+// glossfish.tool; the tool checks every value, so its errors are the tool's.
+void UciEngine::cmd_verbalize(const std::vector<std::string_view>& words, std::string_view line) {
+    nlohmann::json args = {{"fen", session_.position().fen()}};
+    for (std::size_t i = 1; i < words.size(); i += 2) {
+        const std::string key(words[i]);
+        if (key == "concepts") {
+            args["concepts"] = rest_after_words(line, words, i + 1);
+            break;
+        }
+        if (i + 1 >= words.size())
+            return error("missing_argument", "verbalize: " + quote_input(key) + " needs a value");
+        const std::string value(words[i + 1]);
+        if (key == "mode") args["mode"] = value;
+        else if (key == "refine" || key == "plies" || key == "breadth" || key == "depth") {
+            const std::optional<int> n = to_number<int>(value);
+            if (!n)
+                return error("bad_value", "verbalize: " + key + " must be a whole number, got " +
+                                              quote_input(value));
+            args[key] = *n;
+        } else {
+            return error("unknown_argument",
+                         "verbalize: unknown word " + quote_input(key) +
+                             "; expected mode, refine, plies, breadth, depth or concepts");
+        }
+    }
+    report(session_.tool("verbalize", args.dump()));
 }
 
 // verify {json} | verify text ...: the claims or the commentary, checked by the verify tool.

@@ -86,6 +86,7 @@ private:
     void cmd_label(const std::vector<std::string_view>& words);
     void cmd_tree(const std::vector<std::string_view>& words);
     void cmd_tool(const std::vector<std::string_view>& words, std::string_view line);
+    void cmd_verbalize(const std::vector<std::string_view>& words, std::string_view line);
     void cmd_verify(const std::vector<std::string_view>& words, std::string_view line);
 
     void update_live_page();

@@ -130,7 +130,7 @@ void global_init() {
 
 // The tools array offered to the model: the suite's schema, filtered by name when asked.
 json tools_array(const ToolSuite& suite, const std::vector<std::string>& names) {
-    json all = suite.schema();
+    json all = suite.model_schema();
     if (names.empty()) return all;
     json out = json::array();
     for (const auto& t : all) {

@@ -67,17 +67,19 @@ std::string strategy_input_text(const VerbalizeInput& input, VerbalizeMode mode)
 }
 
 VerbalizeResult verbalize(const LlmClient& client, const PromptLibrary& prompts,
-                          const VerbalizeInput& input, VerbalizeMode mode, int refine) {
+                          const VerbalizeInput& input, VerbalizeMode mode, int refine,
+                          const CallContext& context) {
     VerbalizeResult r;
     // One model call on a prompt file, checked by `validate`; false and r.error on failure.
     auto ask = [&](const char* prompt, const PromptValues& values, AnswerValidator validate,
                    const std::string& step, json& answer) {
         ChatRequest req;
         req.validate = std::move(validate);
-        ChatResult res = chat_prompt(client, prompts, prompt, values, std::move(req));
+        ChatResult res = chat_prompt(client, prompts, prompt, values, std::move(req), context);
         r.requests += res.requests;
         if (!res.ok) {
             r.error = step + ": " + res.error;
+            r.kind = res.kind;
             return false;
         }
         answer = std::move(res.answer);

@@ -40,8 +40,9 @@ struct VerbalizeRound {
 
 struct VerbalizeResult {
     bool ok = false;
-    std::string error;        // which step failed and why (redacted)
-    std::string description;  // the final description (the last good one on failure)
+    std::string error;                       // which step failed and why (redacted)
+    LlmErrorKind kind = LlmErrorKind::None;  // how the failed step failed
+    std::string description;                 // the final description (the last good one on failure)
     std::vector<VerbalizeRound> rounds;
     int requests = 0;  // HTTP requests, retries included
 };
@@ -50,9 +51,11 @@ struct VerbalizeResult {
 std::string strategy_input_text(const VerbalizeInput& input, VerbalizeMode mode);
 
 // Writes the description, then up to `refine` critic + rewrite rounds (stopping early when the
-// critic is satisfied). Blocks on the model.
+// critic is satisfied). Blocks on the model, every request within context (its cancel token and
+// deadline).
 VerbalizeResult verbalize(const LlmClient& client, const PromptLibrary& prompts,
-                          const VerbalizeInput& input, VerbalizeMode mode, int refine);
+                          const VerbalizeInput& input, VerbalizeMode mode, int refine,
+                          const CallContext& context = {});
 
 // {"fen","side","mode","description","tree","concepts","rounds":[{"round","complete",
 // "feedback","description"}]} (+"error" on failure).

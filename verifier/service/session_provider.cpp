@@ -34,9 +34,13 @@ public:
         const bool failed = result.is_object() && result.contains("error");
         // The name is the client's: an unknown one is shown by its prefix only.
         const std::string shown = shorten_input(name);
+        // A tool that answers in words (verbalize's description, a tree's summary) is shown by
+        // them; the others by their name.
+        const auto said = result.is_object() ? result.find("text") : result.end();
         const std::string text =
             failed ? shown + " failed: " + result["error"].value("message", std::string())
-                   : shown + " answered";
+            : said != result.end() && said->is_string() ? shown + ": " + said->get<std::string>()
+                                                        : shown + " answered";
         return {"tool", {{"result", result}, {"text", text}, {"tool", shown}}};
     }
 

@@ -456,6 +456,15 @@ const ClaimChecker& ToolCall::checker() const {
     return *checker_;
 }
 
+const Verbalizer& ToolCall::verbalizer() const {
+    if (!verbalizer_ || !verbalizer_->run || !verbalizer_->unavailable)
+        throw ToolError("no_llm_endpoint",
+                        "this suite has no language model (make_tool_suite installs one)");
+    if (std::optional<std::string> why = verbalizer_->unavailable())
+        throw ToolError("no_llm_endpoint", *why);
+    return *verbalizer_;
+}
+
 const Settings& ToolCall::settings() const {
     static const Settings defaults;
     return settings_ ? *settings_ : defaults;

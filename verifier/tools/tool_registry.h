@@ -90,6 +90,30 @@ struct VerifyRequest {
 // no_verifier.
 using ClaimChecker = std::function<nlohmann::json(const VerifyRequest& request)>;
 
+// What the verbalize tool asks a language model, read from its validated arguments: the
+// position (solver to move), the mode ("s", "c" or "sc"), the strategy tree in the compact form
+// (nested SAN, moves checked legal; null for mode c), its plies, the concepts, the critic and
+// rewrite rounds, and the call's cancel token and seconds.
+struct VerbalizeRequest {
+    Position pos;
+    std::string mode = "s";
+    nlohmann::ordered_json tree;
+    int plies = 0;
+    std::vector<std::string> concepts;
+    int refine = 3;
+    double deadline_s = 300;
+    const CancelToken* cancel = nullptr;
+};
+
+// The language model of the verbalize tool (the service library's, installed by
+// make_tool_suite): `unavailable` says why no model can be asked (none configured, a bad URL),
+// asked before any tree is built; `run` returns the tool's answer or throws ToolError
+// (llm_error, cancelled).
+struct Verbalizer {
+    std::function<std::optional<std::string>()> unavailable;
+    std::function<nlohmann::json(const VerbalizeRequest& request)> run;
+};
+
 // One call's validated arguments, read by name.
 class ToolCall {
 public:
@@ -98,14 +122,15 @@ public:
     ToolCall(const nlohmann::json& args, const EngineAccess& engine,
              const AnalysisLimits& default_limits, const CancelToken* cancel = nullptr,
              const Settings* settings = nullptr, const Explainer* explainer = nullptr,
-             const ClaimChecker* checker = nullptr)
+             const ClaimChecker* checker = nullptr, const Verbalizer* verbalizer = nullptr)
         : args_(args),
           engine_(engine),
           default_limits_(default_limits),
           cancel_(cancel),
           settings_(settings),
           explainer_(explainer),
-          checker_(checker) {}
+          checker_(checker),
+          verbalizer_(verbalizer) {}
 
     bool has(std::string_view name) const;
     const nlohmann::json& raw(std::string_view name) const;  // null when absent
@@ -140,6 +165,9 @@ public:
     const Explainer* explainer() const { return explainer_; }
     // The suite's claim checker (verify's); ToolError no_verifier when the suite has none.
     const ClaimChecker& checker() const;
+    // The suite's language model (verbalize's); ToolError no_llm_endpoint when the suite has none
+    // or none can be asked (no endpoint configured, a bad URL).
+    const Verbalizer& verbalizer() const;
     // The call's cancel token (null: not cancellable); engine tools hand it to their searches.
     const CancelToken* cancel() const { return cancel_; }
     // Why a cancelled call stopped: its time budget ran out, or it was cancelled.
@@ -153,6 +181,7 @@ private:
     const Settings* settings_;
     const Explainer* explainer_;
     const ClaimChecker* checker_;
+    const Verbalizer* verbalizer_;
 };
 
 using ToolHandler = std::function<nlohmann::json(const ToolCall&)>;
@@ -163,6 +192,8 @@ struct ToolSpec {
     std::string description = {};  // first sentence is the one-line summary
     std::vector<ArgSpec> args = {};
     bool needs_engine = false;
+    // Asks a language model (verbalize): never offered to a model as one of its tools.
+    bool calls_model = false;
     ToolHandler handler = {};
 };
 
@@ -229,6 +260,7 @@ void add_tree_tools(std::vector<ToolSpec>& tools);        // tree_tool.cpp
 void add_motif_tools(std::vector<ToolSpec>& tools);       // motif_tools.cpp
 void add_opening_tools(std::vector<ToolSpec>& tools);     // opening_tool.cpp
 void add_verify_tools(std::vector<ToolSpec>& tools);      // verify_tool.cpp
+void add_verbalize_tools(std::vector<ToolSpec>& tools);   // verbalize_tool.cpp
 
 // verify's arguments read into a request: the position (bad_fen), the move as given, the text or
 // the claims (missing_argument when neither is given, bad_arguments when both are), depth and

@@ -56,6 +56,7 @@ void ToolSuite::build() {
     add_motif_tools(tools_);
     add_opening_tools(tools_);
     add_verify_tools(tools_);
+    add_verbalize_tools(tools_);
     engine_access_ = [this] { return engine(); };
 }
 
@@ -101,7 +102,7 @@ nlohmann::json ToolSuite::call(std::string_view name, const nlohmann::json& args
         const nlohmann::json& a = args.is_null() ? Empty : args;
         validate_args(*spec, a);
         ToolCall call(a, engine_access_, default_limits_, cancel, &settings_,
-                      explainer_ ? &explainer_ : nullptr, &checker_);
+                      explainer_ ? &explainer_ : nullptr, &checker_, &verbalizer_);
         return spec->handler(call);
     } catch (const ToolError& e) {
         return e.to_json();
@@ -217,6 +218,13 @@ std::size_t ToolSuite::run_jsonl(std::istream& in, std::ostream& out) const {
 nlohmann::json ToolSuite::schema() const {
     nlohmann::json out = nlohmann::json::array();
     for (const ToolSpec& t : tools_) out.push_back(tool_schema(t));
+    return out;
+}
+
+nlohmann::json ToolSuite::model_schema() const {
+    nlohmann::json out = nlohmann::json::array();
+    for (const ToolSpec& t : tools_)
+        if (!t.calls_model) out.push_back(tool_schema(t));
     return out;
 }
 

@@ -7,7 +7,7 @@
 //   bad_json, bad_request, bad_arguments, unknown_tool, unknown_argument, missing_argument,
 //   bad_argument_type, bad_value, bad_square, bad_file, bad_fen, malformed_move,
 //   illegal_move, ambiguous_move, empty_square, bad_claims, no_engine, no_verifier,
-//   engine_error, cancelled, internal_error.
+//   engine_error, no_llm_endpoint, llm_error, cancelled, internal_error.
 // No call throws. Calls are safe from several threads at once (each thread keeps its own
 // parsed-position cache; the Analyzer serialises searches on its pool).
 #pragma once
@@ -68,6 +68,9 @@ public:
 
     // The OpenAI tools array: [{"type":"function","function":{name, description, parameters}}].
     nlohmann::json schema() const;
+    // The same without the tools that ask a language model themselves (verbalize): the tools a
+    // model is offered.
+    nlohmann::json model_schema() const;
     struct Entry {
         std::string name, group, summary;
         bool needs_engine;
@@ -81,6 +84,9 @@ public:
     // The verifier of the verify tool (make_tool_suite installs the service's). Set it before the
     // first call; without one verify answers no_verifier.
     void set_checker(ClaimChecker checker) { checker_ = std::move(checker); }
+    // The language model of the verbalize tool (make_tool_suite installs the service's). Set it
+    // before the first call; without one verbalize answers no_llm_endpoint.
+    void set_verbalizer(Verbalizer verbalizer) { verbalizer_ = std::move(verbalizer); }
     const Settings& settings() const { return settings_; }
 
 private:
@@ -104,6 +110,7 @@ private:
     Settings settings_;
     Explainer explainer_;
     ClaimChecker checker_;
+    Verbalizer verbalizer_;
 };
 
 }  // namespace glossfish::verifier
