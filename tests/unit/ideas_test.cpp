@@ -213,6 +213,19 @@ TEST(Ideas, Pieces) {
     expect_idea(after_moves(""), "e4", "frees_piece", "e4 frees the bishop on f1.");
 }
 
+// A diagonal the enemy's bishop holds too, or one the bishop cannot use because it is pinned to
+// its king there, is not the mover's open diagonal.
+TEST(Ideas, AnOpenDiagonalIsOneThePieceCanUse) {
+    // Bb2 (defended by the knight) meets the bishop on g7 face to face: a contested diagonal.
+    expect_no_idea(after_moves("", "4k3/6b1/8/8/8/8/8/2BNK3 w - - 0 1"), "Bb2", "open_diagonal");
+    expect_idea(after_moves("", "4k3/8/8/8/8/8/8/2BNK3 w - - 0 1"), "Bb2", "open_diagonal",
+                "Bb2 puts the bishop on the open a1-h8 diagonal.");
+    // Be5 (defended by the knight) stands between the rook on e8 and the king on e1.
+    expect_no_idea(after_moves("", "k3r3/8/8/8/2N5/6B1/8/4K3 w - - 0 1"), "Be5", "open_diagonal");
+    expect_idea(after_moves("", "k3r3/8/8/8/2N5/6B1/8/3K4 w - - 0 1"), "Be5", "open_diagonal",
+                "Be5 puts the bishop on the open a1-h8 diagonal.");
+}
+
 TEST(Ideas, APinThePinnedPieceCanBreakByTakingIsAnOfferToTrade) {
     // Rd8 faces the rook on e8 with the king behind it, but ...Rxd8 Rxd8+ is an even trade:
     // Rd8 offers it, it pins nothing.

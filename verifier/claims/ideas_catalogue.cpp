@@ -464,13 +464,24 @@ std::pair<Square, Square> diagonal_ends(Square s, int df) {
 
 std::vector<IdeaFound> open_diagonal(const MoveView& v) {
     const PieceType pt = type_of(v.after.piece_at(v.to));
-    if ((pt != Bishop && pt != Queen) || v.lands_en_prise()) return {};
+    // A piece pinned to its king does not use the diagonal it came to.
+    if ((pt != Bishop && pt != Queen) || v.lands_en_prise() || v.after.is_pinned(v.us, v.to))
+        return {};
     std::vector<IdeaFound> out;
     for (int df : {1, -1}) {
         const auto [a, b] = diagonal_ends(v.to, df);
         const Bitboard line = line_bb(a, b);
         if (popcount(line) < 5 || (line & v.after.pieces(Pawn))) continue;
         if (line & square_bb(v.from)) continue;  // it was on that diagonal already
+        // An enemy bishop or queen facing it on the diagonal holds the line too: it is
+        // contested (a pin's or an attack's line), not the mover's.
+        bool contested = false;
+        for (Bitboard e = line & (v.after.pieces(Bishop, v.them) | v.after.pieces(Queen, v.them));
+             e;) {
+            const Square s = pop_lsb(e);
+            contested = contested || !(between_bb(s, v.to) & v.after.occupied());
+        }
+        if (contested) continue;
         const Square lo = std::min(a, b), hi = std::max(a, b);
         out.push_back(found(
             0,
@@ -1139,7 +1150,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
          50,
          false,
          "a bishop or queen comes to a diagonal of five squares or more, edge to edge, "
-         "with no pawn on it, that it did not stand on before (of two, the longer)",
+         "with no pawn on it, that it did not stand on before (of two, the longer), is not "
+         "pinned to its king there and faces no enemy bishop or queen on it",
          {{"puts the {piece} on the open {square}-{square2} diagonal",
            {after("open_diagonal", {{"square", "$to"}, {"from", "$square"}, {"to", "$square2"}})}}},
          with_view(open_diagonal)});
