@@ -130,6 +130,7 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     for (const Reason& r : l.reasons) reasons.push_back(reason_to_json(r));
     j["reasons"] = reasons;
     j["reasons_held_back"] = l.reasons_held_back;
+    if (!l.reasons_incomplete.empty()) j["reasons_incomplete"] = l.reasons_incomplete;
     nlohmann::json ideas = nlohmann::json::array(), best_ideas = nlohmann::json::array();
     for (const Idea& i : l.ideas) ideas.push_back(idea_to_json(i));
     for (const Idea& i : l.best_ideas) best_ideas.push_back(idea_to_json(i));

@@ -113,6 +113,9 @@ struct MoveLabel {
     // composed reasons were held back because the reader or the verifier did not pass them.
     std::vector<Reason> reasons;
     int reasons_held_back = 0;
+    // Why explaining failed (a search failed, the token was cancelled …), so that the reasons
+    // may say less than they could; empty when it did not.
+    std::string reasons_incomplete;
     // The verified ideas of the move, most important first (the reasons' tactics included), the
     // ones held back, and the ideas of the engine's better move for a move labelled worse.
     std::vector<Idea> ideas;
@@ -137,7 +140,8 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
 
 // {"move":{"san","uci"},"label","wp_loss","win_before","win_after","tags",
 //  "best":{"san","uci","score"},"played_score","depth","scheme","reason","class","fen","text",
-//  "reasons":[{"kind","text","line","line_uci","motifs","claims"}],"reasons_held_back"}
+//  "reasons":[{"kind","text","line","line_uci","motifs","claims"}],"reasons_held_back",
+//  "reasons_incomplete" (only when explaining failed)}
 // With reasons, text is "Nf6?? is a blunder. <the first reason> g6 was best."
 nlohmann::json label_to_json(const MoveLabel& label);
 

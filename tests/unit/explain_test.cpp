@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "host/cancel.h"
 #include "pgn/pgn.h"
 #include "reader/commentary_reader.h"
 #include "rules/notation.h"
@@ -553,6 +554,50 @@ TEST(ExplainEngine, AThreatTheBoardDoesNotShowIsFoundByANullMoveSearch) {
     ASSERT_TRUE(n.error.empty()) << n.error;
     explain_label(n, o);
     for (const Reason& r : n.reasons) EXPECT_NE(r.kind, "threatens") << r.text;
+}
+
+// Explaining that fails is said, never passed off as "no reason": a cancelled token, an engine
+// that cannot start and a label whose move is illegal each leave the explanation incomplete with
+// why, and explain_label puts the why in the label's JSON.
+TEST(Explain, AFailedExplanationIsIncompleteWithWhy) {
+    // 7...Nh5, a good move whose threat (Ng3+) only a null-move search finds.
+    const char* fen = "rnb1kb1r/p1pp1ppp/5n1q/1B6/4Pp2/3P1N2/PPP3PP/RNBQ1K1R b kq - 0 7";
+    const MoveLabel l = fake_label(fen, "f6h5", {"f6h5"}, Score::cp(0), "f6h5", {"f6h5"},
+                                   Score::cp(0), QualityLabel::Good);
+
+    Analyzer analyzer(Analyzer::Config{});
+    CancelToken cancelled;
+    cancelled.cancel();
+    ExplainOptions o = engine_options(analyzer, 12);
+    o.cancel = &cancelled;
+    const Explanation e = explain(l, o);
+    EXPECT_FALSE(e.complete);
+    EXPECT_EQ(e.why, AnalysisCancelled);
+    MoveLabel stored = l;
+    EXPECT_FALSE(explain_label(stored, o));
+    EXPECT_EQ(stored.reasons_incomplete, AnalysisCancelled);
+    EXPECT_EQ(label_to_json(stored)["reasons_incomplete"], AnalysisCancelled);
+
+    Analyzer::Config broken;
+    broken.engine_path = "/nonexistent/stockfish";
+    Analyzer no_engine(broken);
+    const Explanation f = explain(l, engine_options(no_engine, 12));
+    EXPECT_FALSE(f.complete);
+    EXPECT_FALSE(f.why.empty());
+
+    // Board claims only, nothing fails: complete, and the JSON has no reasons_incomplete.
+    MoveLabel board = l;
+    EXPECT_TRUE(explain_label(board, ExplainOptions{}));
+    EXPECT_TRUE(board.reasons_incomplete.empty());
+    EXPECT_FALSE(label_to_json(board).contains("reasons_incomplete"));
+
+    MoveLabel illegal = l;
+    Position pos;
+    ASSERT_TRUE(pos.set(ScholarMate).ok());
+    illegal.played = uci(pos, "h5f7");  // not a move of the label's position
+    const Explanation g = explain(illegal);
+    EXPECT_FALSE(g.complete);
+    EXPECT_EQ(g.why, "the label's move is not legal in its position");
 }
 
 // Round trip on the classic games at depth 6: every move labelled and explained; every reason

@@ -220,7 +220,17 @@ public:
         played_san_ = move_to_san(before, played_);
     }
 
+    // The reasons; a cancelled token leaves them incomplete even when no search of the
+    // composer saw it (the verifier's searches hold back the reasons they could not finish).
     Explanation run() {
+        compose();
+        if (o_.cancel && o_.cancel->cancelled()) fail(AnalysisCancelled);
+        return out_;
+    }
+
+private:
+    // The reasons of each kind, in the order they are tried (explain.h).
+    void compose() {
         if (l_.quality.label != QualityLabel::Good) {
             const bool mated = allows_mate();
             if (!mated) loses_material();
@@ -236,19 +246,19 @@ public:
             // The only legal move is said first: what follows it was not a choice.
             if (MoveList(before_).size() == 1) {
                 only_move();
-                return out_;
+                return;
             }
             // A move that mates says so and nothing smaller ("stops the threat").
             if (mates()) {
                 only_move();
                 if (out_.reasons.size() > o_.max_reasons) out_.reasons.resize(o_.max_reasons);
-                return out_;
+                return;
             }
             // Mated whatever it plays: the mate is the point, never material taken on the way
             // ("Nxf6 wins the queen" before Be7#).
             if (mated_anyway()) {
                 allows_mate();
-                return out_;
+                return;
             }
             if (!wins_material()) immune();
             defends();
@@ -256,10 +266,8 @@ public:
             only_move();
         }
         if (out_.reasons.size() > o_.max_reasons) out_.reasons.resize(o_.max_reasons);
-        return out_;
     }
 
-private:
     // Checks a composed reason; keeps it when it passes, counts it when it does not.
     bool offer(Reason r) {
         if (!check_reason(before_, played_, r, o_)) {
@@ -295,12 +303,26 @@ private:
     bool engine() const { return o_.analyzer != nullptr; }
 
     // The null-move search of `defends` and `threatens`: threat_depth, the label's hash rules.
-    AnalysisResult threat_search(const Position& np) const {
+    AnalysisResult threat_search(const Position& np) {
         AnalysisLimits l;
         l.depth = o_.threat_depth;
         l.reproducible = o_.limits.reproducible;
         l.cached_only = o_.limits.cached_only;
-        return o_.analyzer->analyse(np, l, 1, {}, -1, false, o_.cancel);
+        return search(np, l);
+    }
+
+    // A search the reasons need; one that fails (not one refused by cached_only, which the
+    // caller counts) leaves the explanation incomplete with the engine's error.
+    AnalysisResult search(const Position& pos, const AnalysisLimits& limits) {
+        AnalysisResult r = o_.analyzer->analyse(pos, limits, 1, {}, -1, false, o_.cancel);
+        if (!r.ok() && r.error != AnalysisNotCached) fail(r.error);
+        return r;
+    }
+
+    // Marks the explanation incomplete; the first failure is the one said.
+    void fail(const std::string& why) {
+        if (out_.complete) out_.why = why;
+        out_.complete = false;
     }
 
     // The engine's line after the move ends in the mover being mated.
@@ -609,7 +631,7 @@ private:
         if (!take || played_line_[1] == *take) return false;
         Position taken = after_;
         taken.do_move(*take);
-        AnalysisResult r = o_.analyzer->analyse(taken, o_.limits, 1, {}, -1, false, o_.cancel);
+        AnalysisResult r = search(taken, o_.limits);
         if (!r.ok() || r.lines.empty() || r.lines[0].pv.empty()) return false;
         std::vector<Move> line = {played_, *take};
         for (Move m : legal_prefix(taken, r.lines[0].pv)) line.push_back(m);
@@ -773,15 +795,26 @@ private:
 
 Explanation explain(const MoveLabel& label, const ExplainOptions& options) {
     Explanation none;
-    if (!label.error.empty()) return none;
+    none.complete = false;
+    if (!label.error.empty()) {
+        none.why = "the label has no engine result: " + label.error;
+        return none;
+    }
     Position before;
-    if (!before.set(label.fen).ok() || !before.is_legal(label.played)) return none;
+    if (!before.set(label.fen).ok() || !before.is_legal(label.played)) {
+        none.why = "the label's move is not legal in its position";
+        return none;
+    }
     const std::size_t refused = Analyzer::uncached_refusals();
     try {
         Explanation e = Composer(label, before, options).run();
-        e.complete = Analyzer::uncached_refusals() == refused;
+        if (e.complete && Analyzer::uncached_refusals() != refused) {
+            e.complete = false;
+            e.why = ReasonsNotCached;
+        }
         return e;
-    } catch (const std::exception&) {
+    } catch (const std::exception& ex) {
+        none.why = std::string("explaining failed: ") + ex.what();
         return none;
     }
 }
@@ -791,6 +824,7 @@ bool explain_label(MoveLabel& label, const ExplainOptions& options) {
     Explanation e = explain(label, options);
     label.reasons = std::move(e.reasons);
     label.reasons_held_back = e.held_back;
+    label.reasons_incomplete = e.complete || e.why == ReasonsNotCached ? "" : e.why;
     explain_ideas(label);
     return e.complete;
 }

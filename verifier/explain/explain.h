@@ -36,10 +36,16 @@ struct Explanation {
     std::vector<Reason> reasons;  // the ones that passed, the reason for the label first
     int held_back = 0;            // composed but not read whole or not verified true
     std::vector<Reason> held;     // those, for a bench to look at (never printed)
-    // With limits.cached_only: false when a search the reasons needed was refused (not in the
-    // analyzer's cache), so that explaining again without cached_only may say more.
+    // False when the reasons may say less than they could, and `why` says what happened: with
+    // limits.cached_only a search the reasons needed was refused (ReasonsNotCached: explaining
+    // again without cached_only may say more); or explaining failed (the label has an error or
+    // an illegal move, a search failed, the token was cancelled, an exception was thrown).
     bool complete = true;
+    std::string why;  // empty when complete
 };
+
+// The `why` of an explanation whose only gap is a search refused by limits.cached_only.
+inline constexpr const char* ReasonsNotCached = "a search the reasons need is not cached";
 
 // The reasons of a label made by label_move (or built by hand with its lines). Kinds, in the
 // order they are tried: for a move labelled inaccuracy or worse allows_mate, loses_material
@@ -47,11 +53,12 @@ struct Explanation {
 // explains the loss, reply_threat (the opponent's answer threatens what the move let in) and
 // spoils_advantage (then, without a reply_threat, best_reply: the opponent's answer,
 // engine-checked); for a good move mates, wins_material (then fork), defends and only_move. Never
-// throws.
+// throws: a failure is an incomplete explanation (complete false, with why).
 Explanation explain(const MoveLabel& label, const ExplainOptions& options = {});
 
-// explain() stored into the label (reasons, reasons_held_back). A label with an error is left.
-// Returns Explanation::complete.
+// explain() stored into the label (reasons, reasons_held_back, and reasons_incomplete: the why of
+// a failure, not of a cached_only refusal). A label with an error is left as it is (its error
+// says what failed). Returns Explanation::complete.
 bool explain_label(MoveLabel& label, const ExplainOptions& options = {});
 
 // The reasons of every labelled move (inaccuracy or worse) of an annotated game and the ideas of
