@@ -1,9 +1,22 @@
 // JobLane: the worker thread, its bounded queue and cancellation.
 #include "host/job_lane.h"
 
+#include <cstdio>
+#include <exception>
+#include <utility>
+
 namespace glossfish {
 
-JobLane::JobLane(std::size_t capacity) : capacity_(capacity) {
+namespace {
+
+void write_failure(const JobLane::Job& job, const std::string& what) {
+    std::fprintf(stderr, "glossfish: a %s job failed: %s\n", job.kind.c_str(), what.c_str());
+}
+
+}  // namespace
+
+JobLane::JobLane(std::size_t capacity, FailureHandler on_failure)
+    : capacity_(capacity), on_failure_(std::move(on_failure)) {
     thread_ = std::thread([this] { loop(); });
 }
 
@@ -81,11 +94,7 @@ void JobLane::loop() {
         running_ = job.cancel;
         running_job_ = &job;
         lock.unlock();
-        try {
-            job.run();
-        } catch (...) {
-            // A job reports its own failures; one that throws must not end the lane.
-        }
+        run_job(job);
         job.run = nullptr;  // its captures are destroyed here, outside the lock
         lock.lock();
         running_job_ = nullptr;
@@ -93,6 +102,30 @@ void JobLane::loop() {
     }
     ended_ = true;
     cv_.notify_all();
+}
+
+void JobLane::run_job(Job& job) {
+    std::string what;
+    try {
+        job.run();
+        return;
+    } catch (const std::exception& e) {
+        what = e.what();
+    } catch (...) {
+        what = "unknown exception";
+    }
+    // Said, and the lane goes on; a handler that throws in turn is written to stderr.
+    try {
+        if (on_failure_) {
+            on_failure_(job, what);
+            return;
+        }
+    } catch (const std::exception& e) {
+        what += std::string(" (and reporting it failed: ") + e.what() + ")";
+    } catch (...) {
+        what += " (and reporting it failed)";
+    }
+    write_failure(job, what);
 }
 
 }  // namespace glossfish

@@ -2,7 +2,8 @@
 // Each job carries a cancel token; cancel_if() cancels the running job and drops queued ones,
 // so the newest work wins. An idle lane sleeps on a condition variable (no CPU). Jobs are
 // destroyed on the lane's thread, never under a caller's lock: their captures may hold the
-// last reference to something slow to end (an analysis pool and its engines).
+// last reference to something slow to end (an analysis pool and its engines). A job that throws
+// is reported to the lane's failure handler with its kind, and the lane goes on.
 #pragma once
 
 #include <chrono>
@@ -27,7 +28,12 @@ public:
         std::function<void()> run;            // looks at *cancel itself
     };
 
-    explicit JobLane(std::size_t capacity);
+    // Told, on the lane's thread, of a job that threw: the job (its kind and group) and the
+    // exception's message ("unknown exception" for one not derived from std::exception).
+    using FailureHandler = std::function<void(const Job& job, const std::string& what)>;
+
+    // on_failure null: a failure is written to stderr ("glossfish: a <kind> job failed: …").
+    explicit JobLane(std::size_t capacity, FailureHandler on_failure = nullptr);
     // Cancels everything and joins the thread (blocks until the running job returns).
     ~JobLane();
     JobLane(const JobLane&) = delete;
@@ -46,8 +52,11 @@ public:
 
 private:
     void loop() GLOSSFISH_EXCLUDES(mutex_);
+    // Runs a job outside the lock; a throw goes to the failure handler.
+    void run_job(Job& job);
 
     const std::size_t capacity_;
+    const FailureHandler on_failure_;
     Mutex mutex_;
     CondVar cv_;
     std::deque<Job> queue_ GLOSSFISH_GUARDED_BY(mutex_);

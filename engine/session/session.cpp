@@ -28,10 +28,14 @@ Session::Session(Sink sink, ProductProviderFactory products)
     : sink_(std::move(sink)), provider_factory_(std::move(products)) {
     epoch_.id = ++epoch_ids_;
     epoch_.position = epoch_.before = current_ = root_;
-    engine_lane_ = std::make_unique<JobLane>(16);
-    model_lane_ = std::make_unique<JobLane>(16);
-    request_lane_ = std::make_unique<JobLane>(MaxQueuedRequests);
-    lines_lane_ = std::make_unique<JobLane>(2);
+    // A job that throws past its own guards is said as an error (code internal) with its kind.
+    auto failed = [this](const JobLane::Job& job, const std::string& what) {
+        error("internal", job.kind + " failed: " + what);
+    };
+    engine_lane_ = std::make_unique<JobLane>(16, failed);
+    model_lane_ = std::make_unique<JobLane>(16, failed);
+    request_lane_ = std::make_unique<JobLane>(MaxQueuedRequests, failed);
+    lines_lane_ = std::make_unique<JobLane>(2, failed);
 }
 
 Session::~Session() {

@@ -8,7 +8,11 @@
 #include <chrono>
 #include <future>
 #include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "analysis/quality.h"
 #include "analysis/strategy_tree.h"
@@ -111,6 +115,38 @@ TEST(Cancel, JobLaneDropsMatchingJobsAndCancelsTheRunningOne) {
     EXPECT_EQ(ran, 2);  // the two jobs of group 2
     lane.stop();
     EXPECT_TRUE(lane.wait_stopped(milliseconds(1000)));
+}
+
+// A job that throws is reported with its kind (and its group), never lost, and the lane runs
+// the next job; without a handler the failure is written to stderr.
+TEST(Cancel, JobLaneReportsAJobThatThrowsAndGoesOn) {
+    std::mutex mutex;
+    std::vector<std::string> failures;
+    JobLane lane(4, [&](const JobLane::Job& job, const std::string& what) {
+        std::lock_guard<std::mutex> lock(mutex);
+        failures.push_back(job.kind + "/" + std::to_string(job.group) + ": " + what);
+    });
+    ASSERT_TRUE(lane.post({"quality", 7, nullptr, [] { throw std::runtime_error("exploded"); }}));
+    ASSERT_TRUE(lane.post({"tool", 8, nullptr, [] { throw 42; }}));
+    std::promise<void> next;
+    ASSERT_TRUE(lane.post({"next", 9, nullptr, [&] { next.set_value(); }}));
+    ASSERT_EQ(next.get_future().wait_for(milliseconds(5000)), std::future_status::ready);
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        EXPECT_EQ(failures,
+                  (std::vector<std::string>{"quality/7: exploded", "tool/8: unknown exception"}));
+    }
+
+    testing::internal::CaptureStderr();
+    {
+        JobLane quiet(2);
+        ASSERT_TRUE(quiet.post({"tree", 1, nullptr, [] { throw std::runtime_error("no pool"); }}));
+        std::promise<void> after;
+        ASSERT_TRUE(quiet.post({"after", 2, nullptr, [&] { after.set_value(); }}));
+        ASSERT_EQ(after.get_future().wait_for(milliseconds(5000)), std::future_status::ready);
+    }
+    EXPECT_NE(testing::internal::GetCapturedStderr().find("glossfish: a tree job failed: no pool"),
+              std::string::npos);
 }
 
 // A job's captures die on the lane's thread, whether it ran or was dropped: never on the thread
