@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "io/text.h"
 #include "rules/bitboard.h"
@@ -125,6 +126,52 @@ MoveParse parse_uci(const Position& pos, std::string_view text) {
                   uci + " is not a legal move" + (reason.empty() ? "" : ": " + reason));
 }
 
+namespace {
+
+// The text of a line's moves from pos, each written by `write` (SAN or UCI), up to the line's
+// first move that is not legal.
+std::vector<std::string> line_text(Position pos, const std::vector<Move>& line,
+                                   std::string (*write)(const Position&, Move)) {
+    std::vector<std::string> out;
+    for (Move m : line) {
+        if (!m.is_ok() || !pos.is_legal(m)) break;
+        out.push_back(write(pos, m));
+        pos.do_move(m);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::string> san_line(Position pos, const std::vector<Move>& line) {
+    return line_text(std::move(pos), line, move_to_san);
+}
+
+std::vector<std::string> uci_line(Position pos, const std::vector<Move>& line) {
+    return line_text(std::move(pos), line, move_to_uci);
+}
+
+std::string_view strip_move_marks(std::string_view text) {
+    while (!text.empty() && contains("+#!?", text.back())) text.remove_suffix(1);
+    return text;
+}
+
+bool move_shaped(std::string_view text) {
+    std::string_view t = strip_move_marks(text);
+    if (text.size() - t.size() > 3) return false;
+    if (t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0") return true;
+    if (t.empty() || t.size() > 8) return false;
+    if (contains("KQRBN", t[0])) t.remove_prefix(1);
+    // Without its promotion: "=Q", or a letter after the rank ("e8q").
+    if (t.size() >= 2 && t[t.size() - 2] == '=') t.remove_suffix(2);
+    else if (t.size() >= 3 && contains("QRBNqrbn", t.back()) && is_rank_char(t[t.size() - 2]))
+        t.remove_suffix(1);
+    if (t.size() < 2 || !is_file_char(t[t.size() - 2]) || !is_rank_char(t.back())) return false;
+    for (char c : t.substr(0, t.size() - 2))
+        if (!is_file_char(c) && !is_rank_char(c) && c != 'x' && c != '-') return false;
+    return true;
+}
+
 std::vector<Move> parse_uci_line(Position pos, const std::vector<std::string>& line) {
     std::vector<Move> moves;
     for (const std::string& text : line) {
@@ -134,6 +181,21 @@ std::vector<Move> parse_uci_line(Position pos, const std::vector<std::string>& l
         pos.do_move(mp.move);
     }
     return moves;
+}
+
+MoveTextLine read_move_line(Position pos, const std::vector<std::string>& texts) {
+    MoveTextLine out;
+    for (; out.failed < texts.size(); ++out.failed) {
+        MoveParse mp = parse_move_text(pos, texts[out.failed]);
+        if (!mp.ok()) {
+            out.failure = std::move(mp);
+            break;
+        }
+        out.sans.push_back(move_to_san(pos, mp.move));
+        out.moves.push_back(mp.move);
+        pos.do_move(mp.move);
+    }
+    return out;
 }
 
 MoveParse parse_move_text(const Position& pos, std::string_view text) {

@@ -63,8 +63,7 @@ std::string read_strict(std::string_view s, SanMove& out) {
     if (s == "0000" || s == "--" || s == "Z0") return "null moves are not accepted";
 
     // Check marker: at most one '+' or '#'; annotations are lenient only.
-    std::size_t end = s.size();
-    while (end > 0 && contains("+#!?", s[end - 1])) --end;
+    const std::size_t end = strip_move_marks(s).size();
     std::string_view tail = s.substr(end);
     if (tail.find_first_of("!?") != std::string_view::npos)
         return "annotation \"" + std::string(tail) + "\" is not part of strict SAN";

@@ -712,6 +712,40 @@ TEST_F(Notation, MoveTextIsUciOrSan) {
     EXPECT_EQ(parse_move_text(start, "  ").error, MoveError::Malformed);
 }
 
+// A line in SAN and UCI stops at its first illegal move; move text read one move after another
+// stops at the first text that is no legal move and says which.
+TEST_F(Notation, LinesOfMovesAndOfMoveText) {
+    Position start;
+    const std::vector<Move> line = {Move(E2, E4), Move(E7, E5), Move(G1, F3)};
+    EXPECT_EQ(san_line(start, line), (std::vector<std::string>{"e4", "e5", "Nf3"}));
+    EXPECT_EQ(uci_line(start, line), (std::vector<std::string>{"e2e4", "e7e5", "g1f3"}));
+    EXPECT_EQ(san_line(start, {Move(E2, E4), Move(E2, E4)}), (std::vector<std::string>{"e4"}));
+
+    const MoveTextLine read = read_move_line(start, {"e4", "e7e5", "Ng1-f3"});
+    EXPECT_TRUE(read.ok());
+    EXPECT_EQ(read.moves, line);
+    EXPECT_EQ(read.sans, (std::vector<std::string>{"e4", "e5", "Nf3"}));
+    EXPECT_EQ(read.failed, 3u);
+    const MoveTextLine bad = read_move_line(start, {"e4", "e4", "Nf3"});
+    EXPECT_FALSE(bad.ok());
+    EXPECT_EQ(bad.failed, 1u);
+    EXPECT_EQ(bad.failure.error, MoveError::Illegal);
+    EXPECT_EQ(bad.sans, (std::vector<std::string>{"e4"}));
+}
+
+// The shape of a move, legal or not, and move text without its marks.
+TEST_F(Notation, MoveShapeAndMarks) {
+    for (const char* t : {"e4", "Nf3", "Qxf7#!!", "e4!?", "exd5", "e8=Q+", "e7e8q", "g1f3",
+                          "Ng1-f3", "O-O", "0-0-0", "Raxd1", "d6"})
+        EXPECT_TRUE(move_shaped(t)) << t;
+    for (const char* t : {"", "Kb8####", "the", "Nf", "e9", "Zf3", "e4.", "12.", "Nxe5x"})
+        EXPECT_FALSE(move_shaped(t)) << t;
+    EXPECT_EQ(strip_move_marks("Nc7+"), "Nc7");
+    EXPECT_EQ(strip_move_marks("Qxf7#!?"), "Qxf7");
+    EXPECT_EQ(strip_move_marks("e4"), "e4");
+    EXPECT_EQ(strip_move_marks("+#"), "");
+}
+
 TEST_F(Notation, ErrorNames) {
     EXPECT_STREQ(move_error_name(MoveError::None), "none");
     EXPECT_STREQ(move_error_name(MoveError::Malformed), "malformed");

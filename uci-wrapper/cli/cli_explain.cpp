@@ -141,14 +141,7 @@ int explain_command(const Args& args) {
     nlohmann::json out = label_to_json(label);
     out["ideas_sentence"] = label.ideas_sentence;
     // The engine's line of the played move, which the reasons and the sacrifice rule read.
-    nlohmann::json line = nlohmann::json::array();
-    Position walk = pos;
-    for (Move m : label.played_pv) {
-        if (!walk.is_legal(m)) break;
-        line.push_back(move_to_san(walk, m));
-        walk.do_move(m);
-    }
-    out["played_line"] = line;
+    out["played_line"] = san_line(pos, label.played_pv);
     if (held) {
         nlohmann::json list = nlohmann::json::array();
         for (const Idea& i : verifier::move_ideas(pos, move, previous_capture).held)

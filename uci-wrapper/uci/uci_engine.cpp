@@ -64,8 +64,7 @@ std::string readable_line(const std::string& kind, const nlohmann::ordered_json&
 }
 
 InfoFormat auto_info_format(std::string_view parent_name) {
-    std::string name(parent_name);
-    for (char& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
+    const std::string name = lower(parent_name);
     auto starts = [&](std::string_view p) { return name.rfind(p, 0) == 0; };
     for (std::string_view gui :
          {"polyglot", "xboard", "scid", "tkscid", "chessx", "pychess", "cutechess"})

@@ -44,24 +44,6 @@ std::vector<Move> legal_prefix(Position pos, const std::vector<Move>& line) {
     return out;
 }
 
-std::vector<std::string> sans(Position pos, const std::vector<Move>& line) {
-    std::vector<std::string> out;
-    for (Move m : line) {
-        out.push_back(move_to_san(pos, m));
-        pos.do_move(m);
-    }
-    return out;
-}
-
-std::vector<std::string> ucis(Position pos, const std::vector<Move>& line) {
-    std::vector<std::string> out;
-    for (Move m : line) {
-        out.push_back(move_to_uci(pos, m));
-        pos.do_move(m);
-    }
-    return out;
-}
-
 std::string joined(const std::vector<std::string>& v) {
     std::string s;
     for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
@@ -290,8 +272,8 @@ private:
         r.text = std::move(text);
         std::vector<Move> shown(line.begin(),
                                 line.begin() + std::ptrdiff_t(std::min(line.size(), ShownPlies)));
-        r.line = sans(start, shown);
-        r.line_uci = ucis(start, shown);
+        r.line = san_line(start, shown);
+        r.line_uci = uci_line(start, shown);
         std::vector<Move> tagged(line.begin(),
                                  line.begin() + std::ptrdiff_t(std::min(line.size(), motif_plies)));
         std::optional<SetupMove> setup;
@@ -360,9 +342,9 @@ private:
         Position at = before_;
         for (Move m : ctx) at.do_move(m);
         const Move cap = played_line_[w->index];
-        const std::string text = "After " + joined(sans(before_, ctx)) + ", " + side_name(~us_) +
-                                 " wins " + won_phrase(w->piece) + " with " + move_to_san(at, cap) +
-                                 ".";
+        const std::string text = "After " + joined(san_line(before_, ctx)) + ", " +
+                                 side_name(~us_) + " wins " + won_phrase(w->piece) + " with " +
+                                 move_to_san(at, cap) + ".";
         if (!offer(make("loses_material", text, after_, refutation_, w->index, true))) return false;
         if (w->index == 1) hanging_reason(cap);
         fork_reason(played_line_, w->index, ~us_);
@@ -524,7 +506,7 @@ private:
                                   played_line_.begin() + std::ptrdiff_t(w->index));
             Position at = before_;
             for (Move m : ctx) at.do_move(m);
-            text = "After " + joined(sans(before_, ctx)) + ", " + side_name(us_) + " wins " +
+            text = "After " + joined(san_line(before_, ctx)) + ", " + side_name(us_) + " wins " +
                    won_phrase(w->piece) + " with " + move_to_san(at, played_line_[w->index]) + ".";
         }
         if (!offer(make("wins_material", text, before_, played_line_, w->index + 1))) return false;
@@ -571,7 +553,7 @@ private:
                                      [&](Square a, Square c) { return rank(a) > rank(c); });
                     const std::vector<Move> ctx(line.begin(), line.begin() + std::ptrdiff_t(i));
                     const std::string text =
-                        (ctx.empty() ? "" : "After " + joined(sans(before_, ctx)) + ", ") +
+                        (ctx.empty() ? "" : "After " + joined(san_line(before_, ctx)) + ", ") +
                         move_to_san(pos, m) + " forks " + piece_on(at, targets[0]) + " and " +
                         piece_on(at, targets[1]) + ".";
                     const std::vector<Move> rest(line.begin() + std::ptrdiff_t(i), line.end());
@@ -637,7 +619,7 @@ private:
         for (Move m : legal_prefix(taken, r.lines[0].pv)) line.push_back(m);
         const std::vector<Move> ctx = {played_, *take};
         const std::string after_text =
-            "After " + joined(sans(before_, ctx)) + ", " + side_name(us_);
+            "After " + joined(san_line(before_, ctx)) + ", " + side_name(us_);
         const Score& s = r.lines[0].score;
         if (s.is_mate() && s.value > 0) {
             if (s.value > 3) return false;
@@ -655,8 +637,8 @@ private:
         std::vector<Move> lead(line.begin(), line.begin() + 2 + std::ptrdiff_t(w->index));
         Position at = before_;
         for (Move m : lead) at.do_move(m);
-        const std::string text = "After " + joined(sans(before_, lead)) + ", " + side_name(us_) +
-                                 " wins " + won_phrase(w->piece) + " with " +
+        const std::string text = "After " + joined(san_line(before_, lead)) + ", " +
+                                 side_name(us_) + " wins " + won_phrase(w->piece) + " with " +
                                  move_to_san(at, line[2 + w->index]) + ".";
         return offer(make("immune", text, before_, line, 2 + w->index + 1));
     }

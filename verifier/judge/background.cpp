@@ -5,12 +5,11 @@
 #include <regex>
 #include <vector>
 
-#include "judge/judge_text.h"
+#include "io/text.h"
 #include "rules/structure.h"
 
 namespace glossfish::verifier {
 
-using judge_detail::lower;
 using nlohmann::json;
 
 namespace {

@@ -9,20 +9,20 @@
 #include <random>
 #include <set>
 
+#include "io/text.h"
 #include "judge/judge.h"
-#include "judge/judge_text.h"
 #include "reader/commentary_reader.h"
 #include "rules/notation.h"
 #include "tools/tool_suite.h"
 
 namespace glossfish::verifier {
 
-using judge_detail::bare_san;
 using nlohmann::json;
 
 namespace {
 
-// The words of text split at spaces, with edge punctuation removed.
+// The words of text split at spaces, with edge punctuation (and a full stop after a word)
+// removed.
 std::vector<std::string> tokens_of(std::string_view text) {
     std::vector<std::string> out;
     std::string cur;
@@ -31,6 +31,10 @@ std::vector<std::string> tokens_of(std::string_view text) {
             cur.pop_back();
         while (!cur.empty() && std::string_view(",;:()\"").find(cur.front()) != std::string::npos)
             cur.erase(cur.begin());
+        // A full stop after a move ("... plays Nf3."), not a move number's ("12.").
+        if (cur.size() > 1 && cur.back() == '.' &&
+            !std::isdigit(static_cast<unsigned char>(cur[0])))
+            cur.pop_back();
         if (!cur.empty()) out.push_back(cur);
         cur.clear();
     };
@@ -50,14 +54,23 @@ bool move_number(const std::string& t) {
     return i == t.size() && t.back() == '.';
 }
 
-// A move token as the lenient parser reads it: a piece letter, a file or castling first.
-bool looks_like_move(const std::string& t) {
-    if (t.size() < 2) return false;
-    const char c = t[0], d = t[1];
-    const bool square_or_capture = (d >= 'a' && d <= 'h') || (d >= '1' && d <= '8') || d == 'x';
-    if (std::string_view("KQRBN").find(c) != std::string::npos) return square_or_capture;
-    if (c >= 'a' && c <= 'h') return (d >= '1' && d <= '8') || d == 'x';
-    return t.rfind("O-O", 0) == 0 || t.rfind("0-0", 0) == 0;
+// An edge whose ends decide it: false when one of them does not hold, unverifiable when one is
+// not verified (with the reason naming it). False when both ends are true: the edge itself must
+// be checked.
+bool decided_by_ends(Edge& e, const Proposition& s, const Proposition& t) {
+    if (s.verdict == Truth::False || t.verdict == Truth::False) {
+        e.verdict = Truth::False;
+        e.reason = "proposition " + std::to_string(s.verdict == Truth::False ? s.id : t.id) +
+                   " does not hold";
+        return true;
+    }
+    if (s.verdict != Truth::True || t.verdict != Truth::True) {
+        e.verdict = Truth::Unverifiable;
+        e.reason = "proposition " + std::to_string(s.verdict != Truth::True ? s.id : t.id) +
+                   " is unverified";
+        return true;
+    }
+    return false;
 }
 
 // The played move and, after it, the moves of text when every word of it is a legal move from
@@ -70,7 +83,7 @@ std::vector<std::string> move_line(const Position& before, const std::string& pl
     for (const auto& t : tokens_of(text)) {
         if (move_number(t)) continue;
         // "White plays Nxe5", "Black replies Nf6": the side and its verb before the moves.
-        std::string w = judge_detail::lower(t);
+        std::string w = lower(t);
         if (words.empty() && (w == "white" || w == "black" || w == "plays" || w == "play" ||
                               w == "played" || w == "replies" || w == "then"))
             continue;
@@ -78,25 +91,21 @@ std::vector<std::string> move_line(const Position& before, const std::string& pl
     }
     if (words.empty() || words.size() > 16) return {};
     for (const auto& w : words)
-        if (!looks_like_move(w)) return {};
+        if (!move_shaped(w)) return {};
     Position pos = before;
     std::vector<std::string> line;
-    std::size_t i = 0;
     MoveParse first = parse_move_text(pos, played);
     if (!first.ok()) return {};
-    if (bare_san(words[0]) != bare_san(played)) {
+    if (strip_move_marks(words[0]) != strip_move_marks(played)) {
         line.push_back(move_to_san(pos, first.move));
         pos.do_move(first.move);
     }
-    for (; i < words.size(); ++i) {
-        MoveParse mp = parse_move_text(pos, words[i]);
-        if (!mp.ok()) {
-            *illegal = true;
-            return {};
-        }
-        line.push_back(move_to_san(pos, mp.move));
-        pos.do_move(mp.move);
+    MoveTextLine rest = read_move_line(pos, words);
+    if (!rest.ok()) {
+        *illegal = true;
+        return {};
     }
+    line.insert(line.end(), rest.sans.begin(), rest.sans.end());
     return line;
 }
 
@@ -109,10 +118,10 @@ std::vector<std::string> named_move(const Position& before, const std::string& p
     Position after = before;
     after.do_move(p.move);
     for (const auto& t : tokens_of(text)) {
-        if (!looks_like_move(t) || move_number(t)) continue;
-        if (bare_san(t) == bare_san(played)) return {move_to_san(before, p.move)};
+        if (!move_shaped(t) || move_number(t)) continue;
+        if (strip_move_marks(t) == strip_move_marks(played)) return {move_to_san(before, p.move)};
         // A bare square ("the pawn on d6") names a square, not a pawn move.
-        if (bare_san(t).size() == 2 && t[0] >= 'a' && t[0] <= 'h') continue;
+        if (strip_move_marks(t).size() == 2 && t[0] >= 'a' && t[0] <= 'h') continue;
         if (MoveParse q = parse_move_text(after, t); q.ok())
             return {move_to_san(before, p.move), move_to_san(after, q.move)};
     }
@@ -270,18 +279,7 @@ ChainAnalysis Judge::chains_by_rules(const Position& before, const JudgedRecord&
         const Proposition& s = c.propositions[std::size_t(e.source - 1)];
         const Proposition& t = c.propositions[std::size_t(e.target - 1)];
         const RulesProp& si = info[std::size_t(e.source - 1)];
-        if (s.verdict == Truth::False || t.verdict == Truth::False) {
-            e.verdict = Truth::False;
-            e.reason = "proposition " + std::to_string(s.verdict == Truth::False ? s.id : t.id) +
-                       " does not hold";
-            continue;
-        }
-        if (s.verdict != Truth::True || t.verdict != Truth::True) {
-            e.verdict = Truth::Unverifiable;
-            e.reason = "proposition " + std::to_string(s.verdict != Truth::True ? s.id : t.id) +
-                       " is unverified";
-            continue;
-        }
+        if (decided_by_ends(e, s, t)) continue;
         if (e.relation == Relation::Contrast || e.relation == Relation::Elaboration) {
             e.verdict = Truth::Unverifiable;
             e.reason = std::string("a ") +
@@ -470,18 +468,7 @@ ChainAnalysis Judge::chains_by_llm(const CallContext& call, const Position& befo
     for (Edge& e : c.edges) {
         const Proposition& s = c.propositions[std::size_t(e.source - 1)];
         const Proposition& t = c.propositions[std::size_t(e.target - 1)];
-        if (s.verdict == Truth::False || t.verdict == Truth::False) {
-            e.verdict = Truth::False;
-            e.reason = "proposition " + std::to_string(s.verdict == Truth::False ? s.id : t.id) +
-                       " does not hold";
-            continue;
-        }
-        if (s.verdict != Truth::True || t.verdict != Truth::True) {
-            e.verdict = Truth::Unverifiable;
-            e.reason = "proposition " + std::to_string(s.verdict != Truth::True ? s.id : t.id) +
-                       " is unverified";
-            continue;
-        }
+        if (decided_by_ends(e, s, t)) continue;
         ChatRequest areq;
         areq.tools = &tools_;
         areq.require_tool_use = true;

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <set>
 
+#include "io/text.h"
 #include "judge/background.h"
 #include "judge/judge_text.h"
 #include "reader/commentary_reader.h"
@@ -16,8 +17,6 @@
 
 namespace glossfish::verifier {
 
-using judge_detail::bare_san;
-using judge_detail::lower;
 using judge_detail::outcome_of;
 using nlohmann::json;
 
@@ -32,19 +31,13 @@ std::string san_of(const Position& pos, std::string_view text) {
 // The claim with its moves (and a "move" argument) spelled in SAN, for comparing claims.
 std::string canonical_claim(const Position& before, const SubClaim& c) {
     SubClaim k = c;
-    Position pos = before;
-    bool legal = true;
-    for (std::string& m : k.moves) {
-        MoveParse mp = parse_move_text(pos, m);
-        if (!mp.ok()) {
-            legal = false;
-            break;
-        }
-        m = move_to_san(pos, mp.move);
-        pos.do_move(mp.move);
-    }
-    if (legal && k.args.contains("move") && k.args["move"].is_string())
+    const MoveTextLine line = read_move_line(before, k.moves);
+    std::copy(line.sans.begin(), line.sans.end(), k.moves.begin());
+    if (line.ok() && k.args.contains("move") && k.args["move"].is_string()) {
+        Position pos = before;
+        for (Move m : line.moves) pos.do_move(m);
         k.args["move"] = san_of(pos, k.args["move"].get<std::string>());
+    }
     return sub_claim_json(k).dump();
 }
 
@@ -173,7 +166,8 @@ std::vector<JudgedAtom> Judge::decompose(const CallContext& call, const Position
             JudgedAtom a;
             a.text = s.text;
             a.context = s.context;
-            if (!a.context.empty() && bare_san(a.context.front()) == bare_san(move_san))
+            if (!a.context.empty() &&
+                strip_move_marks(a.context.front()) == strip_move_marks(move_san))
                 a.context.erase(a.context.begin());
             a.claims = s.claims;
             a.unread_reason = s.unread_reason;

@@ -3,17 +3,16 @@
 #include <regex>
 #include <set>
 
+#include "io/text.h"
 #include "judge/background.h"
 #include "judge/judge.h"
-#include "judge/judge_text.h"
 #include "reader/commentary_reader.h"
+#include "rules/notation.h"
 #include "rules/structure.h"
 #include "tools/board_tools.h"
 
 namespace glossfish::verifier {
 
-using judge_detail::bare_san;
-using judge_detail::lower;
 using nlohmann::json;
 
 namespace {
@@ -124,7 +123,7 @@ std::vector<std::string> reference_events(const Position& before, const std::str
     CommentaryReading reading = read_commentary(before, move_san, reference);
     for (const ReadSentence& s : reading.sentences) {
         std::vector<std::string> context = s.context;
-        if (!context.empty() && bare_san(context.front()) == bare_san(move_san))
+        if (!context.empty() && strip_move_marks(context.front()) == strip_move_marks(move_san))
             context.erase(context.begin());
         if (rules_unit_type(s.text, context, s.claims, move_san) != UnitType::Descriptive) continue;
         for (const auto& e : mentioned_events(s.text)) named.insert(e);
@@ -151,12 +150,13 @@ UnitType rules_unit_type(std::string_view text, const std::vector<std::string>& 
     if (!context.empty()) return UnitType::Analytical;
     for (const SubClaim& c : claims) {
         if (!descriptive_predicates().count(c.predicate)) return UnitType::Analytical;
-        const bool after_move = c.moves.size() == 1 && bare_san(c.moves[0]) == bare_san(played_san);
+        const bool after_move =
+            c.moves.size() == 1 && strip_move_marks(c.moves[0]) == strip_move_marks(played_san);
         if (!c.moves.empty() && !after_move) return UnitType::Analytical;
         if (c.args.contains("move")) {
             // A move argument from the position before: it must be the played move itself.
             if (after_move || !c.args["move"].is_string() ||
-                bare_san(c.args["move"].get<std::string>()) != bare_san(played_san))
+                strip_move_marks(c.args["move"].get<std::string>()) != strip_move_marks(played_san))
                 return UnitType::Analytical;
         }
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "io/text.h"
 #include "judge/chains.h"
 
 namespace glossfish::verifier {
@@ -102,22 +103,14 @@ std::string trim_segment(std::string_view s) {
         s = s.substr(b, e - b);
         bool changed = false;
         for (std::string_view w : {"and ", "then ", "also "}) {
-            if (s.size() > w.size()) {
-                std::string head(s.substr(0, w.size()));
-                for (char& c : head) c = char(std::tolower(static_cast<unsigned char>(c)));
-                if (head == w) {
-                    s.remove_prefix(w.size());
-                    changed = true;
-                }
-            }
-        }
-        if (s.size() > 4) {
-            std::string tail(s.substr(s.size() - 4));
-            for (char& c : tail) c = char(std::tolower(static_cast<unsigned char>(c)));
-            if (tail == " and") {
-                s.remove_suffix(4);
+            if (s.size() > w.size() && iequals(s.substr(0, w.size()), w)) {
+                s.remove_prefix(w.size());
                 changed = true;
             }
+        }
+        if (s.size() > 4 && iequals(s.substr(s.size() - 4), " and")) {
+            s.remove_suffix(4);
+            changed = true;
         }
         if (!changed) break;
     }
@@ -138,18 +131,15 @@ const char* relation_name(Relation r) {
 }
 
 std::optional<Relation> parse_relation(std::string_view text) {
-    std::string up(text);
-    for (char& c : up) c = char(std::toupper(static_cast<unsigned char>(c)));
     for (Relation r : {Relation::Cause, Relation::Reason, Relation::Condition, Relation::Contrast,
                        Relation::Elaboration})
-        if (up == relation_name(r)) return r;
+        if (iequals(text, relation_name(r))) return r;
     return std::nullopt;
 }
 
 RelationReading read_relations(std::string_view input) {
     const std::string_view text = input.substr(0, std::min(input.size(), MaxRelationText));
-    std::string low(text);
-    for (char& c : low) c = char(std::tolower(static_cast<unsigned char>(c)));
+    const std::string low = lower(text);
     std::size_t first = 0;
     while (first < low.size() && !word_char(low[first])) ++first;
 

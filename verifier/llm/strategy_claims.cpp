@@ -16,9 +16,8 @@ using nlohmann::ordered_json;
 namespace {
 
 // A move as the tree compares it: without check, mate and annotation marks, 0-0 as O-O.
-std::string bare(std::string san) {
-    while (!san.empty() && std::string("+#!?").find(san.back()) != std::string::npos)
-        san.pop_back();
+std::string bare(std::string_view text) {
+    std::string san(strip_move_marks(text));
     for (char& c : san)
         if (c == '0') c = 'O';
     return san;

@@ -54,35 +54,6 @@ std::vector<Word> words_of(std::string_view s) {
     return out;
 }
 
-// SAN or UCI shape, up to three annotation marks (!?+#) at the end ("Qxf7#!!", "e4!?").
-// Bare squares count. A longer tail ("Kb8####") is not a move: it would not fit a claim.
-bool move_shaped(std::string_view t) {
-    int marks = 0;
-    while (!t.empty() &&
-           (t.back() == '!' || t.back() == '?' || t.back() == '+' || t.back() == '#')) {
-        t.remove_suffix(1);
-        if (++marks > 3) return false;
-    }
-    if (t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0") return true;
-    if (t.empty() || t.size() > 8) return false;
-    std::size_t i = 0;
-    if (std::string_view("KQRBN").find(t[0]) != std::string_view::npos) ++i;
-    std::string rest(t.substr(i));
-    // Strip =Q / promotion letters.
-    if (rest.size() >= 2 && rest[rest.size() - 2] == '=') rest.erase(rest.size() - 2);
-    else if (!rest.empty() &&
-             std::string_view("QRBNqrbn").find(rest.back()) != std::string_view::npos &&
-             rest.size() >= 3 && std::isdigit(static_cast<unsigned char>(rest[rest.size() - 2])))
-        rest.pop_back();
-    if (rest.size() < 2) return false;
-    char f = rest[rest.size() - 2], r = rest.back();
-    if (f < 'a' || f > 'h' || r < '1' || r > '8') return false;
-    for (char c : rest.substr(0, rest.size() - 2))
-        if (!((c >= 'a' && c <= 'h') || (c >= '1' && c <= '8') || c == 'x' || c == '-'))
-            return false;
-    return true;
-}
-
 bool move_number(std::string_view t) {
     if (t.empty() || !std::isdigit(static_cast<unsigned char>(t[0]))) return false;
     std::size_t i = 0;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "io/text.h"
+#include "rules/notation.h"  // move_shaped
 #include "rules/types.h"
 
 namespace glossfish::verifier {
@@ -23,8 +24,6 @@ struct Word {
 inline constexpr std::size_t MaxWords = 80;
 std::vector<Word> words_of(std::string_view s);
 
-// SAN or UCI shape, annotations (!?+#) allowed at the end. Bare squares count.
-bool move_shaped(std::string_view t);
 // "12", "12." or "12...".
 bool move_number(std::string_view t);
 // The move without its !? annotations.

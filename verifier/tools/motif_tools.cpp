@@ -11,22 +11,16 @@ namespace {
 nlohmann::json motifs_tool(const ToolCall& call) {
     const Position start = call.position();
     const std::vector<std::string> texts = call.strings("moves");
-    std::vector<Move> line;
-    Position walk = start;
-    std::vector<std::string> san;
-    for (std::size_t i = 0; i < texts.size(); ++i) {
-        MoveParse mp = parse_move_text(walk, texts[i]);
-        if (!mp.ok())
-            throw ToolError(move_error_code(mp.error),
-                            "move " + std::to_string(i + 1) + " " + mp.named(texts[i]), "moves");
-        san.push_back(move_to_san(walk, mp.move));
-        line.push_back(mp.move);
-        walk.do_move(mp.move);
-    }
+    const MoveTextLine line = read_move_line(start, texts);
+    if (!line.ok())
+        throw ToolError(move_error_code(line.failure.error),
+                        "move " + std::to_string(line.failed + 1) + " " +
+                            line.failure.named(texts[line.failed]),
+                        "moves");
     return {{"fen", start.fen()},
-            {"line", numbered_san_line(start, line)},
-            {"san", san},
-            {"themes", tag_motifs(start, line)}};
+            {"line", numbered_san_line(start, line.moves)},
+            {"san", line.sans},
+            {"themes", tag_motifs(start, line.moves)}};
 }
 
 }  // namespace

@@ -78,12 +78,7 @@ nlohmann::json line_json(const Position& pos, const std::vector<Move>& moves) {
 
 std::string line_san(const Position& pos, const std::vector<Move>& moves) {
     std::string out;
-    Position walk = pos;
-    for (Move m : moves) {
-        if (!out.empty()) out += ' ';
-        out += move_to_san(walk, m);
-        walk.do_move(m);
-    }
+    for (const std::string& san : san_line(pos, moves)) out += (out.empty() ? "" : " ") + san;
     return out;
 }
 
