@@ -1,5 +1,5 @@
 // engine/session/settings.h: the one table of settings, its checks and defaults, the perft depth
-// rule and the version. tests/parity/settings_surfaces_test.py walks the same table through UCI,
+// rule and the version. tests/parity/settings_test.py walks the same table through UCI,
 // the command line, the C ABI and the tools' schema.
 #include "session/settings.h"
 
