@@ -2,7 +2,7 @@
 # builds FOLDER/*.cpp (of the calling directory) as the library glossfish_FOLDER, linked to the
 # libraries of the folders it DEPENDS on. A folder may include its own headers and those of the
 # folders it depends on, directly or through them ("rules/position.h"); any other quoted include
-# with a folder ("session/settings.h" from host/) fails the build: the check runs before the
+# with a folder ("settings/settings.h" from host/) fails the build: the check runs before the
 # library compiles (cmake/CheckIncludes.cmake). docs/build.md "Build and layout" draws the layers.
 set(GLOSSFISH_LAYER_CHECK ${CMAKE_CURRENT_LIST_DIR}/CheckIncludes.cmake)
 

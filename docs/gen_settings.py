@@ -3,7 +3,7 @@
 
 Usage: docs/gen_settings.py BINARY > docs/settings.md
 
-Reads `BINARY settings --json`: the one table of engine/session/settings.h, each setting with
+Reads `BINARY settings --json`: the one table of engine/settings/settings.h, each setting with
 its UCI option, command-line flag, gf_open key, type, default, range and help. The commands
 that have a flag are found in each command's --help. python3 standard library only.
 """
@@ -93,7 +93,7 @@ def main(binary):
         "`docs/gen_settings.py build/glossfish > docs/settings.md` from `glossfish settings --json`",
         "(the test `docs.settings` fails when this page differs from the binary).",
         "",
-        "Every setting is declared once, in the table of `engine/session/settings.h`: its UCI",
+        "Every setting is declared once, in the table of `engine/settings/settings.h`: its UCI",
         "option, its command-line flag, its `gf_open` key (also the name of the tool argument and",
         "of `glossfish mcp`'s setting), its type, default, range and help, the `Settings` field it",
         "sets and what a change rebuilds in a running engine. Every surface takes them from there,",

@@ -20,7 +20,7 @@
 #include "rules/perft.h"
 #include "rules/position.h"
 #include "service/make_tool_suite.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 #include "tools/tool_suite.h"
 
 using nlohmann::json;
@@ -39,7 +39,7 @@ using namespace glossfish;
 #define GF_STRINGIFY2(x) #x
 #define GF_STRINGIFY(x) GF_STRINGIFY2(x)
 
-// "glossfish 0.1.0 (abi 1)": the project version (engine/session/settings.h) and the ABI version.
+// "glossfish 0.1.0 (abi 1)": the project version (engine/settings/settings.h) and the ABI version.
 const std::string& version_text() {
     static const std::string text =
         std::string("glossfish ") + version() + " (abi " GF_STRINGIFY(GF_ABI_VERSION) ")";

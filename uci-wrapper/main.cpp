@@ -8,7 +8,7 @@
 
 #include "cli/cli.h"
 #include "io/utf8.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 #include "uci/uci_engine.h"
 
 namespace {

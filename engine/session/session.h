@@ -56,7 +56,7 @@
 #include "host/uci_input.h"
 #include "io/mutex.h"
 #include "rules/position.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish {
 

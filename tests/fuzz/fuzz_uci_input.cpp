@@ -15,7 +15,7 @@
 #include "io/utf8.h"
 #include "rules/bitboard.h"
 #include "rules/notation.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 using namespace glossfish;
 

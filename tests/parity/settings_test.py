@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every setting of the one table (`glossfish settings --json`, engine/session/settings.h) has
+"""Every setting of the one table (`glossfish settings --json`, engine/settings/settings.h) has
 the same default, the same range and the same error for a value out of range on every surface
 that has it: the UCI option (`uci`, `setoption`), the command-line flag of every command whose
 --help lists it, the plugin's gf_open key (and gf_call "settings" for the defaults), and the

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli_run.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 #include "test_util.h"
 
 namespace {

@@ -21,7 +21,7 @@
 #include "live/live_server.h"
 #include "live/live_view.h"
 #include "rules/notation.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::live {
 namespace {

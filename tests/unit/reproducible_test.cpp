@@ -18,7 +18,7 @@
 #include "claims/claims.h"
 #include "cli_run.h"
 #include "rules/notation.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 #include "test_util.h"
 #include "tools/tool_suite.h"
 

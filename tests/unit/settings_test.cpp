@@ -1,7 +1,7 @@
-// engine/session/settings.h: the one table of settings, its checks and defaults, the perft depth
+// engine/settings/settings.h: the one table of settings, its checks and defaults, the perft depth
 // rule and the version. tests/parity/settings_test.py walks the same table through UCI,
 // the command line, the C ABI and the tools' schema.
-#include "session/settings.h"
+#include "settings/settings.h"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "io/utf8.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish {
 namespace {

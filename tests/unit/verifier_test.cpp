@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "session/settings.h"
+#include "settings/settings.h"
 
 TEST(Verifier, VersionIsInBuildInfo) {
     const std::string version = glossfish::version();

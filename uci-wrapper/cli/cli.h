@@ -13,7 +13,7 @@
 #include "io/output_file.h"
 #include "io/shard.h"
 #include "llm/llm_client.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::verifier {
 class ToolSuite;

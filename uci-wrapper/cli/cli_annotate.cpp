@@ -18,7 +18,7 @@
 #include "explain/explain.h"
 #include "io/output_file.h"
 #include "io/utf8.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::cli {
 

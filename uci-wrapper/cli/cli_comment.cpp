@@ -11,7 +11,7 @@
 #include "judge/commenter.h"
 #include "service/make_tool_suite.h"
 #include "service/session_provider.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 #include "tools/board_tools.h"
 #include "tools/tool_suite.h"
 

@@ -13,7 +13,7 @@
 #include "io/utf8.h"
 #include "pgn/pgn.h"
 #include "rules/notation.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::cli {
 

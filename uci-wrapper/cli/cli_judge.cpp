@@ -14,7 +14,7 @@
 #include "judge/judge.h"
 #include "service/make_tool_suite.h"
 #include "service/session_provider.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 #include "tools/tool_suite.h"
 
 namespace glossfish::cli {

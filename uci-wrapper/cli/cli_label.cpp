@@ -8,7 +8,7 @@
 #include "explain/explain.h"
 #include "io/utf8.h"
 #include "rules/notation.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::cli {
 

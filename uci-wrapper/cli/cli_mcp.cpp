@@ -13,7 +13,7 @@
 #include "io/line_reader.h"
 #include "mcp/mcp_server.h"
 #include "mcp/mcp_tools.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::cli {
 

@@ -16,7 +16,7 @@
 #include "io/utf8.h"
 #include "motifs/motifs.h"
 #include "rules/notation.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::cli {
 

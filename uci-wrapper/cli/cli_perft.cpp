@@ -9,7 +9,7 @@
 #include "io/utf8.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::cli {
 
@@ -27,7 +27,7 @@ int perft_command(const Args& args) {
     auto [p, ec] = std::from_chars(depth_text.data(), depth_text.data() + depth_text.size(), d);
     if (ec != std::errc() || p != depth_text.data() + depth_text.size())
         return flags.fail("DEPTH must be a number, got " + quote_input(depth_text));
-    // The rule of every surface (engine/session/settings.h).
+    // The rule of every surface (engine/settings/settings.h).
     if (auto err = check_perft_depth(d)) return flags.fail(*err);
     const int depth = int(d);
     Position pos;

@@ -11,7 +11,7 @@
 #include "cli/cli.h"
 #include "cli/flags.h"
 #include "io/utf8.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::cli {
 

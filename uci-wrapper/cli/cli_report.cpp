@@ -16,7 +16,7 @@
 #include "io/utf8.h"
 #include "report/report.h"
 #include "service/make_tool_suite.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 #include "tools/tool_suite.h"
 
 namespace glossfish::cli {

@@ -4,7 +4,7 @@
 
 #include "cli/cli.h"
 #include "cli/flags.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::cli {
 

@@ -26,7 +26,7 @@
 #include "io/utf8.h"
 #include "llm/llm_player.h"
 #include "llm/sweep.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::cli {
 

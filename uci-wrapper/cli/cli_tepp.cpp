@@ -17,7 +17,7 @@
 #include "cli/flags.h"
 #include "io/utf8.h"
 #include "llm/llm_player.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::cli {
 

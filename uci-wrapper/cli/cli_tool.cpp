@@ -10,7 +10,7 @@
 #include "host/analyzer.h"
 #include "io/utf8.h"
 #include "service/make_tool_suite.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 #include "tools/tool_suite.h"
 
 namespace glossfish::cli {

@@ -16,7 +16,7 @@
 #include "llm/verbalizer.h"
 #include "rules/notation.h"
 #include "service/session_provider.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::cli {
 

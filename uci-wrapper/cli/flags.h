@@ -12,7 +12,7 @@
 
 #include "io/shard.h"
 #include "rules/position.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::cli {
 

@@ -20,7 +20,7 @@
 #include "io/input_limits.h"
 #include "io/mutex.h"
 #include "mcp/mcp_tools.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::mcp {
 

@@ -9,7 +9,7 @@
 
 #include "host/analyzer.h"
 #include "host/cancel.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::verifier {
 class ToolSuite;

@@ -20,7 +20,7 @@
 #include "analysis/quality.h"
 #include "host/cancel.h"
 #include "rules/position.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::verifier {
 

@@ -1,7 +1,7 @@
 // The verifier library: its version and build facts.
 #include "claims/verifier.h"
 
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::verifier {
 

@@ -5,7 +5,7 @@
 
 namespace glossfish::verifier {
 
-// Name, version (glossfish::version(), engine/session/settings.h) and compiler of this build as
+// Name, version (glossfish::version(), engine/settings/settings.h) and compiler of this build as
 // JSON.
 nlohmann::json build_info();
 

@@ -15,7 +15,7 @@
 #include <unordered_map>
 
 #include "io/text.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 #include "tools/tool_suite.h"
 
 namespace glossfish::verifier {

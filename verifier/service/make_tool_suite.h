@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "session/settings.h"
+#include "settings/settings.h"
 #include "tools/tool_suite.h"
 
 namespace glossfish::verifier {

@@ -7,7 +7,7 @@
 #include "io/text.h"
 #include "io/utf8.h"
 #include "rules/fen_json.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 #include "tools/board_tools.h"
 #include "tools/tool_json.h"
 

@@ -16,7 +16,7 @@
 #include "analysis/quality.h"
 #include "host/analyzer.h"
 #include "rules/position.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 
 namespace glossfish::verifier {
 

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "host/analyzer.h"
-#include "session/settings.h"
+#include "settings/settings.h"
 #include "tools/tool_registry.h"
 
 namespace glossfish::verifier {

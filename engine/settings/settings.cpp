@@ -1,5 +1,5 @@
 // Settings: the table of every setting, its checks, and the factories built on it.
-#include "session/settings.h"
+#include "settings/settings.h"
 
 #include <algorithm>
 
