@@ -22,7 +22,28 @@ namespace {
 // How long go() waits for the bestmove of a search it stopped before calling it failed.
 constexpr std::chrono::milliseconds StoppedSearchWait{1500};
 
+// The one table of product kind names: the wire's `glossfish.<kind>`.
+constexpr std::pair<ProductKind, const char*> ProductKindNames[] = {
+    {ProductKind::Quality, "quality"}, {ProductKind::Label, "label"},
+    {ProductKind::Lines, "lines"},     {ProductKind::Tree, "tree"},
+    {ProductKind::Verify, "verify"},   {ProductKind::Comment, "comment"},
+    {ProductKind::Tool, "tool"},       {ProductKind::Opening, "opening"},
+    {ProductKind::Live, "live"},       {ProductKind::Error, "error"},
+};
+
 }  // namespace
+
+const char* product_kind_name(ProductKind kind) {
+    for (const auto& [k, name] : ProductKindNames)
+        if (k == kind) return name;
+    return "error";
+}
+
+std::optional<ProductKind> parse_product_kind(std::string_view name) {
+    for (const auto& [k, n] : ProductKindNames)
+        if (name == n) return k;
+    return std::nullopt;
+}
 
 Session::Session(Sink sink, ProductProviderFactory products)
     : sink_(std::move(sink)), provider_factory_(std::move(products)) {
@@ -80,7 +101,7 @@ void Session::error_locked(const std::string& code, const std::string& message,
     extra["code"] = code;
     extra["message"] = message;
     if (!extra.contains("text")) extra["text"] = message;
-    emit_locked(Product{"error", std::move(extra)});
+    emit_locked(Product{ProductKind::Error, std::move(extra)});
 }
 
 void Session::error(const std::string& code, const std::string& message, nlohmann::json extra) {
@@ -321,7 +342,7 @@ std::optional<InputError> Session::set_position(const PositionCommand& command) 
                 nlohmann::json j = opening_to_json(*opening);
                 j["fen"] = current_.fen();
                 j["text"] = "opening: " + opening->opening->eco + " " + opening->opening->name;
-                deliver_locked(Product{"opening", std::move(j)});
+                deliver_locked(Product{ProductKind::Opening, std::move(j)});
             }
     }
     start_products(false, false);
@@ -440,7 +461,7 @@ void Session::start_search(const GoParams& params, bool may_hold) {
         std::vector<Product> ready = std::move(epoch_.ready);
         epoch_.ready.clear();
         for (Product& p : ready)
-            if (analysis || p.kind != "opening") emit_product_locked(std::move(p));
+            if (analysis || p.kind != ProductKind::Opening) emit_product_locked(std::move(p));
     }
 
     if (MoveList(current_).empty()) {

@@ -44,6 +44,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <variant>
 #include <vector>
@@ -60,10 +61,30 @@
 
 namespace glossfish {
 
-// One analysis product or error: `info string glossfish.<kind> <json>` in UCI. Kinds: quality,
-// label, lines, tree, verify, comment, tool, error. Every JSON has a short human "text".
+// What a product is. Its name (product_kind_name) is the <kind> of `info string
+// glossfish.<kind> <json>` in UCI and of the readable line "glossfish <kind>: …"; the one table
+// of names is in session.cpp.
+enum class ProductKind {
+    Quality,  // the label of the position's last move (analysis, Glossfish Quality)
+    Label,    // the answer to `label`
+    Lines,    // the labels of the search's MultiPV lines
+    Tree,     // a strategy tree: of the position (Glossfish Tree) or the answer to `tree`
+    Verify,   // verified commentary: Glossfish Commentary or the answer to `verify`
+    Comment,  // the language model's verified commentary (Glossfish Comment)
+    Tool,     // the answer to `tool`
+    Opening,  // the named opening of the position
+    Live,     // the live page's address (uci/)
+    Error,    // an error of any of them, or of the input
+};
+// "quality", "label", "lines", "tree", "verify", "comment", "tool", "opening", "live", "error".
+const char* product_kind_name(ProductKind kind);
+// The kind of a name, exactly as product_kind_name spells it; nullopt for any other text.
+std::optional<ProductKind> parse_product_kind(std::string_view name);
+
+// One analysis product or error: `info string glossfish.<kind> <json>` in UCI. Every JSON has a
+// short human "text".
 struct Product {
-    std::string kind;
+    ProductKind kind = ProductKind::Error;
     nlohmann::ordered_json json;  // ordered: a tree's compact form keeps its MultiPV order
 };
 
@@ -205,8 +226,8 @@ private:
         std::optional<Move> move;   // that last move
         bool inferred = false;      // the move was inferred from a FEN one move on (ChessX)
         Square previous_capture = NoSquare;  // where the move before it captured, if it did
-        std::map<std::string, std::uint64_t> pending;  // kind -> job, queued or running
-        std::set<std::string> done;                    // kinds finished (printed or failed)
+        std::map<ProductKind, std::uint64_t> pending;  // kind -> job, queued or running
+        std::set<ProductKind> done;                    // kinds finished (printed or failed)
         std::vector<Product> ready;                    // finished before its search began
         bool searched = false;                         // a search of it began
     };
@@ -317,7 +338,7 @@ private:
     std::shared_ptr<Backend> backend();
     void start_products(bool at_go, bool analysis);
     std::optional<Epoch> snapshot_epoch();
-    static bool wanted(const Epoch& e, const std::string& kind);
+    static bool wanted(const Epoch& e, ProductKind kind);
     void start_label(const Epoch& e, const Settings& s);
     void start_verify(const Epoch& e, const Settings& s);
     void start_tree(const Epoch& e, const Settings& s);
@@ -326,20 +347,20 @@ private:
     // Queues a product's work on lane; the `early` works run before it in the same job, in
     // order, and their products are printed as early answers that the work's own product
     // follows (none: the last early answer stands).
-    void post_product(const std::string& kind, JobLane& lane, bool urgent, Work work,
+    void post_product(ProductKind kind, JobLane& lane, bool urgent, Work work,
                       std::vector<Work> early = {});
-    void deliver_early(unsigned epoch, const std::string& kind, std::uint64_t job,
+    void deliver_early(unsigned epoch, ProductKind kind, std::uint64_t job,
                        const CancelToken& cancel, Product product);
     // A product during a search, then the search's latest main line again, without its
     // multipv field (GUIs that show only the last info line then show the engine's score, not
     // ours).
     void emit_product_locked(Product product) GLOSSFISH_REQUIRES(mutex_);
-    void complete_product(unsigned epoch, const std::string& kind, std::uint64_t job,
+    void complete_product(unsigned epoch, ProductKind kind, std::uint64_t job,
                           const CancelToken& cancel, std::optional<Product> product);
     void deliver_locked(Product product) GLOSSFISH_REQUIRES(mutex_);
     void cancel_products_locked(unsigned epoch) GLOSSFISH_REQUIRES(mutex_);
     void release_held_locked() GLOSSFISH_REQUIRES(mutex_);
-    std::optional<InputError> post_request(const std::string& kind, Work work);
+    std::optional<InputError> post_request(ProductKind kind, Work work);
     void cancel_requests_locked(const std::string& why, bool announce) GLOSSFISH_REQUIRES(mutex_);
     void perft(int depth);
 
@@ -382,7 +403,8 @@ private:
     unsigned search_ids_ GLOSSFISH_GUARDED_BY(mutex_) = 0;
     unsigned epoch_ids_ GLOSSFISH_GUARDED_BY(mutex_) = 0;
     std::uint64_t job_ids_ GLOSSFISH_GUARDED_BY(mutex_) = 0;
-    // Outstanding requests by job id.
+    // Outstanding requests by job id: the command each answers ("label", "tree", "tool",
+    // "verify": its product kind's name; "perft"), for the messages that name it.
     std::map<std::uint64_t, std::string> requests_ GLOSSFISH_GUARDED_BY(mutex_);
     bool comment_error_reported_ GLOSSFISH_GUARDED_BY(mutex_) = false;
     bool shutting_down_ GLOSSFISH_GUARDED_BY(mutex_) = false;

@@ -70,7 +70,7 @@ void Session::multipv_lines_locked(const SearchInfo& info) {
     auto token = std::make_shared<CancelToken>();
     const std::uint64_t job = ++job_ids_;
     JobLane::Job j;
-    j.kind = "lines";
+    j.kind = product_kind_name(ProductKind::Lines);
     j.group = search_.epoch;
     j.cancel = token;
     j.run = [this, context = search_.lines_context, job] { run_lines(context, job); };
@@ -133,15 +133,15 @@ void Session::run_lines(const std::shared_ptr<LinesContext>& context, std::uint6
                     text += part;
                 }
             }
-            product = Product{"lines",
+            product = Product{ProductKind::Lines,
                               {{"depth", top.depth.value_or(0)},
                                {"fen", root.fen()},
                                {"lines", out},
                                {"text", text}}};
         } catch (const std::exception& e) {
             const std::string message = std::string("glossfish.lines failed: ") + e.what();
-            product =
-                Product{"error", {{"code", "internal"}, {"message", message}, {"text", message}}};
+            product = Product{ProductKind::Error,
+                              {{"code", "internal"}, {"message", message}, {"text", message}}};
         }
         Locked lock(*this);
         if (search_.lines_job != job) return;

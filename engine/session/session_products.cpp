@@ -14,10 +14,10 @@ namespace glossfish {
 namespace {
 
 // The error product of a label that failed, naming its position.
-Product label_product(const MoveLabel& label, const std::string& kind) {
+Product label_product(const MoveLabel& label, ProductKind kind) {
     nlohmann::json j = label_to_json(label);
     if (label.error.empty()) return {kind, j};
-    return {"error",
+    return {ProductKind::Error,
             {{"code", "label_failed"},
              {"message", label.error},
              {"fen", label.fen},
@@ -25,22 +25,27 @@ Product label_product(const MoveLabel& label, const std::string& kind) {
 }
 
 // The tree's info JSON; its compact "tree" keeps the MultiPV order (ordered_json).
-Product tree_product(const StrategyTree& tree) { return {"tree", tree_to_info_json(tree)}; }
+Product tree_product(const StrategyTree& tree) {
+    return {ProductKind::Tree, tree_to_info_json(tree)};
+}
 
 // Runs a job's work unless it is cancelled already; an exception becomes an error product.
 template <typename Work, typename Backend>
 std::optional<Product> run_guarded(const Work& work, Backend& backend, const CancelToken& token,
-                                   const std::string& kind) {
+                                   ProductKind kind) {
     if (token.cancelled()) return std::nullopt;
     try {
         return work(backend, token);
     } catch (const std::exception& e) {
-        return Product{"error", {{"code", "internal"}, {"message", kind + " failed: " + e.what()}}};
+        return Product{
+            ProductKind::Error,
+            {{"code", "internal"},
+             {"message", std::string(product_kind_name(kind)) + " failed: " + e.what()}}};
     }
 }
 
 Product no_provider() {
-    return {"error",
+    return {ProductKind::Error,
             {{"code", "no_verifier"},
              {"message", "this session has no verifier for tool calls, verify and comments"}}};
 }
@@ -68,17 +73,19 @@ void Session::start_products(bool at_go, bool analysis) {
         // A game without Quality In Games: a label started with the position is not wanted.
         Locked lock(*this);
         const unsigned e = epoch_.id;
-        engine_lane_->cancel_if(
-            [e](const JobLane::Job& j) { return j.group == e && j.kind == "quality"; });
-        epoch_.pending.erase("quality");
+        engine_lane_->cancel_if([e](const JobLane::Job& j) {
+            return j.group == e && j.kind == product_kind_name(ProductKind::Quality);
+        });
+        epoch_.pending.erase(ProductKind::Quality);
     }
     const bool label =
         s.quality && snapshot->move &&
         (at_go ? analysis || games_too : analyse_mode_ || games_too || last_go_analysis_);
-    if (label && wanted(*snapshot, "quality")) start_label(*snapshot, s);
-    if (!s.commentary.empty() && wanted(*snapshot, "verify")) start_verify(*snapshot, s);
-    if (s.tree && wanted(*snapshot, "tree")) start_tree(*snapshot, s);
-    if (s.comment && snapshot->move && wanted(*snapshot, "comment")) start_comment(*snapshot);
+    if (label && wanted(*snapshot, ProductKind::Quality)) start_label(*snapshot, s);
+    if (!s.commentary.empty() && wanted(*snapshot, ProductKind::Verify)) start_verify(*snapshot, s);
+    if (s.tree && wanted(*snapshot, ProductKind::Tree)) start_tree(*snapshot, s);
+    if (s.comment && snapshot->move && wanted(*snapshot, ProductKind::Comment))
+        start_comment(*snapshot);
 }
 
 // The current position's state without its ready products, copied under the lock; none while
@@ -98,7 +105,7 @@ std::optional<Session::Epoch> Session::snapshot_epoch() {
     return e;
 }
 
-bool Session::wanted(const Epoch& e, const std::string& kind) {
+bool Session::wanted(const Epoch& e, ProductKind kind) {
     return !e.pending.count(kind) && !e.done.count(kind);
 }
 
@@ -116,8 +123,8 @@ void Session::start_label(const Epoch& e, const Settings& s) {
     const Move move = *e.move;
     const Square previous = e.previous_capture;
     auto product = [inferred](const MoveLabel& l, bool quick, bool pending) {
-        Product p = label_product(l, "quality");
-        if (p.kind == "quality") {
+        Product p = label_product(l, ProductKind::Quality);
+        if (p.kind == ProductKind::Quality) {
             if (quick) p.json["quick"] = true;
             if (pending) p.json["reasons_pending"] = true;
             if (inferred) p.json["inferred_move"] = true;
@@ -138,7 +145,7 @@ void Session::start_label(const Epoch& e, const Settings& s) {
     }
     if (!reasons) {
         post_product(
-            "quality", *engine_lane_, true,
+            ProductKind::Quality, *engine_lane_, true,
             [before, move, scheme, limits, product](Backend& b, const CancelToken& cancel) {
                 return product(label_move(*b.analyzer, before, move, limits, scheme, &cancel),
                                false, false);
@@ -163,7 +170,7 @@ void Session::start_label(const Epoch& e, const Settings& s) {
         return product(full->label, false, full->pending);
     });
     post_product(
-        "quality", *engine_lane_, true,
+        ProductKind::Quality, *engine_lane_, true,
         [limits, full, product](Backend& b, const CancelToken& cancel) -> std::optional<Product> {
             // A failed label was not printed as an early answer: it is the job's product.
             if (!full->label.error.empty()) return product(full->label, false, false);
@@ -180,7 +187,7 @@ void Session::start_verify(const Epoch& e, const Settings& s) {
     const Position before = e.before;
     const std::optional<Move> move = e.move;
     post_product(
-        "verify", *engine_lane_, false,
+        ProductKind::Verify, *engine_lane_, false,
         [before, move, text](Backend& b, const CancelToken& cancel) {
             if (!b.provider) return std::optional<Product>(no_provider());
             return std::optional<Product>(b.provider->verify(before, move, text, false, cancel));
@@ -190,7 +197,7 @@ void Session::start_verify(const Epoch& e, const Settings& s) {
 void Session::start_tree(const Epoch& e, const Settings& s) {
     const TreeOptions options = tree_options(s);
     const Position pos = e.position;
-    post_product("tree", *engine_lane_, false,
+    post_product(ProductKind::Tree, *engine_lane_, false,
                  [pos, options](Backend& b, const CancelToken& cancel) {
                      StrategyTree t = build_tree(*b.analyzer, pos, options, &cancel);
                      return std::optional<Product>(tree_product(t));
@@ -207,7 +214,7 @@ void Session::start_comment(const Epoch& e) {
         Locked lock(*this);
         if (!comment_error_reported_) {
             comment_error_reported_ = true;
-            deliver_locked({"error",
+            deliver_locked({ProductKind::Error,
                             {{"code", "no_llm_endpoint"},
                              {"message", "Glossfish Comment: " + *why},
                              {"fen", before.fen()}}});
@@ -215,14 +222,14 @@ void Session::start_comment(const Epoch& e) {
         return;
     }
     const Move move = *e.move;
-    post_product("comment", *model_lane_, false,
+    post_product(ProductKind::Comment, *model_lane_, false,
                  [before, move](Backend& backend, const CancelToken& cancel) {
                      if (!backend.provider) return std::optional<Product>(no_provider());
                      return std::optional<Product>(backend.provider->comment(before, move, cancel));
                  });
 }
 
-void Session::post_product(const std::string& kind, JobLane& lane, bool urgent, Work work,
+void Session::post_product(ProductKind kind, JobLane& lane, bool urgent, Work work,
                            std::vector<Work> early) {
     std::shared_ptr<Backend> b = backend();
     auto token = std::make_shared<CancelToken>();
@@ -230,7 +237,7 @@ void Session::post_product(const std::string& kind, JobLane& lane, bool urgent, 
     const unsigned epoch = epoch_.id;
     const std::uint64_t job = ++job_ids_;
     JobLane::Job j;
-    j.kind = kind;
+    j.kind = product_kind_name(kind);
     j.group = epoch;
     j.cancel = token;
     j.run = [this, b, epoch, kind, job, token, work = std::move(work), early = std::move(early)] {
@@ -244,7 +251,7 @@ void Session::post_product(const std::string& kind, JobLane& lane, bool urgent, 
     if (lane.post(std::move(j), urgent)) epoch_.pending[kind] = job;
 }
 
-void Session::complete_product(unsigned epoch, const std::string& kind, std::uint64_t job,
+void Session::complete_product(unsigned epoch, ProductKind kind, std::uint64_t job,
                                const CancelToken& cancel, std::optional<Product> product) {
     Locked lock(*this);
     if (epoch != epoch_.id) return;
@@ -259,7 +266,7 @@ void Session::complete_product(unsigned epoch, const std::string& kind, std::uin
 }
 
 // An early answer of a job still pending: delivered like its product, without ending the job.
-void Session::deliver_early(unsigned epoch, const std::string& kind, std::uint64_t job,
+void Session::deliver_early(unsigned epoch, ProductKind kind, std::uint64_t job,
                             const CancelToken& cancel, Product product) {
     Locked lock(*this);
     if (epoch != epoch_.id || cancel.cancelled()) return;
@@ -311,13 +318,14 @@ void Session::release_held_locked() {
 
 // ---- requests ----
 
-std::optional<InputError> Session::post_request(const std::string& kind, Work work) {
+std::optional<InputError> Session::post_request(ProductKind kind, Work work) {
     std::shared_ptr<Backend> b = backend();
     auto token = std::make_shared<CancelToken>();
     Locked lock(*this);
     const std::uint64_t job = ++job_ids_;
+    const std::string name = product_kind_name(kind);
     JobLane::Job j;
-    j.kind = kind;
+    j.kind = name;
     j.cancel = token;
     j.run = [this, b, kind, job, token, work = std::move(work)] {
         std::optional<Product> p = run_guarded(work, *b, *token, kind);
@@ -327,10 +335,10 @@ std::optional<InputError> Session::post_request(const std::string& kind, Work wo
     };
     if (!request_lane_->post(std::move(j)))
         return InputError{"busy",
-                          "'" + kind + "' refused: " + std::to_string(MaxQueuedRequests) +
+                          "'" + name + "' refused: " + std::to_string(MaxQueuedRequests) +
                               " requests are waiting already",
                           {}};
-    requests_[job] = kind;
+    requests_[job] = name;
     return std::nullopt;
 }
 
@@ -363,27 +371,28 @@ std::optional<InputError> Session::label(const LabelRequest& r) {
     const AnalysisLimits limits = label_limits(r.settings);
     const QualityScheme scheme = r.settings.quality_scheme;
     return post_request(
-        "label", [before, move, limits, scheme](Backend& b, const CancelToken& cancel) {
+        ProductKind::Label, [before, move, limits, scheme](Backend& b, const CancelToken& cancel) {
             MoveLabel l = label_move(*b.analyzer, before, move, limits, scheme, &cancel);
             if (b.provider) b.provider->explain(l, *b.analyzer, limits, cancel);
-            return std::optional<Product>(label_product(l, "label"));
+            return std::optional<Product>(label_product(l, ProductKind::Label));
         });
 }
 
 std::optional<InputError> Session::tree(const TreeRequest& r) {
     const TreeOptions options = tree_options(r.settings);
     const Position root = current_;
-    return post_request("tree", [root, options](Backend& b, const CancelToken& cancel) {
+    return post_request(ProductKind::Tree, [root, options](Backend& b, const CancelToken& cancel) {
         return std::optional<Product>(
             tree_product(build_tree(*b.analyzer, root, options, &cancel)));
     });
 }
 
 std::optional<InputError> Session::tool(const std::string& name, const std::string& args_json) {
-    return post_request("tool", [name, args_json](Backend& b, const CancelToken& cancel) {
-        if (!b.provider) return std::optional<Product>(no_provider());
-        return std::optional<Product>(b.provider->tool(name, args_json, cancel));
-    });
+    return post_request(
+        ProductKind::Tool, [name, args_json](Backend& b, const CancelToken& cancel) {
+            if (!b.provider) return std::optional<Product>(no_provider());
+            return std::optional<Product>(b.provider->tool(name, args_json, cancel));
+        });
 }
 
 std::optional<InputError> Session::verify(const std::string& input, bool claims) {
@@ -394,7 +403,7 @@ std::optional<InputError> Session::verify(const std::string& input, bool claims)
         move = moves_.back();
     }
     return post_request(
-        "verify", [before, move, input, claims](Backend& b, const CancelToken& cancel) {
+        ProductKind::Verify, [before, move, input, claims](Backend& b, const CancelToken& cancel) {
             if (!b.provider) return std::optional<Product>(no_provider());
             return std::optional<Product>(b.provider->verify(before, move, input, claims, cancel));
         });

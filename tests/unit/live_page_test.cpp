@@ -50,7 +50,7 @@ void feed_scholar(LiveFeed& feed) {
                                 {"text", "Nf6 is a blunder (50.0 win% lost); g6 was best"},
                                 {"reasons", {"allows Qxf7# mate in 1"}},
                                 {"class", "blunder"}};
-    feed.event(Product{"quality", q});
+    feed.event(Product{ProductKind::Quality, q});
     feed.event(BestMove{"h5f7", std::nullopt});
 }
 
@@ -345,7 +345,7 @@ TEST(LiveView, LinesShowTheirLabelsAndReasons) {
            {"reasons",
             {{{"kind", "misses_mate"},
               {"text", "Instead of Qxe5+, White mates in one with Qxf7#."}}}}}}}};
-    feed.event(Product{"lines", lines});
+    feed.event(Product{ProductKind::Lines, lines});
     const std::string h = render_view(feed.snapshot()).html;
     const std::size_t at = h.find("<section id=\"lines\">");
     ASSERT_NE(at, std::string::npos) << h;
@@ -375,7 +375,7 @@ TEST(LiveView, BookIsAFactBesideTheLabelAndAnotherClassIsSaid) {
     const std::vector<std::string_view> moves = {"e2e4", "e7e5", "g1f3", "f7f6"};
     const std::string fen = "rnbqkbnr/pppp2pp/5p2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3";
     feed.position(StartFen, moves, fen);
-    feed.event(Product{"quality",
+    feed.event(Product{ProductKind::Quality,
                        {{"move", {{"san", "f6"}, {"uci", "f7f6"}}},
                         {"label", "mistake"},
                         {"class", "mistake"},
@@ -387,7 +387,7 @@ TEST(LiveView, BookIsAFactBesideTheLabelAndAnotherClassIsSaid) {
         << h;
     EXPECT_EQ(h.find("Class:"), std::string::npos) << h;
     // A class other than the label is said; no book tag when the move is off the table.
-    feed.event(Product{"quality",
+    feed.event(Product{ProductKind::Quality,
                        {{"move", {{"san", "f6"}, {"uci", "f7f6"}}},
                         {"label", "good"},
                         {"class", "excellent"},
@@ -439,11 +439,11 @@ TEST(LiveView, EscapesEverythingFromOutside) {
     feed.position(StartFen, {}, StartFen);
     feed.go();
     feed.event(
-        Product{"verify",
+        Product{ProductKind::Verify,
                 {{"text", "<script>alert(1)</script>"},
                  {"atoms", {{{"text", "<img src=x onerror=alert(2)>"}, {"result", "x\">"}}}}}});
-    feed.event(
-        Product{"tree", {{"text", "t"}, {"tree", {{"<b>", nlohmann::ordered_json::object()}}}}});
+    feed.event(Product{ProductKind::Tree,
+                       {{"text", "t"}, {"tree", {{"<b>", nlohmann::ordered_json::object()}}}}});
     const std::string h = render_view(feed.snapshot()).html;
     EXPECT_EQ(h.find("<script"), std::string::npos);
     EXPECT_EQ(h.find("<img"), std::string::npos);

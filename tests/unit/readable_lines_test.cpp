@@ -51,34 +51,35 @@ std::set<std::string> words(const std::string& line) {
 TEST(ReadableLines, AFullLabelIsSaidOnceAfterTheFirstLookAndItsRepeatsNever) {
     ReadableLines said;
     const std::string text = "fxe5 is good (2.4 win% lost). fxe5 recaptures on e5.";
-    auto quick = said.line("quality", label("good", text, 8, true));
+    auto quick = said.line(ProductKind::Quality, label("good", text, 8, true));
     ASSERT_TRUE(quick.has_value());
     EXPECT_EQ(*quick, "glossfish: " + text + " (first look, d8)");
-    EXPECT_FALSE(said.line("quality", label("good", text, 8, true)).has_value());
+    EXPECT_FALSE(said.line(ProductKind::Quality, label("good", text, 8, true)).has_value());
     // The full label confirms it: said once, without "first look", as the verdict to trust.
-    auto full = said.line("quality", label("good", text, 14, false));
+    auto full = said.line(ProductKind::Quality, label("good", text, 14, false));
     ASSERT_TRUE(full.has_value());
     EXPECT_EQ(*full, "glossfish: " + text + " (d14)");
-    EXPECT_FALSE(said.line("quality", label("good", text, 14, false)).has_value());
+    EXPECT_FALSE(said.line(ProductKind::Quality, label("good", text, 14, false)).has_value());
     // The same label with every reason, when no reason was added: nothing new either.
-    EXPECT_FALSE(said.line("quality", label("good", text, 14, false)).has_value());
+    EXPECT_FALSE(said.line(ProductKind::Quality, label("good", text, 14, false)).has_value());
     // A new search (a GUI clears its output): said again.
     said.new_search();
-    auto again = said.line("quality", label("good", text, 14, false));
+    auto again = said.line(ProductKind::Quality, label("good", text, 14, false));
     ASSERT_TRUE(again.has_value());
     EXPECT_EQ(*again, "glossfish: " + text + " (d14)");
 }
 
 TEST(ReadableLines, AFullLabelThatContradictsTheFirstLookSaysSo) {
     ReadableLines said;
-    ASSERT_TRUE(said.line("quality", label("good", "fxe5 is good (2.4 win% lost).", 8, true)));
+    ASSERT_TRUE(
+        said.line(ProductKind::Quality, label("good", "fxe5 is good (2.4 win% lost).", 8, true)));
     const std::string full = "fxe5?! is an inaccuracy; Qe7 was best.";
-    auto l = said.line("quality", label("inaccuracy", full, 14, false));
+    auto l = said.line(ProductKind::Quality, label("inaccuracy", full, 14, false));
     ASSERT_TRUE(l.has_value());
     EXPECT_EQ(*l, "glossfish: " + full + " (d14, first look said good)");
     // The quick label is remembered across searches (PyChess stops after a second).
     said.new_search();
-    l = said.line("quality", label("inaccuracy", full, 14, false));
+    l = said.line(ProductKind::Quality, label("inaccuracy", full, 14, false));
     ASSERT_TRUE(l.has_value());
     EXPECT_NE(l->find("first look said good"), std::string::npos) << *l;
 }
@@ -86,41 +87,73 @@ TEST(ReadableLines, AFullLabelThatContradictsTheFirstLookSaysSo) {
 TEST(ReadableLines, TheLinesSummaryIsSaidWhenItsMovesChangeNotAtEveryDepth) {
     ReadableLines said;
     // Below the first look's depth the lines churn: nothing is said.
-    EXPECT_FALSE(said.line("lines", lines(5, "d1h5", "d2d4", "Qh5+ best; d4 40.7 win% lost")));
-    auto first = said.line("lines", lines(10, "d1h5", "d2d4", "Qh5+ best; d4 40.7 win% lost"));
+    EXPECT_FALSE(
+        said.line(ProductKind::Lines, lines(5, "d1h5", "d2d4", "Qh5+ best; d4 40.7 win% lost")));
+    auto first =
+        said.line(ProductKind::Lines, lines(10, "d1h5", "d2d4", "Qh5+ best; d4 40.7 win% lost"));
     ASSERT_TRUE(first.has_value());
     EXPECT_EQ(*first, "glossfish lines: Qh5+ best; d4 40.7 win% lost (d10)");
-    EXPECT_FALSE(said.line("lines", lines(11, "d1h5", "d2d4", "Qh5+ best; d4 43.0 win% lost")));
-    // Another move among the lines: news.
-    EXPECT_TRUE(said.line("lines", lines(12, "d1h5", "f1c4", "Qh5+ best; Bc4 45.5 win% lost")));
-    // Two near-equal moves trading places (Qh5+ now 0.3 behind): no news.
     EXPECT_FALSE(
-        said.line("lines", lines(13, "f1c4", "d1h5", "Bc4 best; Qh5+ 0.3 win% lost", 0.3)));
+        said.line(ProductKind::Lines, lines(11, "d1h5", "d2d4", "Qh5+ best; d4 43.0 win% lost")));
+    // Another move among the lines: news.
+    EXPECT_TRUE(
+        said.line(ProductKind::Lines, lines(12, "d1h5", "f1c4", "Qh5+ best; Bc4 45.5 win% lost")));
+    // Two near-equal moves trading places (Qh5+ now 0.3 behind): no news.
+    EXPECT_FALSE(said.line(ProductKind::Lines,
+                           lines(13, "f1c4", "d1h5", "Bc4 best; Qh5+ 0.3 win% lost", 0.3)));
     // The move said best now loses 1 win% or more: news.
-    auto fell = said.line("lines", lines(14, "f1c4", "d1h5", "Bc4 best; Qh5+ 1.4 win% lost", 1.4));
+    auto fell = said.line(ProductKind::Lines,
+                          lines(14, "f1c4", "d1h5", "Bc4 best; Qh5+ 1.4 win% lost", 1.4));
     ASSERT_TRUE(fell.has_value());
     EXPECT_EQ(*fell, "glossfish lines: Bc4 best; Qh5+ 1.4 win% lost (d14)");
-    EXPECT_FALSE(
-        said.line("lines", lines(15, "f1c4", "d1h5", "Bc4 best; Qh5+ 2.0 win% lost", 2.0)));
+    EXPECT_FALSE(said.line(ProductKind::Lines,
+                           lines(15, "f1c4", "d1h5", "Bc4 best; Qh5+ 2.0 win% lost", 2.0)));
 }
 
 TEST(ReadableLines, TheOpeningIsSaidOncePerChangeInOnePhrase) {
     ReadableLines said;
     Json a = {{"eco", "C40"}, {"text", "opening: C40 King's Pawn Game: Damiano Defense"}};
-    auto l = said.line("opening", a);
+    auto l = said.line(ProductKind::Opening, a);
     ASSERT_TRUE(l.has_value());
     EXPECT_EQ(*l, "glossfish opening: C40 King's Pawn Game: Damiano Defense");
     said.new_search();
-    EXPECT_FALSE(said.line("opening", a).has_value());
+    EXPECT_FALSE(said.line(ProductKind::Opening, a).has_value());
     Json b = {{"eco", "C42"}, {"text", "opening: C42 Petrov's Defense"}};
-    EXPECT_TRUE(said.line("opening", b).has_value());
+    EXPECT_TRUE(said.line(ProductKind::Opening, b).has_value());
+}
+
+// Each product kind has one name, the <kind> of `info string glossfish.<kind>` that scripts
+// match (docs/uci.md), and only that spelling parses back.
+TEST(ProductKinds, OneNameEachAsOnTheWire) {
+    const std::pair<ProductKind, std::string> wire[] = {
+        {ProductKind::Quality, "quality"}, {ProductKind::Label, "label"},
+        {ProductKind::Lines, "lines"},     {ProductKind::Tree, "tree"},
+        {ProductKind::Verify, "verify"},   {ProductKind::Comment, "comment"},
+        {ProductKind::Tool, "tool"},       {ProductKind::Opening, "opening"},
+        {ProductKind::Live, "live"},       {ProductKind::Error, "error"},
+    };
+    std::set<std::string> names;
+    for (const auto& [kind, name] : wire) {
+        EXPECT_EQ(product_kind_name(kind), name);
+        EXPECT_EQ(parse_product_kind(name), kind) << name;
+        names.insert(product_kind_name(kind));
+    }
+    EXPECT_EQ(names.size(), std::size(wire));
+    EXPECT_EQ(parse_product_kind("Quality"), std::nullopt);
+    EXPECT_EQ(parse_product_kind("glossfish.tree"), std::nullopt);
+    EXPECT_EQ(parse_product_kind(""), std::nullopt);
+    // The readable line names the kind too, and drops a text's own "<kind>: ".
+    EXPECT_EQ(readable_line(ProductKind::Tree, Json{{"text", "3 plies"}}),
+              "glossfish tree: 3 plies");
+    EXPECT_EQ(readable_line(ProductKind::Opening, Json{{"text", "opening: C40 Latvian Gambit"}}),
+              "glossfish opening: C40 Latvian Gambit");
 }
 
 TEST(ReadableLines, ErrorsAreAlwaysSaid) {
     ReadableLines said;
     Json e = {{"code", "bad_fen"}, {"text", "the FEN has 7 ranks"}};
-    EXPECT_TRUE(said.line("error", e).has_value());
-    EXPECT_TRUE(said.line("error", e).has_value());
+    EXPECT_TRUE(said.line(ProductKind::Error, e).has_value());
+    EXPECT_TRUE(said.line(ProductKind::Error, e).has_value());
 }
 
 // The frame glossfish puts around a sentence adds no UCI keyword (polyglot reads `depth` in an
@@ -135,10 +168,11 @@ TEST(ReadableLines, TheFrameAddsNoUciKeyword) {
     ReadableLines said;
     const std::string plain = "fxe5 is good.";
     std::vector<std::string> out;
-    out.push_back(*said.line("quality", label("good", plain, 8, true)));
-    out.push_back(*said.line("quality", label("inaccuracy", "fxe5?! is bad.", 14, false)));
-    out.push_back(*said.line("lines", lines(14, "d1h5", "d2d4", "Qh5+ best")));
-    out.push_back(*said.line("opening", Json{{"text", "opening: C40 Damiano Defense"}}));
+    out.push_back(*said.line(ProductKind::Quality, label("good", plain, 8, true)));
+    out.push_back(
+        *said.line(ProductKind::Quality, label("inaccuracy", "fxe5?! is bad.", 14, false)));
+    out.push_back(*said.line(ProductKind::Lines, lines(14, "d1h5", "d2d4", "Qh5+ best")));
+    out.push_back(*said.line(ProductKind::Opening, Json{{"text", "opening: C40 Damiano Defense"}}));
     for (const std::string& l : out)
         for (const std::string& w : words(l)) EXPECT_EQ(keywords.count(w), 0u) << w << " in " << l;
 }
@@ -182,10 +216,10 @@ TEST(ReadableLines, NoSentenceFormHoldsAUciKeyword) {
             l.quality.label = q, l.quality.best = best, l.quality.only = best;
             l.quality.wp_loss = 12.5, l.quality.reason = best ? "" : "mate created";
             Json j = label_to_json(l);
-            expect_no_keyword(readable_line("quality", j));
+            expect_no_keyword(readable_line(ProductKind::Quality, j));
             // The first 60 characters carry the move, the verdict and, for a worse move, the
             // better one: what a GUI's narrow pane shows.
-            const std::string head = readable_line("quality", j).substr(0, 60);
+            const std::string head = readable_line(ProductKind::Quality, j).substr(0, 60);
             EXPECT_NE(head.find("c4"), std::string::npos) << head;
             EXPECT_NE(head.find(best ? "only good move" : j["label"].get<std::string>()),
                       std::string::npos)
@@ -194,7 +228,7 @@ TEST(ReadableLines, NoSentenceFormHoldsAUciKeyword) {
                 EXPECT_NE(head.find("Nf3 was best"), std::string::npos) << head;
             }
             j["quick"] = true;
-            expect_no_keyword(readable_line("quality", j));
+            expect_no_keyword(readable_line(ProductKind::Quality, j));
         }
     }
     std::ifstream in(std::string(GLOSSFISH_TEST_DATA) + "/sts_dev.jsonl");
@@ -207,11 +241,11 @@ TEST(ReadableLines, NoSentenceFormHoldsAUciKeyword) {
         for (Move m : MoveList(*pos)) {
             const verifier::IdeasResult r = verifier::move_ideas(*pos, m);
             if (!r.sentence.empty()) {
-                expect_no_keyword(readable_line("quality", Json{{"text", r.sentence}}));
+                expect_no_keyword(readable_line(ProductKind::Quality, Json{{"text", r.sentence}}));
                 ++sentences;
             }
             for (const Idea& i : r.ideas)
-                expect_no_keyword(readable_line("quality", Json{{"text", i.text}}));
+                expect_no_keyword(readable_line(ProductKind::Quality, Json{{"text", i.text}}));
         }
     }
     EXPECT_GT(sentences, 1000);

@@ -51,15 +51,15 @@ class GatedProvider : public ProductProvider {
 public:
     explicit GatedProvider(Gate& gate) : gate_(gate) {}
     Product tool(const std::string&, const std::string&, const CancelToken&) override {
-        return {"error", {{"code", "no_verifier"}}};
+        return {ProductKind::Error, {{"code", "no_verifier"}}};
     }
     Product verify(const Position&, std::optional<Move>, const std::string&, bool,
                    const CancelToken&) override {
-        return {"error", {{"code", "no_verifier"}}};
+        return {ProductKind::Error, {{"code", "no_verifier"}}};
     }
     std::optional<std::string> comment_unavailable() override { return "no model"; }
     Product comment(const Position&, Move, const CancelToken&) override {
-        return {"error", {{"code", "no_verifier"}}};
+        return {ProductKind::Error, {{"code", "no_verifier"}}};
     }
     void explain_board(MoveLabel& label) override {
         gate_.pass();
@@ -102,7 +102,7 @@ struct Events {
 
 bool is_lines(const SessionEvent& e) {
     const auto* p = std::get_if<Product>(&e);
-    return p && p->kind == "lines";
+    return p && p->kind == ProductKind::Lines;
 }
 
 // The index of the first bestmove, or the number of events.

@@ -81,12 +81,12 @@ void LiveFeed::event(const SessionEvent& event) {
         state_.searching = false;
         commit_eval_locked();
     } else if (const auto* p = std::get_if<Product>(&event)) {
-        if (p->kind != "quality" && p->kind != "lines" && p->kind != "tree" &&
-            p->kind != "verify" && p->kind != "comment")
+        using enum ProductKind;
+        if (p->kind != Quality && p->kind != Lines && p->kind != Tree && p->kind != Verify &&
+            p->kind != Comment)
             return;
         state_.products[p->kind] = p->json;
-        if (p->kind == "quality" && !state_.fen.empty())
-            state_.memory[state_.fen].quality = p->json;
+        if (p->kind == Quality && !state_.fen.empty()) state_.memory[state_.fen].quality = p->json;
     } else {
         return;
     }

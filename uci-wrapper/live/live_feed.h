@@ -37,7 +37,7 @@ struct LiveSnapshot {
     std::optional<SearchInfo> info;  // the latest main-line info of that position's search
     std::optional<BestMove> best;
     // The position's products by kind: quality, lines, tree, verify, comment.
-    std::map<std::string, nlohmann::ordered_json> products;
+    std::map<ProductKind, nlohmann::ordered_json> products;
     std::map<std::string, PositionMemory> memory;  // positions of the game seen so far
 };
 

@@ -145,7 +145,7 @@ bool is_book(const Json& q) {
 }
 
 std::string label_section(const LiveSnapshot& s, const Game& g) {
-    auto it = s.products.find("quality");
+    auto it = s.products.find(ProductKind::Quality);
     std::string out = "<section id=\"label\"><h2>Label</h2>";
     if (it == s.products.end()) {
         out += g.moves.empty()
@@ -201,7 +201,7 @@ std::string eval_section(const LiveSnapshot& s, const Position& pos) {
 }
 
 std::string lines_section(const LiveSnapshot& s) {
-    auto it = s.products.find("lines");
+    auto it = s.products.find(ProductKind::Lines);
     if (it == s.products.end() || !it->second.contains("lines") || !it->second["lines"].is_array())
         return {};
     std::string out =
@@ -248,7 +248,7 @@ void tree_list(const Json& node, int depth, int& budget, std::string& out) {
 }
 
 std::string tree_section(const LiveSnapshot& s) {
-    auto it = s.products.find("tree");
+    auto it = s.products.find(ProductKind::Tree);
     if (it == s.products.end()) return {};
     const Json& t = it->second;
     std::string out =
@@ -264,12 +264,12 @@ std::string tree_section(const LiveSnapshot& s) {
 
 std::string commentary_section(const LiveSnapshot& s) {
     std::string out;
-    for (const char* kind : {"verify", "comment"}) {
+    for (const ProductKind kind : {ProductKind::Verify, ProductKind::Comment}) {
         auto it = s.products.find(kind);
         if (it == s.products.end()) continue;
         const Json& j = it->second;
-        out += std::string("<div class=\"commentary ") + kind + "\"><h3>" +
-               (std::string(kind) == "verify" ? "Verified commentary" : "Language model comment") +
+        out += std::string("<div class=\"commentary ") + product_kind_name(kind) + "\"><h3>" +
+               (kind == ProductKind::Verify ? "Verified commentary" : "Language model comment") +
                "</h3>";
         const std::string comment = str(j, "comment");
         if (!comment.empty()) out += "<blockquote>" + esc(comment) + "</blockquote>";
@@ -388,7 +388,7 @@ LiveView render_view(const LiveSnapshot& s) {
         const Position& before = g.positions[g.positions.size() - 2];
         const Move m = g.moves.back();
         board.highlights = {m.from(), m.to()};
-        auto q = s.products.find("quality");
+        auto q = s.products.find(ProductKind::Quality);
         std::optional<QualityLabel> l;
         if (q != s.products.end()) l = label_of(str(q->second, "label"));
         board.arrows.push_back(

@@ -45,18 +45,20 @@ std::string rest_after_words(std::string_view line, const std::vector<std::strin
 
 }  // namespace
 
-std::string readable_line(const std::string& kind, const nlohmann::ordered_json& j) {
+std::string readable_line(ProductKind kind, const nlohmann::ordered_json& j) {
+    const std::string name = product_kind_name(kind);
     std::string text;
     if (const auto it = j.find("text"); it != j.end() && it->is_string()) text = *it;
     // One line: a GUI shows the last line it got, so nothing may break it.
     for (char& c : text)
         if (c == '\n' || c == '\r' || c == '\t') c = ' ';
     // "opening: C40 …" under "glossfish opening:" says the kind twice.
-    if (text.rfind(kind + ": ", 0) == 0) text.erase(0, kind.size() + 2);
-    const bool label = kind == "quality" || kind == "label";
-    std::string line = label ? "glossfish: " : "glossfish " + kind + ": ";
+    if (text.rfind(name + ": ", 0) == 0) text.erase(0, name.size() + 2);
+    const bool label = kind == ProductKind::Quality || kind == ProductKind::Label;
+    std::string line = label ? "glossfish: " : "glossfish " + name + ": ";
     line += text;
-    if ((label || kind == "lines") && j.contains("depth") && j["depth"].is_number_integer()) {
+    if ((label || kind == ProductKind::Lines) && j.contains("depth") &&
+        j["depth"].is_number_integer()) {
         const std::string d = "d" + std::to_string(j["depth"].get<int>());
         line += j.value("quick", false) ? " (first look, " + d + ")" : " (" + d + ")";
     }
@@ -80,15 +82,14 @@ std::string parent_process_name() {
     return name;
 }
 
-std::optional<std::string> ReadableLines::line(const std::string& kind,
-                                               const nlohmann::ordered_json& j) {
+std::optional<std::string> ReadableLines::line(ProductKind kind, const nlohmann::ordered_json& j) {
     std::string line = readable_line(kind, j);
     const std::string fen = j.value("fen", std::string());
-    if (kind == "quality" || kind == "label") {
+    if (kind == ProductKind::Quality || kind == ProductKind::Label) {
         std::string move;
         if (const auto m = j.find("move"); m != j.end() && m->is_object())
             move = m->value("uci", std::string());
-        const std::string key = kind + " " + fen + " " + move;
+        const std::string key = std::string(product_kind_name(kind)) + " " + fen + " " + move;
         const std::string verdict = j.value("label", std::string());
         if (j.value("quick", false)) {
             first_look_[fen + " " + move] = verdict;
@@ -103,7 +104,7 @@ std::optional<std::string> ReadableLines::line(const std::string& kind,
             j.value("text", std::string()) + (j.value("quick", false) ? " (first look)" : "");
         if (said_[key] == text) return std::nullopt;
         said_[key] = text;
-    } else if (kind == "lines") {
+    } else if (kind == ProductKind::Lines) {
         // The set of moves shown and the best of them; the figures alone changing, or two
         // near-equal moves trading places, is no news.
         if (j.value("depth", 0) < LinesFromDepth) return std::nullopt;
@@ -134,7 +135,7 @@ std::optional<std::string> ReadableLines::line(const std::string& kind,
             if (said_set == set && !best_fell) return std::nullopt;
         }
         said_[key] = set + "|" + best;
-    } else if (kind == "opening") {
+    } else if (kind == ProductKind::Opening) {
         if (line == opening_) return std::nullopt;
         opening_ = line;
     }
@@ -163,11 +164,12 @@ void UciEngine::write_event(const SessionEvent& event) {
         write("bestmove " + best->move + (best->ponder ? " ponder " + *best->ponder : ""));
     } else if (const auto* p = std::get_if<Product>(&event)) {
         nlohmann::ordered_json j = p->json;
-        if (!j.contains("text")) j["text"] = p->kind;
+        const std::string kind = product_kind_name(p->kind);
+        if (!j.contains("text")) j["text"] = kind;
         const InfoFormat format = info_format_.load();
         // Every input was checked for UTF-8; replace keeps a stray byte from ending the loop.
         if (format != InfoFormat::Text)
-            write("info string glossfish." + p->kind + " " +
+            write("info string glossfish." + kind + " " +
                   j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
         if (format != InfoFormat::Json) {
             std::optional<std::string> line;
@@ -186,7 +188,7 @@ void UciEngine::error(const InputError& e) {
     nlohmann::ordered_json j = {{"code", e.code}, {"message", e.message}};
     for (const auto& [key, value] : e.extra.items()) j[key] = value;
     if (!j.contains("text")) j["text"] = e.message;
-    write_event(Product{"error", j});
+    write_event(Product{ProductKind::Error, j});
 }
 
 void UciEngine::error(const std::string& code, const std::string& message) {
@@ -276,7 +278,7 @@ void UciEngine::update_live_page() {
 // `info string glossfish.live {"url","text"}`: where the page is.
 void UciEngine::say_live_address() {
     const std::string url = live_server_->url();
-    write_event(Product{"live", {{"url", url}, {"text", "live page at " + url}}});
+    write_event(Product{ProductKind::Live, {{"url", url}, {"text", "live page at " + url}}});
 }
 
 // The browser, once per engine start, when `Glossfish Live Open` is on and a display is there.
@@ -287,7 +289,7 @@ void UciEngine::open_live_page() {
     const std::string url = live_server_->url();
     if (auto err = open_url(url)) return error("live_open", *err);
     write_event(Product{
-        "live",
+        ProductKind::Live,
         {{"url", url}, {"opened", true}, {"text", "live page opened in the browser: " + url}}});
 }
 

@@ -22,7 +22,7 @@ namespace glossfish {
 // label ("(first look, d8)" for the quick one), "glossfish lines: <summary> (d14)", and
 // "glossfish <kind>: <text>" for the others; always one line, and no word of it a keyword that
 // a UCI adapter parses (`depth`, `score`, `pv`, …): polyglot cuts an info string there.
-std::string readable_line(const std::string& kind, const nlohmann::ordered_json& json);
+std::string readable_line(ProductKind kind, const nlohmann::ordered_json& json);
 
 // `Glossfish Info Format` auto, by the name of the program that started the engine: `text` for
 // the GUIs that show glossfish's lines to a person (polyglot for XBoard, Scid, ChessX, PyChess,
@@ -45,7 +45,7 @@ public:
     static constexpr double LinesNewsLoss = 1.0;
 
     // The line to print for a product, or nothing when it repeats what was said.
-    std::optional<std::string> line(const std::string& kind, const nlohmann::ordered_json& json);
+    std::optional<std::string> line(ProductKind kind, const nlohmann::ordered_json& json);
     // A new search: its labels and lines are said again (a GUI clears its output per search).
     void new_search();
 

@@ -41,7 +41,7 @@ public:
             failed ? shown + " failed: " + result["error"].value("message", std::string())
             : said != result.end() && said->is_string() ? shown + ": " + said->get<std::string>()
                                                         : shown + " answered";
-        return {"tool", {{"result", result}, {"text", text}, {"tool", shown}}};
+        return {ProductKind::Tool, {{"result", result}, {"text", text}, {"tool", shown}}};
     }
 
     // UCI's `verify {json}` (claims) and `verify text …` about the position's last move,
@@ -63,10 +63,10 @@ public:
             nlohmann::json j = *e;
             j["text"] = j.value("message", std::string());
             j["fen"] = before.fen();
-            return {"error", j};
+            return {ProductKind::Error, j};
         }
         result["text"] = result["metrics"]["text"];
-        return {"verify", result};
+        return {ProductKind::Verify, result};
     }
 
     void explain_board(MoveLabel& label) override { explain_label(label, ExplainOptions{}); }
@@ -98,14 +98,14 @@ public:
         CommentResult r =
             comment_on(client, prompts, *suite_, before, move_to_uci(before, move), options, call);
         if (!r.ok)
-            return {"error",
+            return {ProductKind::Error,
                     {{"code", "comment_failed"},
                      {"message", r.error},
                      {"text", r.error},
                      {"fen", before.fen()}}};
         nlohmann::json j = comment_info(r);
         j["fen"] = before.fen();
-        return {"comment", j};
+        return {ProductKind::Comment, j};
     }
 
 private:
