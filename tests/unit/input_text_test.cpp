@@ -19,7 +19,7 @@ using namespace glossfish;
 
 namespace {
 
-std::string temp_dir() {
+std::string scratch_dir() {
     const auto dir =
         std::filesystem::temp_directory_path() / ("glossfish_input_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
@@ -115,7 +115,7 @@ TEST(JsonLine, IdSurvivesABadByte) {
 }
 
 TEST(InputFile, DirectoriesAndLimits) {
-    const std::string dir = temp_dir();
+    const std::string dir = scratch_dir();
     EXPECT_EQ(input_file_error(dir), "'" + dir + "' is a directory, not a file");
     std::ifstream in;
     EXPECT_EQ(open_input_file(dir, in), "'" + dir + "' is a directory, not a file");
