@@ -12,6 +12,21 @@ bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
+std::vector<std::string> split_list(std::string_view text) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : text) {
+        if (c == ',' || c == ' ') {
+            if (!cur.empty()) out.push_back(std::move(cur));
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty()) out.push_back(std::move(cur));
+    return out;
+}
+
 std::string one_line(std::string text, std::size_t limit) {
     for (char& c : text)
         if (c == '\n' || c == '\r' || c == '\t') c = ' ';

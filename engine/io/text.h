@@ -38,6 +38,10 @@ std::optional<T> to_number(std::string_view text) {
 // cut and ends with "…".
 std::string one_line(std::string text, std::size_t limit);
 
+// The items of a list written "fork, pin" or "fork pin": commas and spaces separate them, empty
+// items are dropped.
+std::vector<std::string> split_list(std::string_view text);
+
 // The one wording of a number that is not an integer in [lo, hi], on every surface (UCI options
 // and commands, command-line flags, gf_open keys, tool arguments): "<what> must be an integer
 // LO..HI, got 'TEXT'" (TEXT quoted as quote_input does).

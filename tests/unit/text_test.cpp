@@ -10,6 +10,14 @@
 namespace glossfish {
 namespace {
 
+TEST(Text, SplitListTakesCommasAndSpacesAsSeparators) {
+    using V = std::vector<std::string>;
+    EXPECT_EQ(split_list("mateIn2, endgame"), (V{"mateIn2", "endgame"}));
+    EXPECT_EQ(split_list("fork pin,,skewer "), (V{"fork", "pin", "skewer"}));
+    EXPECT_TRUE(split_list(" , ").empty());
+    EXPECT_TRUE(split_list("").empty());
+}
+
 TEST(Text, LowerChangesOnlyAsciiLetters) {
     EXPECT_EQ(lower("MultiPV"), "multipv");
     EXPECT_EQ(lower("Act-Eval_2"), "act-eval_2");

@@ -12,6 +12,7 @@
 #include "cli/flags.h"
 #include "io/input_file.h"
 #include "io/input_limits.h"
+#include "io/text.h"
 #include "io/utf8.h"
 #include "llm/verbalizer.h"
 #include "rules/notation.h"
@@ -34,20 +35,6 @@ const char* VerbalizeUsage =
 
 using verifier::VerbalizeInput;
 using verifier::VerbalizeMode;
-
-std::vector<std::string> split_concepts(const std::string& text) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : text + ",") {
-        if (c == ',' || c == ' ') {
-            if (!cur.empty()) out.push_back(cur);
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    return out;
-}
 
 // The compact form of a rich-JSON node's children ({"children":[{"san",…}]}).
 std::optional<nlohmann::ordered_json> rich_to_compact(const nlohmann::ordered_json& node,
@@ -237,7 +224,7 @@ bool read_input(VerbalizeArgs& a, Position& pos, VerbalizeInput& input) {
     }
     input.fen = pos.fen();
     input.side = pos.side_to_move() == White ? "White" : "Black";
-    if (!a.concepts.empty()) input.concepts = split_concepts(a.concepts);
+    if (!a.concepts.empty()) input.concepts = split_list(a.concepts);
     if (a.mode != VerbalizeMode::S && input.concepts.empty()) {
         std::fputs(
             "glossfish verbalize: modes c and sc need concepts: --concepts A,B or a puzzle "

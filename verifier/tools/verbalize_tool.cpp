@@ -3,26 +3,12 @@
 // suite's engine. The model is the service library's (installed by make_tool_suite).
 #include "analysis/strategy_tree.h"
 #include "analysis/tree_format.h"
+#include "io/text.h"
 #include "tools/tool_registry.h"
 
 namespace glossfish::verifier {
 
 namespace {
-
-// The concepts of "fork, pin" or "fork pin": commas and spaces separate them.
-std::vector<std::string> split_concepts(const std::string& text) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : text + ",") {
-        if (c == ',' || c == ' ') {
-            if (!cur.empty()) out.push_back(cur);
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    return out;
-}
 
 // Every argument, the tree's moves included, is checked before the model is asked for; the tree
 // is built only once a model can be asked.
@@ -33,7 +19,7 @@ nlohmann::json verbalize_tool(const ToolCall& call) {
     r.refine = call.integer("refine", r.refine);
     r.deadline_s = call.integer("deadline", int(r.deadline_s));
     r.cancel = call.cancel();
-    if (call.has("concepts")) r.concepts = split_concepts(call.string("concepts"));
+    if (call.has("concepts")) r.concepts = split_list(call.string("concepts"));
     if (r.mode != "s" && r.concepts.empty())
         throw ToolError("missing_argument",
                         "modes c and sc describe the puzzle's concepts: give concepts (\"fork, pin\")",
