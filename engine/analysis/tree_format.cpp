@@ -14,10 +14,14 @@ namespace glossfish {
 namespace {
 
 int compact_depth(Position& pos, const nlohmann::ordered_json& node, const std::string& path,
-                  std::string* error) {
+                  int ply, std::string* error) {
     if (!node.is_object()) {
         *error =
             "the tree at '" + (path.empty() ? std::string("(root)") : path) + "' is not an object";
+        return -1;
+    }
+    if (ply > MaxCompactTreePlies) {
+        *error = "the tree is deeper than " + std::to_string(MaxCompactTreePlies) + " plies";
         return -1;
     }
     int depth = 0;
@@ -30,7 +34,7 @@ int compact_depth(Position& pos, const nlohmann::ordered_json& node, const std::
             return -1;
         }
         pos.do_move(m.move);
-        const int d = compact_depth(pos, it.value(), here, error);
+        const int d = compact_depth(pos, it.value(), here, ply + 1, error);
         pos.undo_move(m.move);
         if (d < 0) return -1;
         depth = std::max(depth, d + 1);
@@ -41,7 +45,7 @@ int compact_depth(Position& pos, const nlohmann::ordered_json& node, const std::
 }  // namespace
 
 int compact_tree_depth(Position& pos, const nlohmann::ordered_json& tree, std::string* error) {
-    return compact_depth(pos, tree, "", error);
+    return compact_depth(pos, tree, "", 0, error);
 }
 
 namespace {

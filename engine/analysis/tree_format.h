@@ -21,8 +21,10 @@ std::optional<TreeFormat> parse_tree_format(std::string_view name);
 nlohmann::ordered_json tree_to_compact(const StrategyTree& tree);
 
 // Reads a compact tree back from pos (left as it was): every key must be a legal move in strict
-// SAN and every value an object. Returns the tree's depth in plies, or -1 with *error set to
-// where and why ("move 'Ke5' after e4 e5: …", "the tree at 'e4' is not an object").
+// SAN and every value an object, at most MaxCompactTreePlies deep. Returns the tree's depth in
+// plies, or -1 with *error set to where and why ("move 'Ke5' after e4 e5: …", "the tree at 'e4'
+// is not an object", "the tree is deeper than 256 plies").
+inline constexpr int MaxCompactTreePlies = 256;
 int compact_tree_depth(Position& pos, const nlohmann::ordered_json& tree, std::string* error);
 
 // {"fen","solver","chess960","plies","breadth","limits","reproducible","root":{node}} and

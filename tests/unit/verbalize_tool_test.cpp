@@ -50,8 +50,8 @@ TEST(VerbalizeTool, GivenTreeReachesTheModelAndRefineRoundsRun) {
     EXPECT_EQ(out["text"], out["description"]);
     EXPECT_EQ(out["side"], "Black");
     EXPECT_EQ(out["mode"], "s");
-    EXPECT_EQ(out["plies"], 3);  // the given tree's depth
-    EXPECT_EQ(out["tree"], TreeText);  // as given, its replies in their order
+    EXPECT_EQ(out["plies"], 3);           // the given tree's depth
+    EXPECT_EQ(out["tree"], TreeText);     // as given, its replies in their order
     ASSERT_EQ(out["rounds"].size(), 2u);  // the critic was satisfied in round 2 of 3
     EXPECT_EQ(out["rounds"][0]["feedback"][0], "Name the mate after Kh3.");
     EXPECT_EQ(out["requests"], 4);
@@ -68,8 +68,9 @@ TEST(VerbalizeTool, ConceptsModeWithoutRefinement) {
     FakeLlmServer server;
     server.then(FakeLlmServer::json_answer({{"description", "A mating attack on the king."}}));
     auto suite = suite_for(server.url());
-    const json out = suite->call(
-        "verbalize", {{"fen", Fen}, {"mode", "c"}, {"concepts", "mateIn2, endgame"}, {"refine", 0}});
+    const json out =
+        suite->call("verbalize",
+                    {{"fen", Fen}, {"mode", "c"}, {"concepts", "mateIn2, endgame"}, {"refine", 0}});
     ASSERT_FALSE(out.contains("error")) << out.dump();
     EXPECT_EQ(out["description"], "A mating attack on the king.");
     EXPECT_EQ(out["concepts"], json::array({"mateIn2", "endgame"}));
@@ -94,10 +95,20 @@ TEST(VerbalizeTool, MistakesAreFoundBeforeAnyRequest) {
     };
     EXPECT_EQ(code({{"fen", Fen}, {"tree", R"({"Ke5":{}})"}}), "bad_value");  // illegal for Black
     EXPECT_EQ(argument({{"fen", Fen}, {"tree", R"({"Ke5":{}})"}}), "tree");
-    const json bad_reply = suite->call("verbalize", {{"fen", Fen}, {"tree", R"({"g3+":{"Kh4":{}}})"}});
-    EXPECT_TRUE(contains(bad_reply["error"].value("message", ""), "after g3+"))
-        << bad_reply.dump();
+    const json bad_reply =
+        suite->call("verbalize", {{"fen", Fen}, {"tree", R"({"g3+":{"Kh4":{}}})"}});
+    EXPECT_TRUE(contains(bad_reply["error"].value("message", ""), "after g3+")) << bad_reply.dump();
     EXPECT_EQ(code({{"fen", Fen}, {"tree", "[1,2]"}}), "bad_value");
+    // A tree deeper than any strategy: knights out and back, 300 plies, refused before a request.
+    std::string deep;
+    const char* const shuffle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+    for (int i = 0; i < 300; ++i) deep += std::string("{\"") + shuffle[i % 4] + "\":";
+    deep += "{}" + std::string(300, '}');
+    const json too_deep = suite->call(
+        "verbalize",
+        {{"fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, {"tree", deep}});
+    EXPECT_TRUE(contains(too_deep["error"].value("message", ""), "deeper than 256 plies"))
+        << too_deep.dump().substr(0, 300);
     EXPECT_EQ(code({{"fen", Fen}, {"tree", "{}"}}), "bad_value");  // nothing to describe
     EXPECT_EQ(code({{"fen", Fen}, {"mode", "sc"}, {"tree", TreeText}}), "missing_argument");
     EXPECT_EQ(argument({{"fen", Fen}, {"mode", "c"}}), "concepts");
@@ -131,8 +142,7 @@ TEST(VerbalizeTool, FailuresAreErrorsOrExplicitlyIncomplete) {
             suite_for(server.url())->call("verbalize", {{"fen", Fen}, {"tree", TreeText}});
         ASSERT_FALSE(out.contains("error")) << out.dump();
         EXPECT_EQ(out["description"], "Play g3+.");
-        EXPECT_TRUE(contains(out.value("incomplete", ""), "refine round 1 (critic)"))
-            << out.dump();
+        EXPECT_TRUE(contains(out.value("incomplete", ""), "refine round 1 (critic)")) << out.dump();
     }
     FakeLlmServer server;
     server.then(FakeLlmServer::json_answer({{"words", "x"}}))

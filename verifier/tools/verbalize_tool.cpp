@@ -21,9 +21,10 @@ nlohmann::json verbalize_tool(const ToolCall& call) {
     r.cancel = call.cancel();
     if (call.has("concepts")) r.concepts = split_list(call.string("concepts"));
     if (r.mode != "s" && r.concepts.empty())
-        throw ToolError("missing_argument",
-                        "modes c and sc describe the puzzle's concepts: give concepts (\"fork, pin\")",
-                        "concepts");
+        throw ToolError(
+            "missing_argument",
+            "modes c and sc describe the puzzle's concepts: give concepts (\"fork, pin\")",
+            "concepts");
     TreeOptions options = tree_options(call.settings());
     options.plies = call.integer("plies", options.plies);
     options.breadth = call.integer("breadth", options.breadth);
@@ -105,7 +106,8 @@ void add_verbalize_tools(std::vector<ToolSpec>& tools) {
             "strategy verbalization: from the engine's strategy tree (mode s), the puzzle's "
             "concepts (c) or both (sc), then `refine` rounds in which the same model criticises "
             "and rewrites its description. Needs a model (GLOSSFISH_LLM_URL or the Glossfish LLM "
-            "URL option; no_llm_endpoint otherwise); never offered to a model as a tool. Returns {fen, "
+            "URL option; no_llm_endpoint otherwise); never offered to a model as a tool. Returns "
+            "{fen, "
             "side, mode, description, text (the description), tree (compact JSON text), plies, "
             "concepts, rounds: [{round, complete, feedback, description}], requests} "
             "(+incomplete: why, when a refine round failed after a description).",
