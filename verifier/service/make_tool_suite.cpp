@@ -10,6 +10,10 @@ namespace glossfish::verifier {
 
 namespace {
 
+// The tool's declaration (tools library) and the verbalizer (llm library) agree on the rounds.
+static_assert(VerbalizeRefineRounds == PaperRefineRounds);
+static_assert(VerbalizeMaxRefineRounds == MaxRefineRounds);
+
 // The verbalize tool's model: the settings' (llm_config), asked within the call's seconds and
 // cancel token. The tree goes back as compact JSON text, which keeps its moves' MultiPV order.
 Verbalizer settings_verbalizer(const Settings& settings) {

@@ -94,14 +94,20 @@ using ClaimChecker = std::function<nlohmann::json(const VerifyRequest& request)>
 // position (solver to move), the mode ("s", "c" or "sc"), the strategy tree in the compact form
 // (nested SAN, moves checked legal; null for mode c), its plies, the concepts, the critic and
 // rewrite rounds, and the call's cancel token and seconds.
+// The verbalize tool's refine rounds (the paper's 3, at most 10: verifier::PaperRefineRounds and
+// MaxRefineRounds of the llm library, which the service checks these against) and its seconds.
+inline constexpr int VerbalizeRefineRounds = 3;
+inline constexpr int VerbalizeMaxRefineRounds = 10;
+inline constexpr int VerbalizeDeadlineSeconds = 300;
+
 struct VerbalizeRequest {
     Position pos;
     std::string mode = "s";
     nlohmann::ordered_json tree;
     int plies = 0;
     std::vector<std::string> concepts;
-    int refine = 3;
-    double deadline_s = 300;
+    int refine = VerbalizeRefineRounds;
+    double deadline_s = VerbalizeDeadlineSeconds;
     const CancelToken* cancel = nullptr;
 };
 

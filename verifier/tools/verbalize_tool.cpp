@@ -81,14 +81,14 @@ void add_verbalize_tools(std::vector<ToolSpec>& tools) {
          .description = "critic and rewrite rounds after the first description (the paper's 3; "
                         "0: the plain V-*)",
          .minimum = 0,
-         .maximum = 10,
-         .default_value = 3},
+         .maximum = VerbalizeMaxRefineRounds,
+         .default_value = VerbalizeRefineRounds},
         {.name = "deadline",
          .type = ArgType::Integer,
          .description = "seconds the whole call may take, model requests included",
          .minimum = 1,
          .maximum = 3600,
-         .default_value = 300},
+         .default_value = VerbalizeDeadlineSeconds},
         setting_arg(&Settings::tree_plies, "plies",
                     "plies of the tree built when none is given (default: the tree's own depth "
                     "when given)"),
