@@ -104,6 +104,9 @@ struct MoveLabel {
     // The square where the opponent's move before this one captured, when known (a capture there
     // is a recapture): set by annotate and the Session from the game's moves.
     Square previous_capture = NoSquare;
+    // The move before is known (previous_capture NoSquare then says it captured nothing); when
+    // it is not (a FEN alone), a capture of exactly what the mover was down counts as taking back.
+    bool previous_known = false;
     // The engine lines the label was made from, each starting in the position before the move:
     // the best line, the played move's own line (the best line when it is the engine's move,
     // the second line when it is that one, else its searchmoves line) and the second line.

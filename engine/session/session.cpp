@@ -329,6 +329,7 @@ std::optional<InputError> Session::set_position(const PositionCommand& command) 
         const Move m = moves_[moves_.size() - 2];
         earlier.undo_move(m);
         if (earlier.is_capture(m)) next.previous_capture = m.to();
+        next.previous_known = true;
     }
     {
         Locked lock(*this);

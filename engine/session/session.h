@@ -226,6 +226,7 @@ private:
         std::optional<Move> move;   // that last move
         bool inferred = false;      // the move was inferred from a FEN one move on (ChessX)
         Square previous_capture = NoSquare;  // where the move before it captured, if it did
+        bool previous_known = false;         // that move is known (the position's moves)
         std::map<ProductKind, std::uint64_t> pending;  // kind -> job, queued or running
         std::set<ProductKind> done;                    // kinds finished (printed or failed)
         std::vector<Product> ready;                    // finished before its search began

@@ -100,6 +100,7 @@ std::optional<Session::Epoch> Session::snapshot_epoch() {
     e.move = epoch_.move;
     e.inferred = epoch_.inferred;
     e.previous_capture = epoch_.previous_capture;
+    e.previous_known = epoch_.previous_known;
     e.pending = epoch_.pending;
     e.done = epoch_.done;
     return e;
@@ -122,6 +123,7 @@ void Session::start_label(const Epoch& e, const Settings& s) {
     const Position before = e.before;
     const Move move = *e.move;
     const Square previous = e.previous_capture;
+    const bool known = e.previous_known;
     auto product = [inferred](const MoveLabel& l, bool quick, bool pending) {
         Product p = label_product(l, ProductKind::Quality);
         if (p.kind == ProductKind::Quality) {
@@ -135,10 +137,11 @@ void Session::start_label(const Epoch& e, const Settings& s) {
     if (limits.depth && *limits.depth > QuickQualityDepth) {
         AnalysisLimits low = limits;
         low.depth = QuickQualityDepth;
-        early.push_back([before, move, scheme, low, reasons, product, previous](
+        early.push_back([before, move, scheme, low, reasons, product, previous, known](
                             Backend& b, const CancelToken& cancel) {
             MoveLabel l = label_move(*b.analyzer, before, move, low, scheme, &cancel);
             l.previous_capture = previous;
+            l.previous_known = known;
             if (b.provider && reasons) b.provider->explain_board(l);
             return product(l, true, false);
         });
@@ -159,10 +162,11 @@ void Session::start_label(const Epoch& e, const Settings& s) {
         bool pending = false;
     };
     auto full = std::make_shared<Full>();
-    early.push_back([before, move, scheme, limits, full, product, previous](
+    early.push_back([before, move, scheme, limits, full, product, previous, known](
                         Backend& b, const CancelToken& cancel) {
         full->label = label_move(*b.analyzer, before, move, limits, scheme, &cancel);
         full->label.previous_capture = previous;
+        full->label.previous_known = known;
         AnalysisLimits cached = limits;
         cached.cached_only = true;
         full->pending =

@@ -178,7 +178,7 @@ int main(int argc, char** argv) {
                              j.at("san").get<std::string>().c_str());
                 return 1;
             }
-            const verifier::IdeasResult r = verifier::move_ideas(pos, move, previous);
+            const verifier::IdeasResult r = verifier::move_ideas(pos, move, previous, ply > 1);
             ++dev.moves;
             dev.with_idea += !r.ideas.empty();
             dev.ideas += int(r.ideas.size());

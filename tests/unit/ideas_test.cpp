@@ -19,10 +19,12 @@
 namespace glossfish::verifier {
 namespace {
 
-// The position after UCI moves from the start, and the square the last of them captured on.
+// The position after UCI moves from the start, and the square the last of them captured on
+// (known when moves were played).
 struct Line {
     Position pos;
     Square previous_capture = NoSquare;
+    bool previous_known = false;
 };
 Line after_moves(const std::string& moves, const char* fen = nullptr) {
     Line l;
@@ -34,6 +36,7 @@ Line after_moves(const std::string& moves, const char* fen = nullptr) {
         EXPECT_TRUE(mp.ok()) << m;
         if (!mp.ok()) break;
         l.previous_capture = l.pos.is_capture(mp.move) ? mp.move.to() : NoSquare;
+        l.previous_known = true;
         l.pos.do_move(mp.move);
     }
     return l;
@@ -42,7 +45,7 @@ Line after_moves(const std::string& moves, const char* fen = nullptr) {
 IdeasResult ideas_of(const Line& l, const char* san) {
     MoveParse mp = parse_move_text(l.pos, san);
     EXPECT_TRUE(mp.ok()) << san;
-    return move_ideas(l.pos, mp.move, l.previous_capture);
+    return move_ideas(l.pos, mp.move, l.previous_capture, l.previous_known);
 }
 
 const Idea* find(const IdeasResult& r, const std::string& kind) {
@@ -177,7 +180,13 @@ TEST(Ideas, RecapturesOnlyWhatWasTaken) {
     // From the FEN alone the capture is no recapture: White was down more than the bishop.
     Line fen_only = qxf3;
     fen_only.previous_capture = NoSquare;
+    fen_only.previous_known = false;
     expect_no_idea(fen_only, "Qxf3", "recaptures");
+    // The Immortal Game, 5.Bxb5: White is a pawn down (the gambit pawn) and takes the pawn 4...b5
+    // offered, but 4...b5 captured nothing: no recapture when the game's moves say so.
+    const Line bxb5 = after_moves("e2e4 e7e5 f2f4 e5f4 f1c4 d8h4 e1f1 b7b5");
+    expect_no_idea(bxb5, "Bxb5", "recaptures");
+    expect_idea(bxb5, "Bxb5", "pins", "Bxb5 pins the pawn on d7 to the king.");
 }
 
 TEST(Ideas, SacrificesAndPiecesEnPrise) {

@@ -22,7 +22,7 @@ namespace {
 // The position before ply (1-based) of game `number` (1-based) of a PGN file, its move and the
 // square the ply before it captured on.
 bool from_pgn(const std::string& path, int number, int ply, Position& before, Move& move,
-              Square& previous_capture) {
+              Square& previous_capture, bool& previous_known) {
     std::ifstream in;
     if (!open_input("explain", path, in)) return false;
     PgnReader reader(in);
@@ -47,6 +47,7 @@ bool from_pgn(const std::string& path, int number, int ply, Position& before, Mo
             before.do_move(m);
         }
         move = game->mainline[std::size_t(ply - 1)].move;
+        previous_known = ply > 1;
         return true;
     }
     std::fprintf(stderr, "glossfish explain: %s has %d games, not %d\n", quote_input(path).c_str(),
@@ -110,12 +111,14 @@ int explain_command(const Args& args) {
     Position pos;
     Move move;
     Square previous_capture = NoSquare;
+    bool previous_known = false;
     if (pgn) {
         if (ply == 0 || !move_text.empty()) {
             std::fprintf(stderr, "glossfish explain: --pgn takes --ply N, not --move\n");
             return 2;
         }
-        if (!from_pgn(*pgn, game_number, ply, pos, move, previous_capture)) return 2;
+        if (!from_pgn(*pgn, game_number, ply, pos, move, previous_capture, previous_known))
+            return 2;
     } else {
         if (move_text.empty()) {
             std::fprintf(stderr, "glossfish explain: give --move MOVE (or --pgn FILE --ply N)\n");
@@ -134,6 +137,7 @@ int explain_command(const Args& args) {
     const AnalysisLimits limits = label_limits(settings);
     MoveLabel label = label_move(analyzer, pos, move, limits, settings.quality_scheme);
     label.previous_capture = previous_capture;
+    label.previous_known = previous_known;
     verifier::ExplainOptions why;
     why.analyzer = &analyzer;
     why.limits = limits;
@@ -144,7 +148,7 @@ int explain_command(const Args& args) {
     out["played_line"] = san_line(pos, label.played_pv);
     if (held) {
         nlohmann::json list = nlohmann::json::array();
-        for (const Idea& i : verifier::move_ideas(pos, move, previous_capture).held)
+        for (const Idea& i : verifier::move_ideas(pos, move, previous_capture, previous_known).held)
             list.push_back(idea_to_json(i));
         out["ideas_held"] = list;
     }

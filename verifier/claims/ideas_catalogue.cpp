@@ -36,6 +36,7 @@ struct MoveView {
     Piece captured;
 
     Square previous_capture = NoSquare;
+    bool previous_known = false;
 
     MoveView(const Position& b, Move m, const Position& a, const IdeaContext& c)
         : before(b),
@@ -48,12 +49,13 @@ struct MoveView {
           piece(type_of(b.piece_at(m.from()))),
           captured(b.captured_piece(m)) {
         previous_capture = c.previous_capture;
+        previous_known = c.previous_known || c.previous_capture != NoSquare;
     }
     // The move takes back on the square where the opponent just captured; without the game's
     // moves (a FEN alone), a capture of exactly what the mover was down.
     bool recapture() const {
         if (captured == NoPiece) return false;
-        if (previous_capture != NoSquare) return previous_capture == to;
+        if (previous_known) return previous_capture == to;
         const int sign = us == White ? 1 : -1;
         return -sign * material_balance(before) * 100 == PieceValue[type_of(captured)];
     }

@@ -64,9 +64,11 @@ struct IdeaFound {
 };
 
 // What a detector may know beyond the two positions: the square where the opponent's last move
-// captured, when known (a capture there takes back).
+// captured (a capture there takes back), and whether that move is known at all: without it (a
+// FEN alone), a capture of exactly what the mover was down is taken to take back.
 struct IdeaContext {
     Square previous_capture = NoSquare;
+    bool previous_known = false;
 };
 
 struct IdeaKindSpec {

@@ -450,7 +450,7 @@ private:
         const std::string moved = square_name(
             played_.kind() == Castling ? castle_king_to(us_, played_.to() > played_.from())
                                        : played_.to());
-        for (const Idea& i : move_ideas(after_, reply, taken).ideas) {
+        for (const Idea& i : move_ideas(after_, reply, taken, true).ideas) {
             const bool hits_moved =
                 std::find(i.squares.begin(), i.squares.end(), moved) != i.squares.end();
             const bool relevant =
@@ -840,6 +840,7 @@ void explain_game(const PgnGame& game, GameAnnotation& annotation, const Explain
         l.played_pv = {played};
         l.played_pv.insert(l.played_pv.end(), ea.pv.begin(), ea.pv.end());
         if (i > 0 && previous_capture) l.previous_capture = previous_to;
+        l.previous_known = i > 0;
         // Reasons and ideas for every move (board facts, no search).
         a.reasons = explain(l, options).reasons;
         l.reasons = a.reasons;

@@ -125,7 +125,8 @@ std::string ideas_sentence(const Position& before, Move move, const std::vector<
 
 }  // namespace
 
-IdeasResult move_ideas(const Position& before, Move move, Square previous_capture) {
+IdeasResult move_ideas(const Position& before, Move move, Square previous_capture,
+                       bool previous_known) {
     IdeasResult out;
     try {
         if (!before.is_legal(move)) return out;
@@ -135,6 +136,7 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
         const ClaimVerifier verifier(board_suite());
         IdeaContext context;
         context.previous_capture = previous_capture;
+        context.previous_known = previous_known;
         struct Candidate {
             Idea idea;
             IdeaSlots slots;
@@ -214,7 +216,8 @@ void explain_ideas(MoveLabel& label) {
     Position before;
     if (!before.set(label.fen).ok() || !before.is_legal(label.played)) return;
     label.ideas.clear();
-    IdeasResult own = move_ideas(before, label.played, label.previous_capture);
+    IdeasResult own =
+        move_ideas(before, label.played, label.previous_capture, label.previous_known);
     // A reason an idea says better is dropped: "stops the threat of Nxe5" when "defends the
     // pawn on e5" is said, "wins a pawn" for a recapture ("recaptures on e5").
     const bool forced_mate = label.played_score.is_mate() && label.played_score.value > 0;
@@ -286,7 +289,8 @@ void explain_ideas(MoveLabel& label) {
     const bool named = !label.reasons.empty() &&
                        label.reasons.front().text.find(label.best_san) != std::string::npos;
     if (!good && !named && label.best != label.played && before.is_legal(label.best)) {
-        IdeasResult best = move_ideas(before, label.best);
+        IdeasResult best =
+            move_ideas(before, label.best, label.previous_capture, label.previous_known);
         // Only an idea worth saying as the point of the better move (not a mere square).
         for (Idea& i : best.ideas)
             if (!i.cost && i.kind != "sacrifice" && i.salience >= 40)

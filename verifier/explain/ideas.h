@@ -23,8 +23,11 @@ struct IdeasResult {
 };
 
 // The ideas of a legal move from before. Board only: no search. Never throws. previous_capture:
-// the square where the opponent's last move captured, when known (a capture there takes back).
-IdeasResult move_ideas(const Position& before, Move move, Square previous_capture = NoSquare);
+// the square where the opponent's last move captured (a capture there takes back);
+// previous_known: that move is known, so NoSquare says it captured nothing (else, from a FEN
+// alone, a capture of exactly what the mover was down counts as taking back).
+IdeasResult move_ideas(const Position& before, Move move, Square previous_capture = NoSquare,
+                       bool previous_known = false);
 
 // The label's ideas: its verified reasons first (family tactics), then the move's own ideas,
 // and for a move labelled inaccuracy or worse the ideas of the engine's best move. A move that
