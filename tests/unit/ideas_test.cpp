@@ -172,6 +172,18 @@ TEST(Ideas, DiscoveredAndDoubleChecks) {
                    "discovered_check");  // the knight's own check only
 }
 
+// The verifier's verdict on one claim (JSON, as `verify --claims` reads it) in the position fen.
+Truth truth(const char* fen, const nlohmann::json& claim) {
+    static const ToolSuite suite;
+    static const ClaimVerifier verifier(suite);
+    Position pos;
+    EXPECT_TRUE(pos.set(fen).ok());
+    ClaimsParse p = parse_claims_json(nlohmann::json::array({{{"claims", {claim}}}}));
+    EXPECT_TRUE(p.ok()) << claim.dump() << (p.error ? p.error->text() : "");
+    if (!p.ok()) return Truth::Unverifiable;
+    return verifier.verify(pos, p.doc->atoms[0].claims[0]).result;
+}
+
 TEST(Ideas, RecapturesOnlyWhatWasTaken) {
     // 5.Qxf3 takes back on f3 after 4...Bxf3 (the game says the bishop captured there).
     const Line qxf3 = opera(8);
@@ -187,6 +199,36 @@ TEST(Ideas, RecapturesOnlyWhatWasTaken) {
     const Line bxb5 = after_moves("e2e4 e7e5 f2f4 e5f4 f1c4 d8h4 e1f1 b7b5");
     expect_no_idea(bxb5, "Bxb5", "recaptures");
     expect_idea(bxb5, "Bxb5", "pins", "Bxb5 pins the pawn on d7 to the king.");
+    expect_idea(bxb5, "Bxb5", "wins_back", "Bxb5 regains material by taking the pawn on b5.");
+}
+
+TEST(Ideas, MaterialWonBackIsSaidAsSuch) {
+    // The Evergreen, 12.Qxb5: White, two pawns down after the Evans gambit, takes the b5 pawn;
+    // still behind after it, so it regains material rather than "captures the undefended pawn".
+    const Line evergreen = after_moves(
+        "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 b2b4 c5b4 c2c3 b4a5 d2d4 e5d4 e1g1 d4d3 d1b3 d8f6 e4e5 f6g6 "
+        "f1e1 g8e7 c1a3 b7b5");
+    expect_idea(evergreen, "Qxb5", "wins_back",
+                "Qxb5 regains material by taking the pawn on b5.");
+    expect_no_idea(evergreen, "Qxb5", "captures_undefended");
+    // Ahead after the capture: that is a capture of an undefended piece, not material won back.
+    const Line ahead = after_moves("", "4k3/ppp5/8/3n4/8/8/8/3RK3 w - - 0 1");
+    expect_no_idea(ahead, "Rxd5", "wins_back");
+    expect_idea(ahead, "Rxd5", "captures_undefended", "Rxd5 captures the undefended knight on d5.");
+    // A defended pawn taken while behind is neither.
+    expect_no_idea(after_moves("", "4k3/ppp5/2p5/3p4/8/8/8/3RK3 w - - 0 1"), "Rxd5", "wins_back");
+
+    const std::string fen = evergreen.pos.fen();
+    EXPECT_EQ(truth(fen.c_str(), {{"predicate", "wins_back"}, {"args", {{"move", "Qxb5"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(fen.c_str(), {{"predicate", "wins_back"}, {"args", {{"move", "Qa4"}}}}),
+              Truth::False);  // no capture
+    EXPECT_EQ(truth("4k3/ppp5/8/3n4/8/8/8/3RK3 w - - 0 1",
+                    {{"predicate", "wins_back"}, {"args", {{"move", "Rxd5"}}}}),
+              Truth::False);  // ahead after it
+    EXPECT_EQ(truth("4k3/pp6/8/3n4/8/8/8/3RK3 w - - 0 1",
+                    {{"predicate", "wins_back"}, {"args", {{"move", "Rxd5"}}}}),
+              Truth::False);  // level before it
 }
 
 TEST(Ideas, SacrificesAndPiecesEnPrise) {
@@ -520,16 +562,6 @@ TEST(Ideas, PhrasesAreReadInAnyCommentaryAndFalseOnesFail) {
 }
 
 TEST(Ideas, NewPredicatesTrueAndFalse) {
-    const ToolSuite suite;
-    const ClaimVerifier verifier(suite);
-    auto truth = [&](const char* fen, const nlohmann::json& claim) {
-        Position pos;
-        EXPECT_TRUE(pos.set(fen).ok());
-        ClaimsParse p = parse_claims_json(nlohmann::json::array({{{"claims", {claim}}}}));
-        EXPECT_TRUE(p.ok()) << claim.dump() << (p.error ? p.error->text() : "");
-        if (!p.ok()) return Truth::Unverifiable;
-        return verifier.verify(pos, p.doc->atoms[0].claims[0]).result;
-    };
     const char* start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const char* outpost = "4k3/pp3ppp/3p4/3N4/4P3/8/PP3PPP/4K3 b - - 0 1";
     const char* rooks = "4k3/8/8/8/8/8/3R4/3RK3 w - - 0 1";

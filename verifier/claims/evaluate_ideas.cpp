@@ -69,6 +69,7 @@ bool is_idea_predicate(const std::string& p) {
                                         "confines_king",
                                         "undoubles",
                                         "captures_higher",
+                                        "wins_back",
                                         "king_route",
                                         "prepares_advance"};
     return std::find(std::begin(names), std::end(names), p) != std::end(names);
@@ -413,6 +414,17 @@ Outcome Evaluator::idea_claim() {
                       piece_type_word(pt) + ": even taken back, it gains " + std::to_string(gain) +
                       " cp",
                   san + " takes a piece worth no more than the " + piece_type_word(pt));
+    }
+    if (p == "wins_back") {
+        const int sign = us == White ? 1 : -1;
+        const int was = sign * material_balance(pos_), now = sign * material_balance(after);
+        ev_["balance"] = {{"before", was}, {"after", now}};
+        if (!pos_.is_capture(*m)) return no(san + " captures nothing");
+        if (was >= 0) return no(side(us) + " was not behind in material before " + san);
+        return is(now > was && now <= 0,
+                  san + " brings " + side(us) + " from " + std::to_string(was) + " to " +
+                      std::to_string(now) + " in material",
+                  san + " puts " + side(us) + " ahead in material: more than won back");
     }
     if (p == "centralizes") {
         ev_["centre_distance"] = {{"before", centre_distance(from)},

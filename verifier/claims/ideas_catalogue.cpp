@@ -550,6 +550,19 @@ std::vector<IdeaFound> captures_undefended(const MoveView& v) {
                   PieceValue[taken] / 100)};
 }
 
+// Material won back: a capture of an undefended piece or pawn while the mover is behind, leaving
+// it behind or level ("Qxb5 regains material by taking the pawn on b5": the Evergreen's 12.Qxb5
+// after the Evans gambit). Ahead after it, the capture is captures_undefended's.
+std::vector<IdeaFound> wins_back(const MoveView& v) {
+    if (v.captured == NoPiece || v.move.kind() == EnPassant || v.recapture()) return {};
+    if (v.before.attackers(v.them, v.to) || !v.behind_before()) return {};
+    const int sign = v.us == White ? 1 : -1;
+    if (sign * material_balance(v.after) > 0) return {};
+    const PieceType taken = type_of(v.captured);
+    return {found(0, {{"piece", piece_name(taken)}, {"square", square_name(v.to)}},
+                  PieceValue[taken] / 100)};
+}
+
 // A capture of a defended piece worth more than the capturer: even taken back, the difference
 // stays won ("Bxg1 wins the exchange on g1"; "Nxd8 wins the queen on d8 for a knight").
 std::vector<IdeaFound> wins_exchange(const MoveView& v) {
@@ -1028,6 +1041,17 @@ std::vector<IdeaKindSpec> make_catalogue() {
                    {of_move("captures", {{"piece", "$piece"}, {"square", "$square"}}),
                     before("undefended", {{"square", "$square"}})}}},
                  with_view(captures_undefended)});
+    t.push_back({"wins_back",
+                 Tactics,
+                 84,
+                 false,
+                 "a capture of an enemy piece or pawn that nothing of its side defended, made "
+                 "while the mover is behind in material and leaving it behind or level (a gambit "
+                 "pawn taken back; not a recapture on the square just captured on)",
+                 {{"regains material by taking the {piece} on {square}",
+                   {of_move("captures", {{"piece", "$piece"}, {"square", "$square"}}),
+                    before("undefended", {{"square", "$square"}}), of_move("wins_back")}}},
+                 with_view(wins_back)});
     t.push_back({"wins_exchange",
                  Tactics,
                  80,

@@ -351,6 +351,11 @@ const std::vector<PredicateSpec>& specs() {
           "(P1 N3 B3 R5 Q9): even if it is taken back, the mover gains the difference"},
          {{"move", Move, true}, {"square", Square, false}},
          {}},
+        {{"wins_back", EC::BoardComprehension, false,
+          "move captures while its side is behind in material (pawns 1, knights and bishops 3, "
+          "rooks 5, queens 9), leaving it less behind or level but not ahead: material won back"},
+         {{"move", Move, true}},
+         {}},
         {{"centralizes", EC::BoardComprehension, false,
           "move brings the king nearer to the centre (d4, d5, e4, e5): fewer king steps, or as "
           "many and fewer file-plus-rank steps"},

@@ -291,10 +291,13 @@ void explain_ideas(MoveLabel& label) {
     if (!good && !named && label.best != label.played && before.is_legal(label.best)) {
         IdeasResult best =
             move_ideas(before, label.best, label.previous_capture, label.previous_known);
-        // Only an idea worth saying as the point of the better move (not a mere square).
-        for (Idea& i : best.ideas)
-            if (!i.cost && i.kind != "sacrifice" && i.salience >= 40)
-                label.best_ideas.push_back(std::move(i));
+        // Only an idea worth saying as the point of the better move (not a mere square); a
+        // sacrifice when the engine's best line bears it out, as for the played move.
+        for (Idea& i : best.ideas) {
+            const bool real = i.kind != "sacrifice" ||
+                              sacrifice_holds(before, label.best_pv, PieceValue[Pawn]);
+            if (!i.cost && real && i.salience >= 40) label.best_ideas.push_back(std::move(i));
+        }
     }
 }
 
