@@ -208,8 +208,7 @@ TEST(Ideas, MaterialWonBackIsSaidAsSuch) {
     const Line evergreen = after_moves(
         "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 b2b4 c5b4 c2c3 b4a5 d2d4 e5d4 e1g1 d4d3 d1b3 d8f6 e4e5 f6g6 "
         "f1e1 g8e7 c1a3 b7b5");
-    expect_idea(evergreen, "Qxb5", "wins_back",
-                "Qxb5 regains material by taking the pawn on b5.");
+    expect_idea(evergreen, "Qxb5", "wins_back", "Qxb5 regains material by taking the pawn on b5.");
     expect_no_idea(evergreen, "Qxb5", "captures_undefended");
     // Ahead after the capture: that is a capture of an undefended piece, not material won back.
     const Line ahead = after_moves("", "4k3/ppp5/8/3n4/8/8/8/3RK3 w - - 0 1");

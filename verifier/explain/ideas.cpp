@@ -294,8 +294,8 @@ void explain_ideas(MoveLabel& label) {
         // Only an idea worth saying as the point of the better move (not a mere square); a
         // sacrifice when the engine's best line bears it out, as for the played move.
         for (Idea& i : best.ideas) {
-            const bool real = i.kind != "sacrifice" ||
-                              sacrifice_holds(before, label.best_pv, PieceValue[Pawn]);
+            const bool real =
+                i.kind != "sacrifice" || sacrifice_holds(before, label.best_pv, PieceValue[Pawn]);
             if (!i.cost && real && i.salience >= 40) label.best_ideas.push_back(std::move(i));
         }
     }
