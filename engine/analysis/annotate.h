@@ -50,7 +50,9 @@ struct MoveAnnotation {
     // Verified ideas of the move, and the sentence that says its top ones (explain_game).
     std::vector<Idea> ideas;
     std::string ideas_sentence;
-    std::vector<Idea> best_ideas;            // of the engine's move, for a move labelled worse
+    std::vector<Idea> best_ideas;  // of the engine's move, for a move labelled worse
+    // Why the reasons are incomplete (a search or a claim's check failed), "" when complete.
+    std::string reasons_incomplete;
     MoveClass move_class = MoveClass::Good;  // brilliant … miss (analysis/move_class.h)
 };
 

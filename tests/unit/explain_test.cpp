@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "analysis/annotate.h"
 #include "host/cancel.h"
 #include "pgn/pgn.h"
 #include "reader/commentary_reader.h"
@@ -598,6 +599,68 @@ TEST(Explain, AFailedExplanationIsIncompleteWithWhy) {
     const Explanation g = explain(illegal);
     EXPECT_FALSE(g.complete);
     EXPECT_EQ(g.why, "the label's move is not legal in its position");
+}
+
+// A reason the engine could not check (its search failed) says why, so the explanation is
+// marked incomplete; a claim that is false, or no engine at all, is no failure.
+TEST(Explain, AReasonTheEngineCouldNotCheckSaysWhy) {
+    const char* fen = "rnb1kb1r/p1pp1ppp/5n1q/1B6/4Pp2/3P1N2/PPP3PP/RNBQ1K1R b kq - 0 7";
+    Position before;
+    ASSERT_TRUE(before.set(fen).ok());
+    const Move nh5 = uci(before, "f6h5");
+    Reason r;
+    r.text = "Nh5 threatens Ng3+.";
+
+    Analyzer analyzer(Analyzer::Config{});
+    std::string why;
+    EXPECT_TRUE(check_reason(before, nh5, r, engine_options(analyzer, 12), &why));
+    EXPECT_TRUE(why.empty());
+
+    Analyzer::Config broken;
+    broken.engine_path = "/nonexistent/stockfish";
+    Analyzer no_engine(broken);
+    EXPECT_FALSE(check_reason(before, nh5, r, engine_options(no_engine, 12), &why));
+    EXPECT_FALSE(why.empty());
+
+    why.clear();
+    EXPECT_FALSE(check_reason(before, nh5, r, ExplainOptions{}, &why));  // no engine given
+    EXPECT_TRUE(why.empty());
+    Reason wrong;
+    wrong.text = "Nh5 threatens Qxh2.";
+    EXPECT_FALSE(check_reason(before, nh5, wrong, engine_options(analyzer, 12), &why));
+    EXPECT_TRUE(why.empty());
+}
+
+// Annotate's reasons keep why they are incomplete: with the engine's claims asked of an engine
+// that cannot start, the moves whose reasons needed it say so; board claims alone, none does.
+TEST(ExplainEngine, AnnotatedMovesKeepWhyTheirReasonsAreIncomplete) {
+    std::ifstream in(std::string(GLOSSFISH_TEST_DATA) + "/classic_games.pgn");
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::vector<PgnGame> games = read_pgn(text.str());
+    ASSERT_FALSE(games.empty());
+    ASSERT_TRUE(games.front().ok());
+    Analyzer analyzer(Analyzer::Config{});
+    AnnotateOptions options;
+    options.limits.depth = 6;
+    const GameAnnotation annotated = analyse_game(analyzer, games.front(), options);
+    ASSERT_TRUE(annotated.ok()) << annotated.error;
+
+    GameAnnotation board = annotated;
+    explain_game(games.front(), board);
+    for (const MoveAnnotation& m : board.moves) EXPECT_EQ(m.reasons_incomplete, "") << m.san;
+
+    Analyzer::Config broken;
+    broken.engine_path = "/nonexistent/stockfish";
+    Analyzer no_engine(broken);
+    ExplainOptions o = engine_options(no_engine, 6);
+    o.threat_search = false;  // as annotate --engine-reasons
+    GameAnnotation engine = annotated;
+    explain_game(games.front(), engine, o);
+    const auto incomplete =
+        std::count_if(engine.moves.begin(), engine.moves.end(),
+                      [](const MoveAnnotation& m) { return !m.reasons_incomplete.empty(); });
+    EXPECT_GT(incomplete, 0);
 }
 
 // Round trip on the classic games at depth 6: every move labelled and explained; every reason

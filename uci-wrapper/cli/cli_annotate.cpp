@@ -79,10 +79,14 @@ public:
     }
     // The exit code and the summary line.
     int finish() const {
-        std::fprintf(stderr,
-                     "glossfish annotate: %d games: %d annotated, %d not readable, %d engine "
-                     "failures\n",
-                     annotated_ + unread_ + failed_, annotated_, unread_, failed_);
+        std::fprintf(
+            stderr,
+            "glossfish annotate: %d games: %d annotated, %d not readable, %d engine "
+            "failures%s\n",
+            annotated_ + unread_ + failed_, annotated_, unread_, failed_,
+            incomplete_
+                ? (", " + std::to_string(incomplete_) + " moves with incomplete reasons").c_str()
+                : "");
         if (failed_ > 0) return 1;
         return unread_ > 0 ? 2 : 0;
     }
@@ -156,10 +160,26 @@ private:
                 eo.threat_search = false;
             }
             if (!a_.no_reasons) verifier::explain_game(game, explained, eo);
+            report_incomplete(number, explained);
             add_annotation_edits(game, explained, options_);
             ++annotated_;
             moves_ += static_cast<long long>(a->moves.size());
         }
+    }
+
+    // Moves whose reasons could not all be checked (with --engine-reasons, a failed search): said,
+    // once per game, and counted in the summary; the moves keep the reasons that were checked.
+    void report_incomplete(int number, const GameAnnotation& an) {
+        int n = 0;
+        const MoveAnnotation* first = nullptr;
+        for (const MoveAnnotation& m : an.moves)
+            if (!m.reasons_incomplete.empty() && !n++) first = &m;
+        if (!n) return;
+        incomplete_ += n;
+        std::fprintf(stderr,
+                     "glossfish annotate: %s: game %d: the reasons of %d moves are incomplete "
+                     "(first, ply %d: %s)\n",
+                     a_.in_path.c_str(), number, n, first->ply, first->reasons_incomplete.c_str());
     }
 
     void rate_line(int number) const {
@@ -184,6 +204,7 @@ private:
     std::chrono::steady_clock::time_point last_ = started_;
     std::deque<int> numbers_;
     int games_ = 0, annotated_ = 0, unread_ = 0, failed_ = 0;
+    int incomplete_ = 0;  // moves whose reasons are incomplete
     long long moves_ = 0;
     bool write_failed_ = false;
 };

@@ -24,6 +24,9 @@ std::optional<json> Evaluator::engine(const char* tool, json args, Outcome& fail
         if (code == "illegal_move" || code == "malformed_move" || code == "ambiguous_move") {
             fail = no(r["error"].value("message", ""));
             fail.legality = true;
+        } else if (code != "no_engine") {
+            // The engine failed (not the claim): callers that must say so read it here.
+            ev_["engine_error"] = r["error"].value("message", "");
         }
         return std::nullopt;
     }

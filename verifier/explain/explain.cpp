@@ -163,7 +163,8 @@ std::vector<std::string> motifs_for_reason(const Position& start, const std::vec
     return tag_motifs(start, puzzle, mo);
 }
 
-bool check_reason(const Position& before, Move played, Reason& r, const ExplainOptions& options) {
+bool check_reason(const Position& before, Move played, Reason& r, const ExplainOptions& options,
+                  std::string* engine_error) {
     r.claims = nlohmann::json::array();
     const std::string played_uci = move_to_uci(before, played);
     CommentaryReading reading = read_commentary(before, played_uci, r.text);
@@ -180,6 +181,12 @@ bool check_reason(const Position& before, Move played, Reason& r, const ExplainO
     atom.text = r.text;
     atom.claims = s.claims;
     AtomVerdict v = verifier.verify(before, atom);
+    if (engine_error)
+        for (const SubVerdict& c : v.claims)
+            if (c.result == Truth::Unverifiable && c.evidence.contains("engine_error")) {
+                const std::string why = c.evidence["engine_error"].get<std::string>();
+                if (why.find(AnalysisNotCached) == std::string::npos) *engine_error = why;
+            }
     if (v.claims.size() != s.claims.size()) return false;
     return std::all_of(v.claims.begin(), v.claims.end(),
                        [](const SubVerdict& c) { return c.result == Truth::True; });
@@ -251,8 +258,12 @@ private:
     }
 
     // Checks a composed reason; keeps it when it passes, counts it when it does not.
+    // A reason whose claims could not be decided because a search failed also leaves the
+    // explanation incomplete with that failure.
     bool offer(Reason r) {
-        if (!check_reason(before_, played_, r, o_)) {
+        std::string engine_error;
+        if (!check_reason(before_, played_, r, o_, &engine_error)) {
+            if (!engine_error.empty()) fail(engine_error);
             ++out_.held_back;
             out_.held.push_back(std::move(r));
             return false;
@@ -842,7 +853,9 @@ void explain_game(const PgnGame& game, GameAnnotation& annotation, const Explain
         if (i > 0 && previous_capture) l.previous_capture = previous_to;
         l.previous_known = i > 0;
         // Reasons and ideas for every move (board facts, no search).
-        a.reasons = explain(l, options).reasons;
+        Explanation e = explain(l, options);
+        a.reasons = std::move(e.reasons);
+        a.reasons_incomplete = e.complete ? "" : e.why;
         l.reasons = a.reasons;
         explain_ideas(l);
         a.reasons = l.reasons;

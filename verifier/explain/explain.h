@@ -70,8 +70,11 @@ void explain_game(const PgnGame& game, GameAnnotation& annotation,
 
 // Fills r.claims with what the reader reads from r.text (about `played` from `before`) and says
 // whether the sentence was read whole, as one sentence, and every claim was verified true with
-// the tools of `options` (engine claims need its analyzer).
-bool check_reason(const Position& before, Move played, Reason& r, const ExplainOptions& options);
+// the tools of `options` (engine claims need its analyzer). engine_error, when given, is set to
+// the engine's failure when a claim could not be decided because a search failed (not when the
+// claim is false, and not for a search refused by cached_only, which the caller counts).
+bool check_reason(const Position& before, Move played, Reason& r, const ExplainOptions& options,
+                  std::string* engine_error = nullptr);
 
 // The lichess puzzle themes of a reason's line, as lichess's tagger (engine/motifs) gives them
 // for the line taken as a puzzle: the side that plays line[0] from start is the solver, the
