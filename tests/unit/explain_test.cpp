@@ -601,6 +601,47 @@ TEST(Explain, AFailedExplanationIsIncompleteWithWhy) {
     EXPECT_EQ(g.why, "the label's move is not legal in its position");
 }
 
+// What a move let the opponent capture is said only when the engine counts the move a mistake or
+// worse: 22...Rxc3 of Rotlewi-Rubinstein leaves the queen to gxh4 for a mating attack, and as
+// an inaccuracy (Stockfish at depth 14) the capture is no loss to report.
+TEST(Explain, AReplyCaptureIsSaidOnlyForACostlyMove) {
+    const char* fen = "2rr2k1/1b3ppp/pb2p3/1p2P3/1P2BPnq/P1N3P1/1B2Q2P/R4R1K b - - 0 22";
+    const std::vector<const char*> line = {"c8c3", "g3h4", "d8d2", "e2d2", "b7e4", "d2g2", "c3c2"};
+    auto reasons = [&](QualityLabel q) {
+        const MoveLabel l = fake_label(fen, "c8c3", line, Score::cp(100), "h4e7", {"h4e7"},
+                                       Score::cp(250), q);
+        std::string all;
+        for (const Reason& r : explain(l).reasons) all += r.text + " ";
+        return all;
+    };
+    EXPECT_EQ(reasons(QualityLabel::Inaccuracy).find("captures the undefended queen"),
+              std::string::npos);
+    EXPECT_NE(reasons(QualityLabel::Blunder).find("After Rxc3, gxh4 captures the undefended queen"),
+              std::string::npos);
+}
+
+// "Prepares to castle queenside" is a plan: not said when the engine's line castles the other
+// way (10.Qd2 of Rotlewi-Rubinstein, Lodz 1907; the line goes on to O-O, as White did).
+TEST(Explain, PreparesCastlingOnlyWhereTheLineDoesNotCastleTheOtherWay) {
+    Position pos;
+    ASSERT_TRUE(pos.set("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").ok());
+    for (const char* m : {"d2d4", "d7d5", "g1f3", "e7e6", "e2e3", "c7c5", "c2c4", "b8c6", "b1c3",
+                          "g8f6", "d4c5", "f8c5", "a2a3", "a7a6", "b2b4", "c5d6", "c1b2", "e8g8"})
+        pos.do_move(uci(pos, m));
+    const std::string fen = pos.fen();
+    auto said = [&](std::vector<const char*> line) {
+        MoveLabel l = fake_label(fen.c_str(), "d1d2", line, Score::cp(0), "d1d2", line,
+                                 Score::cp(0), QualityLabel::Good);
+        explain_label(l, ExplainOptions{});
+        return std::any_of(l.ideas.begin(), l.ideas.end(),
+                           [](const Idea& i) { return i.kind == "prepares_castling"; });
+    };
+    EXPECT_FALSE(said({"d1d2", "d8e7", "a1d1", "f8d8", "d2c2", "d5c4", "f1c4", "b7b5", "c4d3",
+                       "c6e5", "f3e5", "d6e5", "e1g1"}));
+    EXPECT_TRUE(said({"d1d2", "d8e7", "e1c1"}));  // the line castles queenside
+    EXPECT_TRUE(said({"d1d2", "d8e7"}));          // the line does not castle: the board's fact
+}
+
 // A reason the engine could not check (its search failed) says why, so the explanation is
 // marked incomplete; a claim that is false, or no engine at all, is no failure.
 TEST(Explain, AReasonTheEngineCouldNotCheckSaysWhy) {

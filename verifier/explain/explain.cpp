@@ -461,16 +461,23 @@ private:
         const std::string moved = square_name(
             played_.kind() == Castling ? castle_king_to(us_, played_.to() > played_.from())
                                        : played_.to());
+        // A capture is what the move let in only when the engine counts the move a mistake or
+        // worse: an inaccuracy that leaves a queen to be taken keeps enough for it (22...Rxc3 of
+        // Rotlewi-Rubinstein gives the queen for a mating attack), and "gxh4 captures the
+        // undefended queen" would read as a queen lost.
+        const bool costly =
+            l_.quality.label == QualityLabel::Mistake || l_.quality.label == QualityLabel::Blunder;
         for (const Idea& i : move_ideas(after_, reply, taken, true).ideas) {
             const bool hits_moved =
                 std::find(i.squares.begin(), i.squares.end(), moved) != i.squares.end();
+            const bool capture = i.kind == "captures_undefended" || i.kind == "wins_exchange";
             const bool relevant =
                 i.kind == "threatens_mate" ||
                 (i.kind == "threatens_win" && (i.squares.size() >= 2 || hits_moved) &&
                  std::find(i.pieces.begin(), i.pieces.end(), "pawn") == i.pieces.end()) ||
                 (i.kind == "pins" && hits_moved) ||
-                (i.kind == "captures_undefended" && i.pieces != std::vector<std::string>{"pawn"}) ||
-                i.kind == "wins_exchange";
+                (capture && costly &&
+                 (i.kind == "wins_exchange" || i.pieces != std::vector<std::string>{"pawn"}));
             if (!relevant) continue;
             const std::string text = "After " + played_san_ + ", " + i.text;
             return offer(make("reply_threat", text, after_, refutation_, ScanPlies, true));

@@ -211,6 +211,23 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
     return out;
 }
 
+namespace {
+
+// The wing the mover castles to along a line from before (its moves as far as they are legal):
+// "kingside", "queenside", or "" when it does not castle there.
+std::string castles_in_line(Position pos, const std::vector<Move>& line) {
+    const Color us = pos.side_to_move();
+    for (const Move m : line) {
+        if (!pos.is_legal(m)) break;
+        if (m.kind() == Castling && pos.side_to_move() == us)
+            return m.to() > m.from() ? "kingside" : "queenside";
+        pos.do_move(m);
+    }
+    return "";
+}
+
+}  // namespace
+
 void explain_ideas(MoveLabel& label) {
     if (!label.error.empty()) return;
     Position before;
@@ -272,8 +289,13 @@ void explain_ideas(MoveLabel& label) {
         // Beside a mate only the tactic that makes it is said: the sacrifice, the double or
         // discovered check.
         const bool mate_tactic = i.kind == "sacrifice" || i.kind == "discovered_check";
+        // "Prepares to castle queenside" read as a plan misleads when the engine's line castles
+        // the other way (10.Qd2 of Rotlewi-Rubinstein: the line goes on to O-O).
+        const std::string wing =
+            i.kind == "prepares_castling" ? castles_in_line(before, label.played_pv) : "";
+        const bool other_plan = !wing.empty() && i.text.find(wing) == std::string::npos;
         if ((i.kind == "sacrifice" && !sacrifice_real) || (mating && !mate_tactic) ||
-            (after.is_checkmate() && i.kind != "discovered_check") || mated) {
+            (after.is_checkmate() && i.kind != "discovered_check") || mated || other_plan) {
             dropped = true;
             continue;
         }
