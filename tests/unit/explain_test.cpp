@@ -608,8 +608,8 @@ TEST(Explain, AReplyCaptureIsSaidOnlyForACostlyMove) {
     const char* fen = "2rr2k1/1b3ppp/pb2p3/1p2P3/1P2BPnq/P1N3P1/1B2Q2P/R4R1K b - - 0 22";
     const std::vector<const char*> line = {"c8c3", "g3h4", "d8d2", "e2d2", "b7e4", "d2g2", "c3c2"};
     auto reasons = [&](QualityLabel q) {
-        const MoveLabel l = fake_label(fen, "c8c3", line, Score::cp(100), "h4e7", {"h4e7"},
-                                       Score::cp(250), q);
+        const MoveLabel l =
+            fake_label(fen, "c8c3", line, Score::cp(100), "h4e7", {"h4e7"}, Score::cp(250), q);
         std::string all;
         for (const Reason& r : explain(l).reasons) all += r.text + " ";
         return all;
