@@ -620,6 +620,31 @@ TEST(Explain, AReplyCaptureIsSaidOnlyForACostlyMove) {
               std::string::npos);
 }
 
+// A sacrifice is said of the piece the line takes: 21.Ng5+ of Steinitz-von Bardeleben leaves the
+// knight en prise, but the engine's line declines it (Ke8) and White gives up a rook later, so
+// "sacrifices the knight on g5" would be false; 10.Nxb5 of the Opera game is taken (cxb5) and
+// stays given up.
+TEST(Explain, ASacrificeIsThePieceTheLineTakes) {
+    auto sacrifice = [](const char* fen, const char* move, std::vector<const char*> line) {
+        MoveLabel l = fake_label(fen, move, line, Score::cp(300), move, line, Score::cp(300),
+                                 QualityLabel::Good);
+        explain_label(l, ExplainOptions{});
+        return std::any_of(l.ideas.begin(), l.ideas.end(),
+                           [](const Idea& i) { return i.kind == "sacrifice"; });
+    };
+    const char* steinitz = "r1r5/pp1qnk1p/4Npp1/3p4/6Q1/8/PP3PPP/2R1R1K1 w - - 0 21";
+    EXPECT_FALSE(sacrifice(steinitz, "e6g5",
+                           {"e6g5", "f7e8", "e1e7", "e8e7", "g4b4", "e7e8", "c1e1", "e8d8"}));
+    Position opera;
+    ASSERT_TRUE(opera.set("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").ok());
+    for (const char* m : {"e2e4", "e7e5", "g1f3", "d7d6", "d2d4", "c8g4", "d4e5", "g4f3", "d1f3",
+                          "d6e5", "f1c4", "g8f6", "f3b3", "d8e7", "b1c3", "c7c6", "c1g5", "b7b5"})
+        opera.do_move(uci(opera, m));
+    const std::string fen = opera.fen();
+    EXPECT_TRUE(sacrifice(fen.c_str(), "c3b5", {"c3b5", "c6b5", "c4b5", "b8d7", "e1c1"}));
+    EXPECT_FALSE(sacrifice(fen.c_str(), "c3b5", {"c3b5", "e7b4"}));  // not taken: no sacrifice
+}
+
 // "Prepares to castle queenside" is a plan: not said when the engine's line castles the other
 // way (10.Qd2 of Rotlewi-Rubinstein, Lodz 1907; the line goes on to O-O, as White did).
 TEST(Explain, PreparesCastlingOnlyWhereTheLineDoesNotCastleTheOtherWay) {

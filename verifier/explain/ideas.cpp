@@ -226,6 +226,33 @@ std::string castles_in_line(Position pos, const std::vector<Move>& line) {
     return "";
 }
 
+// The opponent takes on `square` within the line's first five plies, before the mover's piece
+// there leaves it: the piece a sacrifice offers is the one taken ("Ng5+ sacrifices the knight"
+// is not said when the line declines the knight and gives up a rook later).
+bool taken_in_line(Position pos, const std::vector<Move>& line, const std::string& square) {
+    const Color us = pos.side_to_move();
+    for (std::size_t i = 0; i < line.size() && i < 5; ++i) {
+        const Move m = line[i];
+        if (!pos.is_legal(m)) return false;
+        const bool ours = pos.side_to_move() == us;
+        if (square_name(ours ? m.from() : m.to()) == square) return !ours && pos.is_capture(m);
+        pos.do_move(m);
+    }
+    return false;
+}
+
+// A sacrifice the engine's line bears out: the offered piece (on the idea's first square after
+// the move) is taken, and a pawn or more stays given up (analysis/move_class.h).
+bool sacrifice_borne_out(const Position& before, const std::vector<Move>& line, const Idea& i) {
+    if (i.squares.empty() || line.size() < 2) return false;
+    Position after = before;
+    if (!after.is_legal(line.front())) return false;
+    after.do_move(line.front());
+    const std::vector<Move> rest(line.begin() + 1, line.end());
+    return taken_in_line(after, rest, i.squares.front()) &&
+           sacrifice_holds(before, line, PieceValue[Pawn]);
+}
+
 }  // namespace
 
 void explain_ideas(MoveLabel& label) {
@@ -284,8 +311,8 @@ void explain_ideas(MoveLabel& label) {
         // move's reasons say what it loses) and its line takes the material and a pawn or more
         // stays given up (two full moves on, or up to a mate): a piece the opponent cannot or
         // does not take is no sacrifice.
-        const bool sacrifice_real = i.kind == "sacrifice" && good &&
-                                    sacrifice_holds(before, label.played_pv, PieceValue[Pawn]);
+        const bool sacrifice_real =
+            i.kind == "sacrifice" && good && sacrifice_borne_out(before, label.played_pv, i);
         // Beside a mate only the tactic that makes it is said: the sacrifice, the double or
         // discovered check.
         const bool mate_tactic = i.kind == "sacrifice" || i.kind == "discovered_check";
@@ -317,7 +344,7 @@ void explain_ideas(MoveLabel& label) {
         // sacrifice when the engine's best line bears it out, as for the played move.
         for (Idea& i : best.ideas) {
             const bool real =
-                i.kind != "sacrifice" || sacrifice_holds(before, label.best_pv, PieceValue[Pawn]);
+                i.kind != "sacrifice" || sacrifice_borne_out(before, label.best_pv, i);
             if (!i.cost && real && i.salience >= 40) label.best_ideas.push_back(std::move(i));
         }
     }
