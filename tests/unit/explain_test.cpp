@@ -643,6 +643,10 @@ TEST(Explain, ASacrificeIsThePieceTheLineTakes) {
     const std::string fen = opera.fen();
     EXPECT_TRUE(sacrifice(fen.c_str(), "c3b5", {"c3b5", "c6b5", "c4b5", "b8d7", "e1c1"}));
     EXPECT_FALSE(sacrifice(fen.c_str(), "c3b5", {"c3b5", "e7b4"}));  // not taken: no sacrifice
+    // The Evans gambit: 4.b4 Bxb4 5.c3, the pawn taken and not won back within the line.
+    const char* evans = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    EXPECT_TRUE(sacrifice(evans, "b2b4", {"b2b4", "c5b4", "c2c3", "b4e7", "d2d4"}));
+    EXPECT_FALSE(sacrifice(evans, "b2b4", {"b2b4", "c5b6", "a2a4", "a7a6", "c2c3"}));  // declined
 }
 
 // "Prepares to castle queenside" is a plan: not said when the engine's line castles the other

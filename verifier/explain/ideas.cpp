@@ -229,8 +229,9 @@ std::string castles_in_line(Position pos, const std::vector<Move>& line) {
 // The opponent takes on `square` within the line's first five plies, before the mover's piece
 // there leaves it: the piece a sacrifice offers is the one taken ("Ng5+ sacrifices the knight"
 // is not said when the line declines the knight and gives up a rook later).
+// pos is the position after the move: the opponent is to move.
 bool taken_in_line(Position pos, const std::vector<Move>& line, const std::string& square) {
-    const Color us = pos.side_to_move();
+    const Color us = ~pos.side_to_move();
     for (std::size_t i = 0; i < line.size() && i < 5; ++i) {
         const Move m = line[i];
         if (!pos.is_legal(m)) return false;
