@@ -74,6 +74,29 @@ bool stuck_in_pin(const Position& pos, Color c, Square s, Square attacker) {
     return pin.pinned && !(pin.pinner == attacker && (pos.attacks(s) & square_bb(attacker)));
 }
 
+bool pinned_to_more(const Position& pos, Color c, Square s) {
+    const Piece p = pos.piece_at(s);
+    if (p == NoPiece || color_of(p) != c || type_of(p) == King) return false;
+    if (pos.is_pinned(c, s)) return true;
+    if (type_of(p) == Pawn) return false;  // a pawn in front of a piece: no pin a player names
+    const PieceType front = type_of(p);
+    Bitboard sliders = pos.pieces(Bishop, ~c) | pos.pieces(Rook, ~c) | pos.pieces(Queen, ~c);
+    while (sliders) {
+        const Square a = pop_lsb(sliders);
+        if (!(pos.attacks(a) & square_bb(s))) continue;
+        const PieceType pinner = type_of(pos.piece_at(a));
+        // The square the slider would reach beyond s, on its line through s.
+        const Bitboard beyond = attacks_bb(pinner, a, pos.occupied() ^ square_bb(s)) &
+                                ~pos.attacks(a) & line_bb(a, s) & pos.occupied_co(c);
+        if (!beyond) continue;
+        const PieceType behind = type_of(pos.piece_at(lsb(beyond)));
+        if (behind != King && PieceValue[behind] > PieceValue[front] &&
+            PieceValue[behind] > PieceValue[pinner])
+            return true;
+    }
+    return false;
+}
+
 bool castling_right_lost(const Position& before, const Position& after, Color c, bool king_side) {
     const CastlingRight cr = castling_right(c, king_side);
     return before.has_castling_right(cr) && !after.has_castling_right(cr);

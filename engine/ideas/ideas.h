@@ -40,6 +40,11 @@ bool castling_right_lost(const Position& before, const Position& after, Color c,
 // facing a rook on the line to its king can take it: that pin holds nothing).
 bool stuck_in_pin(const Position& pos, Color c, Square s, Square attacker);
 
+// The piece of c on s (not the king) is pinned: to its king, or (not a pawn) to a piece of c behind
+// it on the line of an enemy bishop, rook or queen worth more than both it and the pinner (the
+// knight on f6 in front of the queen on d8, with a bishop on g5).
+bool pinned_to_more(const Position& pos, Color c, Square s);
+
 // Both rooks of c on c's back rank with nothing between them.
 bool rooks_connected(const Position& pos, Color c);
 

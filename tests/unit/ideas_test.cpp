@@ -230,6 +230,24 @@ TEST(Ideas, MaterialWonBackIsSaidAsSuch) {
               Truth::False);  // level before it
 }
 
+TEST(Ideas, BreaksAPinToTheQueen) {
+    // Edward Lasker-Thomas, 4...Be7: the bishop steps between the knight on f6 and the queen on
+    // d8, so the bishop on g5 no longer pins the knight; on e7, hemmed in by its own queen and
+    // knight, the bishop has nothing of the h4-d8 diagonal.
+    const Line bg5 = after_moves("d2d4 e7e6 g1f3 f7f5 b1c3 g8f6 c1g5");
+    expect_idea(bg5, "Be7", "unpins", "Be7 breaks the pin on the knight on f6.");
+    expect_no_idea(bg5, "Be7", "open_diagonal");
+    expect_no_idea(bg5, "Qe7", "unpins");  // the queen behind it on e7: still pinned
+    expect_no_idea(bg5, "b6", "unpins");
+    const std::string fen = bg5.pos.fen();
+    EXPECT_EQ(truth(fen.c_str(),
+                    {{"predicate", "unpins"}, {"args", {{"move", "Be7"}, {"square", "f6"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(fen.c_str(),
+                    {{"predicate", "unpins"}, {"args", {{"move", "Qe7"}, {"square", "f6"}}}}),
+              Truth::False);
+}
+
 TEST(Ideas, SacrificesAndPiecesEnPrise) {
     // 10.Nxb5: the knight can be taken; 13.Rxd7 the rook: no seventh rank for a rook that falls.
     expect_idea(opera(18), "Nxb5", "sacrifice", "Nxb5 sacrifices the knight on b5.");

@@ -291,7 +291,7 @@ Outcome Evaluator::idea_claim() {
     }
     if (p == "unpins") {
         const Square s = sq("square");
-        const bool was = pos_.is_pinned(us, s), now = after.is_pinned(us, s);
+        const bool was = pinned_to_more(pos_, us, s), now = pinned_to_more(after, us, s);
         ev_["pinned"] = {{"before", was}, {"after", now}};
         if (after.piece_at(s) != pos_.piece_at(s))
             return no("the piece on " + square_name(s) + " moved or was taken");

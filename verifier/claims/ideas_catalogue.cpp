@@ -358,8 +358,9 @@ std::vector<IdeaFound> unpins(const MoveView& v) {
     Bitboard b = v.before.occupied_co(v.us) & ~v.before.pieces(King);
     while (b) {
         const Square s = pop_lsb(b);
-        if (s == v.from || !v.before.is_pinned(v.us, s)) continue;
-        if (v.after.piece_at(s) != v.before.piece_at(s) || v.after.is_pinned(v.us, s)) continue;
+        if (s == v.from || !pinned_to_more(v.before, v.us, s)) continue;
+        if (v.after.piece_at(s) != v.before.piece_at(s) || pinned_to_more(v.after, v.us, s))
+            continue;
         out.push_back(found(
             0, {{"piece", piece_name(type_of(v.after.piece_at(s)))}, {"square", square_name(s)}}));
     }
@@ -484,6 +485,9 @@ std::vector<IdeaFound> open_diagonal(const MoveView& v) {
             contested = contested || !(between_bb(s, v.to) & v.after.occupied());
         }
         if (contested) continue;
+        // It must be able to move along it: its own pieces on both sides of it (Be7 between the
+        // queen on d8 and the knight on f6) leave it nothing of the line.
+        if (popcount(v.after.attacks(v.to) & line & ~v.after.occupied_co(v.us)) < 2) continue;
         const Square lo = std::min(a, b), hi = std::max(a, b);
         out.push_back(found(
             0,
@@ -1108,7 +1112,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  Defence,
                  58,
                  false,
-                 "an own piece pinned to the king before the move is no longer pinned after it",
+                 "an own piece pinned before the move (to the king, or to a more valuable piece "
+                 "behind it) is no longer pinned after it",
                  {{"breaks the pin on the {piece} on {square}",
                    {of_move("unpins", {{"square", "$square"}})}}},
                  with_view(unpins)});

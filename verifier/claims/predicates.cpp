@@ -240,7 +240,8 @@ const std::vector<PredicateSpec>& specs() {
          {{"move", Move, true}, {"square", Square, true}},
          {}},
         {{"unpins", EC::TacticalReasoning, false,
-          "the mover's piece on square is pinned to its king before move and not after it"},
+          "the mover's piece on square is pinned before move (to its king, or to a more valuable "
+          "piece behind it) and not after it"},
          {{"move", Move, true}, {"square", Square, true}},
          {}},
         {{"shelters", EC::BoardComprehension, false,
