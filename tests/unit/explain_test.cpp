@@ -601,6 +601,14 @@ TEST(Explain, AFailedExplanationIsIncompleteWithWhy) {
     EXPECT_EQ(g.why, "the label's move is not legal in its position");
 }
 
+// The FEN after UCI moves from the start position.
+std::string fen_after(std::initializer_list<const char*> moves) {
+    Position pos;
+    EXPECT_TRUE(pos.set("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").ok());
+    for (const char* m : moves) pos.do_move(uci(pos, m));
+    return pos.fen();
+}
+
 // What a move let the opponent capture is said only when the engine counts the move a mistake or
 // worse: 22...Rxc3 of Rotlewi-Rubinstein leaves the queen to gxh4 for a mating attack, and as
 // an inaccuracy (Stockfish at depth 14) the capture is no loss to report.
@@ -635,12 +643,9 @@ TEST(Explain, ASacrificeIsThePieceTheLineTakes) {
     const char* steinitz = "r1r5/pp1qnk1p/4Npp1/3p4/6Q1/8/PP3PPP/2R1R1K1 w - - 0 21";
     EXPECT_FALSE(sacrifice(steinitz, "e6g5",
                            {"e6g5", "f7e8", "e1e7", "e8e7", "g4b4", "e7e8", "c1e1", "e8d8"}));
-    Position opera;
-    ASSERT_TRUE(opera.set("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").ok());
-    for (const char* m : {"e2e4", "e7e5", "g1f3", "d7d6", "d2d4", "c8g4", "d4e5", "g4f3", "d1f3",
-                          "d6e5", "f1c4", "g8f6", "f3b3", "d8e7", "b1c3", "c7c6", "c1g5", "b7b5"})
-        opera.do_move(uci(opera, m));
-    const std::string fen = opera.fen();
+    const std::string fen =
+        fen_after({"e2e4", "e7e5", "g1f3", "d7d6", "d2d4", "c8g4", "d4e5", "g4f3", "d1f3", "d6e5",
+                   "f1c4", "g8f6", "f3b3", "d8e7", "b1c3", "c7c6", "c1g5", "b7b5"});
     EXPECT_TRUE(sacrifice(fen.c_str(), "c3b5", {"c3b5", "c6b5", "c4b5", "b8d7", "e1c1"}));
     EXPECT_FALSE(sacrifice(fen.c_str(), "c3b5", {"c3b5", "e7b4"}));  // not taken: no sacrifice
     // The Evans gambit: 4.b4 Bxb4 5.c3, the pawn taken and not won back within the line.
@@ -652,12 +657,9 @@ TEST(Explain, ASacrificeIsThePieceTheLineTakes) {
 // "Prepares to castle queenside" is a plan: not said when the engine's line castles the other
 // way (10.Qd2 of Rotlewi-Rubinstein, Lodz 1907; the line goes on to O-O, as White did).
 TEST(Explain, PreparesCastlingOnlyWhereTheLineDoesNotCastleTheOtherWay) {
-    Position pos;
-    ASSERT_TRUE(pos.set("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").ok());
-    for (const char* m : {"d2d4", "d7d5", "g1f3", "e7e6", "e2e3", "c7c5", "c2c4", "b8c6", "b1c3",
-                          "g8f6", "d4c5", "f8c5", "a2a3", "a7a6", "b2b4", "c5d6", "c1b2", "e8g8"})
-        pos.do_move(uci(pos, m));
-    const std::string fen = pos.fen();
+    const std::string fen =
+        fen_after({"d2d4", "d7d5", "g1f3", "e7e6", "e2e3", "c7c5", "c2c4", "b8c6", "b1c3", "g8f6",
+                   "d4c5", "f8c5", "a2a3", "a7a6", "b2b4", "c5d6", "c1b2", "e8g8"});
     auto said = [&](std::vector<const char*> line) {
         MoveLabel l = fake_label(fen.c_str(), "d1d2", line, Score::cp(0), "d1d2", line,
                                  Score::cp(0), QualityLabel::Good);
