@@ -61,6 +61,10 @@ std::pair<std::uint64_t, double> search_suite(Peer& p, int depth,
         p.send(std::string("position fen ") + fen);
         p.send("isready");
         p.expect("readyok");
+        // glossfish answers isready itself and passes ucinewgame on, so its Stockfish may still
+        // be clearing its hash; a pause lets both engines start the search from rest, so the
+        // time is the search's alone.
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
         auto t0 = Clock::now();
         p.send("go depth " + std::to_string(depth));
         p.expect("bestmove");
