@@ -1,4 +1,5 @@
 // label_move (the two searches of a played move) and its JSON form.
+#include <algorithm>
 #include <cstdio>
 
 #include "analysis/move_class.h"
@@ -158,13 +159,31 @@ nlohmann::json label_to_json(const MoveLabel& l) {
                 (q.reason.empty() ? "" : ", " + q.reason) + ")";
     text += ".";
     int said = 0;
-    // The first reason, unless the label said it already ("the only good move").
+    // The weightiest reason (the first of equals), unless the label said it already ("the
+    // only good move"); after the ideas' sentence when one of the move's own ideas weighs more.
+    // The ideas list holds the reasons too, with their salience: "Qb3 threatens to win the pawn
+    // on b7 and the pawn on f7. Qb3 prevents Bb4+."
+    auto weight = [&](const std::string& said_text) {
+        for (const Idea& i : l.ideas)
+            if (i.text == said_text) return i.salience;
+        return 100;
+    };
+    auto is_reason = [&](const Idea& i) {
+        return std::any_of(l.reasons.begin(), l.reasons.end(),
+                           [&](const Reason& r) { return r.text == i.text; });
+    };
+    const Reason* first = nullptr;
     for (const Reason& r : l.reasons) {
         if (q.only && r.kind == "only_move") continue;
-        text += " " + r.text, ++said;
-        break;
+        if (!first || weight(r.text) > weight(first->text)) first = &r;
     }
+    const bool outweighed = first && !bad && !l.ideas_sentence.empty() &&
+                            std::any_of(l.ideas.begin(), l.ideas.end(), [&](const Idea& i) {
+                                return !i.cost && !is_reason(i) && i.salience > weight(first->text);
+                            });
+    if (first && !outweighed) text += " " + first->text, ++said;
     if (!l.ideas_sentence.empty() && !(bad && said > 0)) text += " " + l.ideas_sentence, ++said;
+    if (outweighed) text += " " + first->text, ++said;
     if (bad && !l.best_ideas.empty()) text += " " + l.best_ideas.front().text;
     else if (!q.best && !bad && said == 0) text += " " + l.best_san + " was best.";
     j["text"] = text;

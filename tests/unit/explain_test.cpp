@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "analysis/annotate.h"
+#include "explain/ideas.h"
 #include "host/cancel.h"
 #include "pgn/pgn.h"
 #include "reader/commentary_reader.h"
@@ -555,6 +556,54 @@ TEST(ExplainEngine, AThreatTheBoardDoesNotShowIsFoundByANullMoveSearch) {
     ASSERT_TRUE(n.error.empty()) << n.error;
     explain_label(n, o);
     for (const Reason& r : n.reasons) EXPECT_NE(r.kind, "threatens") << r.text;
+}
+
+// The Opera game, 7.Qb3: besides its double attack on b7 and f7, the queen now covers b4, where
+// ...Bb4+ (Black's good move if White passed) would lose the bishop. Said as "prevents", after
+// the threat; verified by the engine: Bb4+ was good before and loses 10 win% more after. A move
+// that was no good before, or still works after, is not "prevented".
+TEST(ExplainEngine, APreventionIsAGoodMoveTheOpponentNoLongerHas) {
+    Analyzer analyzer(Analyzer::Config{});
+    const ExplainOptions o = engine_options(analyzer, 10);
+    Position pos;
+    ASSERT_TRUE(pos.set("rn1qkb1r/ppp2ppp/5n2/4p3/2B1P3/5Q2/PPP2PPP/RNB1K2R w KQkq - 2 7").ok());
+    const Move qb3 = uci(pos, "f3b3");
+    MoveLabel l = label_move(analyzer, pos, qb3, o.limits, QualityScheme::Lichess);
+    ASSERT_TRUE(l.error.empty()) << l.error;
+    explain_label(l, o);
+    const auto it = std::find_if(l.reasons.begin(), l.reasons.end(),
+                                 [](const Reason& r) { return r.kind == "prevents"; });
+    ASSERT_NE(it, l.reasons.end()) << l.reasons.size();
+    EXPECT_EQ(it->text, "Qb3 prevents Bb4+.");
+    ASSERT_EQ(it->claims.size(), 1u);
+    EXPECT_EQ(it->claims[0]["predicate"], "stops");
+    explain_ideas(l);
+    const std::string text = label_to_json(l)["text"];
+    EXPECT_EQ(text,
+              "Qb3 is the engine's choice. Qb3 threatens to win the pawn on b7 and the pawn on "
+              "f7. Qb3 prevents Bb4+.");
+    for (const char* said : {"Qb3 prevents Bc5.", "Qb3 prevents Ba3.", "Qb3 prevents Bd6."}) {
+        Reason r;
+        r.text = said;
+        EXPECT_FALSE(check_reason(pos, qb3, r, o)) << said;
+    }
+    // Without the engine a quiet move's prevention cannot be proved: not said, not true.
+    Reason quiet;
+    quiet.text = "Qb3 prevents Bb4+.";
+    EXPECT_FALSE(check_reason(pos, qb3, quiet, {}));
+    // Rotlewi - Rubinstein, 7.a3 takes b4 from the c5 bishop, but ...Bb4 was no good move for
+    // Black there: nothing is prevented.
+    Position rotlewi;
+    ASSERT_TRUE(
+        rotlewi.set("r1bqk2r/pp3ppp/2n1pn2/2bp4/2P5/2N1PN2/PP3PPP/R1BQKB1R w KQkq - 0 7").ok());
+    const Move a3 = uci(rotlewi, "a2a3");
+    MoveLabel r = label_move(analyzer, rotlewi, a3, o.limits, QualityScheme::Lichess);
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    explain_label(r, o);
+    for (const Reason& x : r.reasons) EXPECT_NE(x.kind, "prevents") << x.text;
+    Reason bb4;
+    bb4.text = "a3 prevents Bb4.";
+    EXPECT_FALSE(check_reason(rotlewi, a3, bb4, o));
 }
 
 // Explaining that fails is said, never passed off as "no reason": a cancelled token, an engine

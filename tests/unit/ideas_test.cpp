@@ -164,6 +164,36 @@ TEST(Ideas, ThreatsAndDoubleAttacks) {
                 "Rb6 threatens to win the queen on c6.");
 }
 
+// The Evergreen game, 9.e5: the pawn attacks the queen on f6. By static exchange it can be won
+// where it lands (...Nxe5 Nxe5 Qxe5), so on the board alone it gains no tempo; when the engine's
+// line declines it and the queen steps away (9...Qg6), it does. A line that takes the pawn, or
+// whose reply leaves the queen where it stands, says nothing of a tempo.
+TEST(Ideas, ATempoThePieceEnPriseGainsWhenTheLineDeclinesIt) {
+    const Line evergreen =
+        after_moves("", "r1b1k1nr/pppp1ppp/2n2q2/b7/2B1P3/1QPp1N2/P4PPP/RNB2RK1 w kq - 2 9");
+    auto with_line = [&](const char* uci_line) {
+        Position p = evergreen.pos;
+        std::vector<Move> line;
+        std::istringstream in(uci_line);
+        const Move e5 = parse_move_text(p, "e5").move;
+        p.do_move(e5);
+        for (std::string m; in >> m;) {
+            MoveParse mp = parse_move_text(p, m);
+            EXPECT_TRUE(mp.ok()) << m;
+            line.push_back(mp.move);
+            p.do_move(mp.move);
+        }
+        return move_ideas(evergreen.pos, e5, NoSquare, false, line);
+    };
+    expect_no_idea(evergreen, "e5", "tempo");
+    const IdeasResult declined = with_line("f6g6 f1d1 g8e7");
+    const Idea* i = find(declined, "tempo");
+    ASSERT_NE(i, nullptr) << all(declined);
+    EXPECT_EQ(i->text, "e5 attacks the queen on f6 with tempo.");
+    EXPECT_EQ(find(with_line("c6e5 f3e5 f6e5"), "tempo"), nullptr);
+    EXPECT_EQ(find(with_line("g8e7 e5f6 g7f6"), "tempo"), nullptr);
+}
+
 TEST(Ideas, DiscoveredAndDoubleChecks) {
     const Line battery = after_moves("", "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1");
     expect_idea(battery, "Nd6+", "discovered_check", "Nd6+ gives a double check.");

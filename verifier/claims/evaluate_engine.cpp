@@ -265,6 +265,41 @@ Outcome Evaluator::threatens_mate() {
     return yes(side + " threatens mate in " + std::to_string(if_ignored["mate"].get<int>()));
 }
 
+// stops (and "prevents"), for a threat the board does not prove: threat was a good move for
+// the other side if the side to move passed (at most StopsGoodLoss win% below its best there)
+// and after move it is gone, or loses StopsLoss win% or more beyond what it lost before
+// (engine: move_quality of threat in both positions). "a3 prevents Bb4": the bishop would
+// land where the pawn takes it.
+Outcome Evaluator::stops_by_engine(Move m, const Position& np, Move threat) {
+    constexpr double StopsGoodLoss = 3.0, StopsLoss = 10.0;
+    const std::string san = move_to_san(pos_, m), tsan = move_to_san(np, threat);
+    Outcome bad;
+    auto was = engine("move_quality", {{"fen", np.fen()}, {"move", move_to_uci(np, threat)}}, bad);
+    if (!was) return bad;
+    const double lost_before = (*was)["wp_loss"].get<double>();
+    ev_["threat_quality"] = {{"wp_loss", lost_before}, {"best", (*was)["best"]}};
+    if (lost_before > StopsGoodLoss)
+        return no(tsan + " was no good move for " + color_word(np.side_to_move()) +
+                  " before: it loses " + num(lost_before) + " win% against " +
+                  (*was)["best"].value("san", std::string("the best move")));
+    Position after = pos_;
+    after.do_move(m);
+    std::optional<Move> again;
+    for (Move x : MoveList(after))
+        if (x.from() == threat.from() && x.to() == threat.to() && x.kind() == threat.kind() &&
+            (x.kind() != Promotion || x.promotion() == threat.promotion()))
+            again = x;
+    if (!again) return yes("after " + san + ", " + tsan + " is no longer possible");
+    auto now =
+        engine("move_quality", {{"fen", after.fen()}, {"move", move_to_uci(after, *again)}}, bad);
+    if (!now) return bad;
+    const double lost_after = (*now)["wp_loss"].get<double>();
+    ev_["after_quality"] = {{"wp_loss", lost_after}, {"best", (*now)["best"]}};
+    const std::string said = "after " + san + ", " + tsan + " loses " + num(lost_after) +
+                             " win% (" + num(lost_before) + " before)";
+    return is(lost_after - lost_before >= StopsLoss, said, said);
+}
+
 // mate_in: a forced mate for the side to move, after move when given.
 Outcome Evaluator::mate_in() {
     const int n = c_.args.value("moves", 0);  // 0: any number of moves

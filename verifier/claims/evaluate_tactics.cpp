@@ -124,7 +124,8 @@ Outcome Evaluator::forks() {
 }
 
 // stops: threat works if the side to move passes (it mates, or wins material by static
-// exchange), and after move it does not (gone, or no longer mate / no longer winning).
+// exchange), and after move it does not (gone, or no longer mate / no longer winning). A threat
+// the board does not prove (a quiet move) is judged by the engine (stops_by_engine).
 Outcome Evaluator::stops() {
     Outcome bad;
     auto m = move(bad);
@@ -151,9 +152,7 @@ Outcome Evaluator::stops() {
     const bool capture = np.captured_piece(t) != NoPiece;
     const int gain = capture ? see(np, t) : 0;
     ev_["threat"] = {{"san", tsan}, {"mates", mate}, {"see", gain}};
-    if (!mate && gain < 100)
-        return unknown(tsan + " neither mates nor wins material by static exchange (" +
-                       std::to_string(gain) + " cp): not a threat the board proves");
+    if (!mate && gain < 100) return stops_by_engine(*m, np, t);
     Position after = pos_;
     after.do_move(*m);
     std::optional<Move> again;

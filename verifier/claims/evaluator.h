@@ -106,6 +106,7 @@ private:
     Outcome threatens_mate();
     Outcome mate_in();
     Outcome threatens();
+    Outcome stops_by_engine(Move m, const Position& np, Move threat);
 
     const Position& pos_;
     const Position& root_;

@@ -37,6 +37,7 @@ struct MoveView {
 
     Square previous_capture = NoSquare;
     bool previous_known = false;
+    const std::vector<Move>& line;  // the engine's line after the move; may be empty
 
     MoveView(const Position& b, Move m, const Position& a, const IdeaContext& c)
         : before(b),
@@ -47,7 +48,8 @@ struct MoveView {
           from(m.from()),
           to(m.kind() == Castling ? castle_king_to(us, m.to() > m.from()) : m.to()),
           piece(type_of(b.piece_at(m.from()))),
-          captured(b.captured_piece(m)) {
+          captured(b.captured_piece(m)),
+          line(c.line) {
         previous_capture = c.previous_capture;
         previous_known = c.previous_known || c.previous_capture != NoSquare;
     }
@@ -68,6 +70,18 @@ struct MoveView {
     }
     // The moved piece can be won where it lands: what it threatens is no threat.
     bool lands_en_prise() const { return hangs_after(to); }
+    // The engine's line leaves the moved piece standing: its first three plies are legal and
+    // none captures on the square the piece landed on (a pawn that could be taken, but whose
+    // taking the engine declines).
+    bool line_leaves_standing() const {
+        if (line.size() < 3) return false;
+        Position p = after;
+        for (std::size_t i = 0; i < 3; ++i) {
+            if (!p.is_legal(line[i]) || (p.is_capture(line[i]) && line[i].to() == to)) return false;
+            p.do_move(line[i]);
+        }
+        return true;
+    }
     // The mover was behind in material before the move: a capture then takes back.
     bool behind_before() const {
         const int sign = us == White ? 1 : -1;
@@ -300,7 +314,10 @@ std::vector<IdeaFound> threatens_mate(const MoveView& v) {
 }
 
 std::vector<IdeaFound> tempo(const MoveView& v) {
-    if (v.piece == King || v.lands_en_prise()) return {};
+    // A piece that can be won where it lands gains no tempo, unless the engine's line declines
+    // it: then the reply must be the attacked piece moving away (9.e5 Qg6 of the Evergreen).
+    const bool declined = v.lands_en_prise() && v.line_leaves_standing();
+    if (v.piece == King || (v.lands_en_prise() && !declined)) return {};
     std::vector<IdeaFound> out;
     const Bitboard now = v.after.attacks(v.to);
     Bitboard targets =
@@ -312,6 +329,7 @@ std::vector<IdeaFound> tempo(const MoveView& v) {
         if (PieceValue[t] <= PieceValue[mover]) continue;
         if (v.from != v.to && (v.before.attacks(v.from) & square_bb(s)) && v.origin(s) == s)
             continue;  // it attacked that piece before too
+        if (declined && v.line.front().from() != s) continue;
         out.push_back(
             found(0, {{"piece", piece_name(t)}, {"square", square_name(s)}}, PieceValue[t] / 300));
     }
@@ -1090,7 +1108,9 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  62,
                  false,
                  "the moved piece attacks an enemy piece worth more than itself (not a pawn, not "
-                 "the king) that it did not attack before: the opponent must spend a move on it",
+                 "the king) that it did not attack before: the opponent must spend a move on it; "
+                 "a moved piece that can be won where it lands only when the engine's line leaves "
+                 "it standing three plies and the reply moves the attacked piece",
                  {{"attacks the {piece} on {square} with tempo",
                    {of_move("tempo", {{"square", "$square"}})}}},
                  with_view(tempo)});

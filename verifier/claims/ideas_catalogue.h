@@ -65,10 +65,12 @@ struct IdeaFound {
 
 // What a detector may know beyond the two positions: the square where the opponent's last move
 // captured (a capture there takes back), and whether that move is known at all: without it (a
-// FEN alone), a capture of exactly what the mover was down is taken to take back.
+// FEN alone), a capture of exactly what the mover was down is taken to take back. line: the
+// engine's line after the move (the opponent's reply first), empty when there is none.
 struct IdeaContext {
     Square previous_capture = NoSquare;
     bool previous_known = false;
+    std::vector<Move> line;
 };
 
 struct IdeaKindSpec {

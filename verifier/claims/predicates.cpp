@@ -102,10 +102,13 @@ const std::vector<PredicateSpec>& specs() {
           "undefended (including targets, when given)"},
          {{"move", Move, true}, {"targets", Squares, false}},
          {}},
-        {{"stops", EC::TacticalReasoning, false,
-          "move stops threat: threat (a move of the other side) mates or wins material by static "
-          "exchange if the side to move passes, and after move it is no longer legal, or no longer "
-          "mates (a mate threat) or no longer wins material (a threat to win material)"},
+        {{"stops", EC::TacticalReasoning, true,
+          "move stops (prevents) threat: threat (a move of the other side) mates or wins material "
+          "by static exchange if the side to move passes, and after move it is no longer legal, "
+          "or no longer mates (a mate threat) or no longer wins material (a threat to win "
+          "material); a threat the board does not prove (a quiet move) by the engine: it was the "
+          "other side's best move if the side to move passed (within 3 win%) and after move it "
+          "is no longer legal or loses 10 win% more than it did"},
          {{"move", Move, true}, {"threat", Move, true}},
          {}},
         {{"opens_file", EC::BoardComprehension, false,

@@ -250,7 +250,7 @@ private:
                 return;
             }
             if (!wins_material()) immune();
-            defends();
+            if (!defends()) prevents();
             threatens();
             only_move();
         }
@@ -296,18 +296,18 @@ private:
     bool engine() const { return o_.analyzer != nullptr; }
 
     // The null-move search of `defends` and `threatens`: threat_depth, the label's hash rules.
-    AnalysisResult threat_search(const Position& np) {
+    AnalysisResult threat_search(const Position& np, int lines = 1) {
         AnalysisLimits l;
         l.depth = o_.threat_depth;
         l.reproducible = o_.limits.reproducible;
         l.cached_only = o_.limits.cached_only;
-        return search(np, l);
+        return search(np, l, lines);
     }
 
     // A search the reasons need; one that fails (not one refused by cached_only, which the
     // caller counts) leaves the explanation incomplete with the engine's error.
-    AnalysisResult search(const Position& pos, const AnalysisLimits& limits) {
-        AnalysisResult r = o_.analyzer->analyse(pos, limits, 1, {}, -1, false, o_.cancel);
+    AnalysisResult search(const Position& pos, const AnalysisLimits& limits, int lines = 1) {
+        AnalysisResult r = o_.analyzer->analyse(pos, limits, lines, {}, -1, false, o_.cancel);
         if (!r.ok() && r.error != AnalysisNotCached) fail(r.error);
         return r;
     }
@@ -704,6 +704,53 @@ private:
         const std::string text =
             played_san_ + " stops the threat of " + move_to_san(np, threat) + ".";
         return offer(make("defends", text, np, {threat}));
+    }
+
+    // The move takes away a good move of the opponent's, a quiet one: "a3 prevents Bb4." One
+    // of the moves the opponent would play if the mover passed (a null-move search at
+    // threat_depth, PreventLines lines, within PreventMargin win% of the best), not a capture
+    // (a capture the move stops is a threat: defends), which after the move is no longer
+    // legal, or lands where its piece can be won and could not be before. The verifier
+    // (`stops`) asks the engine whether it was good before and loses 10 win% more after.
+    bool prevents() {
+        constexpr int PreventLines = 4;
+        constexpr double PreventMargin = 3.0;
+        if (!engine() || !o_.threat_search || !out_.reasons.empty() || before_.is_check() ||
+            before_.is_capture(played_) || before_.gives_check(played_) != CheckKind::None)
+            return false;
+        Position np;
+        if (!np.set(null_move_fen(before_)).ok() || MoveList(np).empty()) return false;
+        AnalysisResult r = threat_search(np, PreventLines);
+        if (!r.ok() || r.lines.empty()) return false;
+        const double top = win_percent(r.lines.front().score);
+        for (const AnalysisLine& line : r.lines) {
+            if (line.pv.empty() || top - win_percent(line.score) > PreventMargin) continue;
+            const Move t = line.pv.front();
+            if (t.kind() != Normal || np.captured_piece(t) != NoPiece || !taken_away(np, t))
+                continue;
+            const std::string text = played_san_ + " prevents " + move_to_san(np, t) + ".";
+            if (offer(make("prevents", text, np, {t}))) return true;
+        }
+        return false;
+    }
+
+    // After the move, t (a move of the opponent's in np, the position before with the
+    // opponent to move) is no longer legal, or its piece can be won where it lands and could
+    // not be before.
+    bool taken_away(const Position& np, Move t) const {
+        for (Move x : MoveList(after_))
+            if (x.from() == t.from() && x.to() == t.to() && x.kind() == t.kind())
+                return lands_en_prise(after_, x) && !lands_en_prise(np, t);
+        return true;
+    }
+
+    // The piece move m moves can be won where it lands (static exchange).
+    static bool lands_en_prise(const Position& pos, Move m) {
+        Position p = pos;
+        p.do_move(m);
+        for (const HangingPiece& h : BoardTools(p).hanging(pos.side_to_move()))
+            if (h.square == m.to()) return true;
+        return false;
     }
 
     // What the move threatens when the board alone does not show it (a fork with check, a

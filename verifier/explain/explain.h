@@ -24,8 +24,9 @@ struct ExplainOptions {
     Analyzer* analyzer = nullptr;
     AnalysisLimits limits;
     // defends: the threats the board proves after a pass (mate in one, a capture winning by
-    // static exchange); when there are both, one null-move search at threat_depth (the one
-    // search the reasons add) says which. Off: no defends reason.
+    // static exchange); when there are both, a null-move search at threat_depth says which.
+    // prevents (when defends says nothing) and threatens: a null-move search at threat_depth of
+    // the position before and after the move. Off: none of these three.
     bool threat_search = true;
     int threat_depth = 8;
     const CancelToken* cancel = nullptr;
@@ -52,7 +53,8 @@ inline constexpr const char* ReasonsNotCached = "a search the reasons need is no
 // (then hanging and fork when they apply), misses_mate, misses_material and, when no tactic
 // explains the loss, reply_threat (the opponent's answer threatens what the move let in) and
 // spoils_advantage (then, without a reply_threat, best_reply: the opponent's answer,
-// engine-checked); for a good move mates, wins_material (then fork), defends and only_move. Never
+// engine-checked); for a good move mates, wins_material (then fork) or immune, defends or
+// prevents (a quiet move of the opponent's the move takes away), threatens and only_move. Never
 // throws: a failure is an incomplete explanation (complete false, with why).
 Explanation explain(const MoveLabel& label, const ExplainOptions& options = {});
 

@@ -126,7 +126,7 @@ std::string ideas_sentence(const Position& before, Move move, const std::vector<
 }  // namespace
 
 IdeasResult move_ideas(const Position& before, Move move, Square previous_capture,
-                       bool previous_known) {
+                       bool previous_known, const std::vector<Move>& line) {
     IdeasResult out;
     try {
         if (!before.is_legal(move)) return out;
@@ -137,6 +137,7 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
         IdeaContext context;
         context.previous_capture = previous_capture;
         context.previous_known = previous_known;
+        context.line = line;
         struct Candidate {
             Idea idea;
             IdeaSlots slots;
@@ -254,6 +255,12 @@ bool sacrifice_borne_out(const Position& before, const std::vector<Move>& line, 
            sacrifice_holds(before, line, PieceValue[Pawn]);
 }
 
+// The engine's line after move m, from a line that starts with it (else none).
+std::vector<Move> line_after(const std::vector<Move>& pv, Move m) {
+    if (pv.empty() || pv.front() != m) return {};
+    return {pv.begin() + 1, pv.end()};
+}
+
 }  // namespace
 
 void explain_ideas(MoveLabel& label) {
@@ -261,8 +268,8 @@ void explain_ideas(MoveLabel& label) {
     Position before;
     if (!before.set(label.fen).ok() || !before.is_legal(label.played)) return;
     label.ideas.clear();
-    IdeasResult own =
-        move_ideas(before, label.played, label.previous_capture, label.previous_known);
+    IdeasResult own = move_ideas(before, label.played, label.previous_capture, label.previous_known,
+                                 line_after(label.played_pv, label.played));
     // A reason an idea says better is dropped: "stops the threat of Nxe5" when "defends the
     // pawn on e5" is said, "wins a pawn" for a recapture ("recaptures on e5").
     const bool forced_mate = label.played_score.is_mate() && label.played_score.value > 0;
@@ -282,9 +289,12 @@ void explain_ideas(MoveLabel& label) {
     for (const Reason& r : label.reasons) {
         Idea i;
         i.kind = r.kind;
-        i.family = family_name(IdeaFamily::Tactics);
+        // A prevention (prophylaxis) weighs less than a threat, a pin or a defence: those are
+        // said first.
+        const bool prevention = r.kind == "prevents";
+        i.family = family_name(prevention ? IdeaFamily::Defence : IdeaFamily::Tactics);
         i.text = r.text;
-        i.salience = 100;
+        i.salience = prevention ? 47 : 100;
         i.claims = r.claims;
         label.ideas.push_back(std::move(i));
     }
@@ -339,8 +349,8 @@ void explain_ideas(MoveLabel& label) {
     const bool named = !label.reasons.empty() &&
                        label.reasons.front().text.find(label.best_san) != std::string::npos;
     if (!good && !named && label.best != label.played && before.is_legal(label.best)) {
-        IdeasResult best =
-            move_ideas(before, label.best, label.previous_capture, label.previous_known);
+        IdeasResult best = move_ideas(before, label.best, label.previous_capture,
+                                      label.previous_known, line_after(label.best_pv, label.best));
         // Only an idea worth saying as the point of the better move (not a mere square); a
         // sacrifice when the engine's best line bears it out, as for the played move.
         for (Idea& i : best.ideas) {

@@ -25,9 +25,10 @@ struct IdeasResult {
 // The ideas of a legal move from before. Board only: no search. Never throws. previous_capture:
 // the square where the opponent's last move captured (a capture there takes back);
 // previous_known: that move is known, so NoSquare says it captured nothing (else, from a FEN
-// alone, a capture of exactly what the mover was down counts as taking back).
+// alone, a capture of exactly what the mover was down counts as taking back). line: the
+// engine's line after the move, when there is one (a tempo the line bears out).
 IdeasResult move_ideas(const Position& before, Move move, Square previous_capture = NoSquare,
-                       bool previous_known = false);
+                       bool previous_known = false, const std::vector<Move>& line = {});
 
 // The label's ideas: its verified reasons first (family tactics), then the move's own ideas,
 // and for a move labelled inaccuracy or worse the ideas of the engine's best move. A move that
