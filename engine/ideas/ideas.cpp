@@ -113,6 +113,8 @@ bool rooks_connected(const Position& pos, Color c) {
 bool is_outpost(const Position& pos, Square s, Color c) {
     const int rr = relative_rank(c, s);
     if (rr < Rank4 || rr > Rank6) return false;
+    // On the edge only in the opponent's half: a knight on h4 guarded by g3 is on the rim.
+    if (rr == Rank4 && (file_of(s) == FileA || file_of(s) == FileH)) return false;
     if (!(pawn_attacks(~c, s) & pos.pieces(Pawn, c))) return false;  // an own pawn defends s
     // An enemy pawn on an adjacent file that stands ahead of s (from c's side) could still come
     // down to attack it.

@@ -214,6 +214,42 @@ Truth truth(const char* fen, const nlohmann::json& claim) {
     return verifier.verify(pos, p.doc->atoms[0].claims[0]).result;
 }
 
+// Trades offered and the threats that are only trades (positions of the Strategic Test Suite's
+// offer-of-simplification theme, tests/data/sts_dev.jsonl).
+TEST(Ideas, TradesOfferedAndThreatsThatAreOnlyTrades) {
+    // 027 Nh4: the knight leaves the g2 bishop's diagonal, which now faces the c6 bishop; h4 on
+    // the rim is no outpost, and the knight no longer "avoids" the c6 bishop it leaves to g2.
+    const Line nh4 =
+        after_moves("", "2r2rk1/p3qp1p/2b1pp1Q/2b5/1n6/2N2NP1/1P2PPBP/R2R2K1 w - - 0 1");
+    expect_idea(nh4, "Nh4", "offers_trade",
+                "Nh4 offers a trade of the bishop on g2 for the bishop on c6.");
+    expect_no_idea(nh4, "Nh4", "outpost");
+    expect_no_idea(nh4, "Nh4", "avoids_trade");
+    EXPECT_EQ(truth(nh4.pos.fen().c_str(),
+                    {{"predicate", "offers_trade"}, {"args", {{"move", "Nh4"}, {"square", "c6"}}}}),
+              Truth::False);  // the knight itself offers nothing
+    // 067 Nf3: the d3 queen now faces the d6 queen, which can take it back evenly: an offer to
+    // trade queens, not a threat to win the queen.
+    const Line nf3 = after_moves("", "6bk/6p1/1b1q2n1/p6p/3N4/1P1Q4/P4PPP/3R2K1 w - - 0 1");
+    expect_no_idea(nf3, "Nf3", "threatens_win");
+    expect_idea(nf3, "Nf3", "offers_trade",
+                "Nf3 offers a trade of the queen on d3 for the queen on d6.");
+    // 073 ...Nd5: the knight goes where the c6 bishop takes it and is taken back.
+    const Line nd5 = after_moves("", "7r/p1P2kb1/1nB1b3/6pp/4p3/2P3BP/PP3PP1/R5K1 b - - 0 1");
+    expect_idea(nd5, "Nd5", "offers_trade", "Nd5 offers a trade with the bishop on c6.");
+    // 033 Rg3: shielding the c3 pawn from the h3 rook leaves h3 free for the offer.
+    const Line rg3 = after_moves("", "2r5/p4k2/4bp2/Ppp3p1/4p3/B1P4r/2P2P1P/R3KNR1 w - - 0 1");
+    expect_idea(rg3, "Rg3", "offers_trade", "Rg3 offers a trade with the rook on h3.");
+    // 023 ...Bf6: the e8 rook now pins the e5 bishop to the king on e2 and the bishop attacks
+    // it a second time. Bxe5 dxe5 Nxe5 would net a pawn, not the bishop: no "wins the bishop".
+    const Line bf6 =
+        after_moves("", "2r1r1k1/pN2b1p1/2p4p/1p1nBp1P/3P2n1/1NP5/PP2KPP1/3R3R b - - 0 1");
+    expect_idea(bf6, "Bf6", "attacks_pinned", "Bf6 attacks the pinned bishop on e5.");
+    expect_no_idea(bf6, "Bf6", "threatens_win");
+    // A pin the moved piece makes itself is a pin (Bg4 in the Opera game), not this idea.
+    expect_no_idea(opera(5), "Bg4", "attacks_pinned");
+}
+
 TEST(Ideas, RecapturesOnlyWhatWasTaken) {
     // 5.Qxf3 takes back on f3 after 4...Bxf3 (the game says the bishop captured there).
     const Line qxf3 = opera(8);

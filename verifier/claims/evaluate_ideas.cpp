@@ -7,6 +7,8 @@
 #include "claims/evaluator.h"
 #include "ideas/ideas.h"
 #include "rules/bitboard.h"
+#include "rules/movegen.h"
+#include "rules/see.h"
 #include "rules/structure.h"
 #include "tools/tool_json.h"
 
@@ -409,20 +411,38 @@ Outcome Evaluator::idea_claim() {
         const Piece target = after.piece_at(s);
         if (target == NoPiece || color_of(target) != them)
             return no("no " + side(them) + " piece on " + square_name(s));
-        const Piece mover = after.piece_at(to);
-        const bool attacks_now = after.attacks(to) & square_bb(s);
-        const bool attacked_before = pos_.attacks(from) & square_bb(s);
-        const bool defended = after.attackers(us, to) != 0;
-        ev_["trade"] = {
-            {"attacks", attacks_now}, {"attacked_before", attacked_before}, {"defended", defended}};
-        // Pinned by the mover and able to take it: the trade is on offer all the same.
-        const bool pinned = stuck_in_pin(after, them, s, to);
+        // The offering piece: the moved one, or the one on `from` whose line the move opens.
+        const Square at = opt_sq("from").value_or(to);
+        const Piece mover = after.piece_at(at);
+        if (mover == NoPiece || color_of(mover) != us)
+            return no("no " + side(us) + " piece on " + square_name(at) + " after " + san);
+        // The offering piece attacks the enemy one, or (the moved piece) stands where the enemy
+        // piece takes it evenly (static exchange 0).
+        bool attacks_now = after.attacks(at) & square_bb(s);
+        bool attacked_before = pos_.attacks(at == to ? from : at) & square_bb(s);
+        bool taken_evenly = false;
+        if (!attacks_now && at == to)
+            for (Move x : MoveList(after))
+                if (x.from() == s && x.to() == to && see(after, x) == 0) {
+                    attacks_now = taken_evenly = true;
+                    attacked_before = pos_.attacks(s) & square_bb(from);
+                }
+        const bool defended = after.attackers(us, at) != 0;
+        ev_["trade"] = {{"piece", square_name(at)},
+                        {"attacks", attacks_now},
+                        {"attacked_before", attacked_before},
+                        {"defended", defended},
+                        {"taken_evenly", taken_evenly}};
+        // Pinned by the offering piece and able to take it: the trade is on offer all the same.
+        const bool pinned = stuck_in_pin(after, them, s, at);
         ev_["trade"]["pinned"] = pinned;
+        const std::string who =
+            at == to ? san : on(after, at) + " (its line opened by " + san + ")";
         return is(attacks_now && !attacked_before && defended && !pinned &&
                       type_of(target) != King &&
                       PieceValue[type_of(target)] == PieceValue[type_of(mover)],
-                  san + " offers an even trade with " + on(after, s),
-                  san + " does not newly offer an even trade with " + on(after, s));
+                  who + " offers an even trade with " + on(after, s),
+                  who + " does not newly offer an even trade with " + on(after, s));
     }
     if (p == "gains_space") {
         const int was = pawn_space(pos_, us), now = pawn_space(after, us);

@@ -252,12 +252,12 @@ std::vector<IdeaFound> prepares_advance_idea(const MoveView& v) {
 
 // ---- threats ----
 
-// Whether the enemy piece on target can capture the moved piece at once with a static exchange
-// that does not lose material for the opponent.
-bool can_take_back_evenly(const MoveView& v, Square target) {
-    if (!(v.after.attacks(target) & square_bb(v.to))) return false;
+// Whether the enemy piece on target can capture the mover's piece on `at` at once with a static
+// exchange that does not lose material for the opponent.
+bool can_take_back_evenly(const MoveView& v, Square target, Square at) {
+    if (!(v.after.attacks(target) & square_bb(at))) return false;
     for (Move m : MoveList(v.after))
-        if (m.from() == target && m.to() == v.to && see(v.after, m) >= 0) return true;
+        if (m.from() == target && m.to() == at && see(v.after, m) >= 0) return true;
     return false;
 }
 
@@ -268,9 +268,18 @@ std::vector<IdeaFound> threatens_win(const MoveView& v) {
         const Square was = v.origin(h.square);
         if (was != NoSquare && was_hanging(v.before, v.them, was)) continue;
         if (h.see < 100) continue;
+        // "Wins the bishop" when a bishop takes it and is taken back, and only a pawn more
+        // follows, misleads: the piece is won when the exchange nets its worth, or when a
+        // cheaper piece takes it (a knight for a queen).
+        const int worth = PieceValue[type_of(h.piece)];
+        const Piece capturer = v.after.piece_at(h.capturer);
+        if (h.see < worth && (capturer == NoPiece || PieceValue[type_of(capturer)] >= worth))
+            continue;
         // The target can take the moved piece without losing material (a queen facing a
         // queen): the opponent trades or takes first; that is an offer to trade, not a threat.
-        if (can_take_back_evenly(v, h.square)) continue;
+        if (can_take_back_evenly(v, h.square, v.to) ||
+            can_take_back_evenly(v, h.square, h.capturer))
+            continue;
         out.push_back(
             found(0, {{"piece", piece_name(type_of(h.piece))}, {"square", square_name(h.square)}},
                   h.see / 100));
@@ -336,6 +345,33 @@ std::vector<IdeaFound> tempo(const MoveView& v) {
     return out;
 }
 
+// The moved piece newly attacks an enemy piece (not a pawn) pinned to its king after the move
+// by another piece of the mover's (a pin the move makes by moving out of the line counts): the
+// pinned piece cannot step away, and the attack presses on it when the mover attacks it more
+// often than it is defended or with a cheaper piece. 23...Bf6 in STS Offer of Simplification
+// 023 lets the rook on e8 pin the bishop on e5 and attacks it a second time.
+std::vector<IdeaFound> attacks_pinned(const MoveView& v) {
+    if (v.piece == King || v.lands_en_prise()) return {};
+    std::vector<IdeaFound> out;
+    const PieceType mover = type_of(v.after.piece_at(v.to));
+    Bitboard b = v.after.attacks(v.to) & v.after.occupied_co(v.them) & ~v.after.pieces(King) &
+                 ~v.after.pieces(Pawn);
+    while (b) {
+        const Square s = pop_lsb(b);
+        if (v.from != v.to && (v.before.attacks(v.from) & square_bb(s)) && v.origin(s) == s)
+            continue;  // it attacked that piece before too
+        const PinInfo pin = v.after.pin(v.them, s);
+        if (!pin.pinned || pin.pinner == v.to) continue;  // a pin by the moved piece: `pins`
+        const PieceType t = type_of(v.after.piece_at(s));
+        const bool cheaper = PieceValue[mover] < PieceValue[t];
+        if (!cheaper &&
+            popcount(v.after.attackers(v.us, s)) <= popcount(v.after.attackers(v.them, s)))
+            continue;
+        out.push_back(found(0, {{"piece", piece_name(t)}, {"square", square_name(s)}}));
+    }
+    return out;
+}
+
 std::vector<IdeaFound> pins(const MoveView& v) {
     if (v.lands_en_prise()) return {};
     std::vector<IdeaFound> out;
@@ -358,7 +394,7 @@ std::vector<IdeaFound> pins(const MoveView& v) {
         if (behind != King && PieceValue[behind] <= PieceValue[mover]) continue;
         // The "pinned" piece takes the pinner without losing material (a rook facing a rook on
         // the line to its king): that offers a trade, it pins nothing.
-        if (can_take_back_evenly(v, pinned)) continue;
+        if (can_take_back_evenly(v, pinned, v.to)) continue;
         out.push_back(found(behind == King ? 0 : 1,
                             {{"piece", piece_name(front)},
                              {"square", square_name(pinned)},
@@ -630,19 +666,53 @@ std::vector<IdeaFound> check_kind(const MoveView& v) {
 }
 
 std::vector<IdeaFound> offers_trade(const MoveView& v) {
-    if (v.piece == Pawn || v.piece == King || v.captured != NoPiece || v.lands_en_prise())
-        return {};
-    if (!v.after.attackers(v.us, v.to)) return {};  // the piece is defended: an even trade
-    Bitboard b = v.after.attacks(v.to) & v.after.occupied_co(v.them);
-    while (b) {
-        const Square s = pop_lsb(b);
-        const PieceType t = type_of(v.after.piece_at(s));
-        if (t == King || PieceValue[t] != PieceValue[v.piece]) continue;
-        if (v.before.attacks(v.from) & square_bb(s)) continue;
-        // A pinned piece attacked is pressure on the pin, not an offer to trade, unless it can
-        // take the piece that pins it (a rook facing a rook on the line to its king).
-        if (stuck_in_pin(v.after, v.them, s, v.to)) continue;
-        return {found(0, {{"piece", piece_name(t)}, {"square", square_name(s)}})};
+    if (v.piece == King || v.captured != NoPiece || v.lands_en_prise()) return {};
+    // The piece on `at` (after the move), defended, newly faces an enemy piece of its worth.
+    auto offer = [&](Square at, Square was) -> std::optional<Square> {
+        const PieceType own = type_of(v.after.piece_at(at));
+        if (!v.after.attackers(v.us, at) || v.hangs_after(at)) return std::nullopt;
+        Bitboard b = v.after.attacks(at) & v.after.occupied_co(v.them);
+        while (b) {
+            const Square s = pop_lsb(b);
+            const PieceType t = type_of(v.after.piece_at(s));
+            if (t == King || PieceValue[t] != PieceValue[own]) continue;
+            if (v.before.attacks(was) & square_bb(s)) continue;
+            // A pinned piece attacked is pressure on the pin, not an offer to trade, unless it
+            // can take the piece that pins it (a rook facing a rook on the line to its king).
+            if (stuck_in_pin(v.after, v.them, s, at)) continue;
+            return s;
+        }
+        return std::nullopt;
+    };
+    if (v.piece != Pawn)
+        if (auto s = offer(v.to, v.from))
+            return {found(0, {{"piece", piece_name(type_of(v.after.piece_at(*s)))},
+                              {"square", square_name(*s)}})};
+    // The moved piece, defended, goes where an enemy piece of its worth can take it evenly
+    // (...Nd5 where the c6 bishop takes and is taken back).
+    if (v.piece != Pawn && v.after.attackers(v.us, v.to) && !v.hangs_after(v.to))
+        for (Move m : MoveList(v.after)) {
+            const Piece p = v.after.piece_at(m.from());
+            if (m.to() != v.to || type_of(p) == King ||
+                PieceValue[type_of(p)] != PieceValue[v.piece] ||
+                (v.before.attacks(m.from()) & square_bb(v.from)) || see(v.after, m) != 0)
+                continue;
+            return {
+                found(0, {{"piece", piece_name(type_of(p))}, {"square", square_name(m.from())}})};
+        }
+    // A line piece the move uncovers (27.Nh4 in STS Offer of Simplification 027 opens the g2
+    // bishop's diagonal to the bishop on c6).
+    Bitboard sliders =
+        (v.after.pieces(Bishop, v.us) | v.after.pieces(Rook, v.us) | v.after.pieces(Queen, v.us)) &
+        ~square_bb(v.to);
+    while (sliders) {
+        const Square at = pop_lsb(sliders);
+        if (!(line_bb(at, v.from) & ~square_bb(at))) continue;
+        if (auto s = offer(at, at))
+            return {found(1, {{"piece", piece_name(type_of(v.after.piece_at(*s)))},
+                              {"square", square_name(*s)},
+                              {"piece2", piece_name(type_of(v.after.piece_at(at)))},
+                              {"square2", square_name(at)}})};
     }
     return {};
 }
@@ -650,12 +720,17 @@ std::vector<IdeaFound> offers_trade(const MoveView& v) {
 std::vector<IdeaFound> avoids_trade(const MoveView& v) {
     if (v.piece == Pawn || v.piece == King || v.captured != NoPiece || v.castles()) return {};
     if (v.lands_en_prise()) return {};
+    // The piece avoided is offered another trade by the move (Nh4 leaves the c6 bishop to the
+    // g2 bishop): the offer is the news, not the avoidance.
+    std::string offered;
+    for (const IdeaFound& f : offers_trade(v)) offered = f.slots.at("square");
     const bool defended = v.before.attackers(v.us, v.from) != 0;
     Bitboard b = v.before.attackers(v.them, v.from);
     while (b) {
         const Square s = pop_lsb(b);
         const PieceType t = type_of(v.before.piece_at(s));
         if (PieceValue[t] != PieceValue[v.piece] || v.before.is_pinned(v.them, s)) continue;
+        if (square_name(s) == offered) continue;
         // A trade either way: the enemy piece takes and is taken back, or the mover takes it
         // and is taken back. An undefended piece facing one that cannot trade is only attacked.
         const bool mutual =
@@ -1095,8 +1170,9 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  78,
                  false,
                  "after the move an enemy piece can be won by capturing it (static exchange of a "
-                 "pawn or more) that could not be before, and it cannot take the moved piece "
-                 "without losing material (else it is an offer to trade)",
+                 "pawn or more, and its full worth unless a cheaper piece takes it) that could not "
+                 "be before, and it cannot take the moved piece or its capturer without losing "
+                 "material (else it is an offer to trade)",
                  {{"threatens to win the {piece} on {square}",
                    {after("threatens", {{"target", "$square"}})}},
                   {"threatens to win the {piece} on {square} and the {piece2} on {square2}",
@@ -1127,6 +1203,17 @@ std::vector<IdeaKindSpec> make_catalogue() {
           {"pins the {piece} on {square} to the {piece2} on {square2}",
            {after("pins", {{"pinned", "$square"}, {"pinner", "$to"}, {"to", "$square2"}})}}},
          with_view(pins)});
+    t.push_back({"attacks_pinned",
+                 Threats,
+                 66,
+                 false,
+                 "the moved piece newly attacks an enemy piece (not a pawn) that stands pinned to "
+                 "its king by another of the mover's pieces after the move (a pin the move "
+                 "uncovers counts), with a cheaper piece or more attackers than defenders",
+                 {{"attacks the pinned {piece} on {square}",
+                   {after("pins", {{"pinned", "$square"}, {"absolute", true}}),
+                    after("attacks", {{"from", "$to"}, {"target", "$square"}})}}},
+                 with_view(attacks_pinned)});
     // ---- defence ----
     t.push_back({"unpins",
                  Defence,
@@ -1164,14 +1251,15 @@ std::vector<IdeaKindSpec> make_catalogue() {
            {before("hangs", {{"square", "$from"}}), after("hangs", {{"square", "$to"}}, true)}}},
          with_view(saves_piece)});
     // ---- pieces ----
-    t.push_back({"outpost",
-                 Pieces,
-                 60,
-                 false,
-                 "a knight or bishop goes to a square on the mover's 4th to 6th rank that an own "
-                 "pawn defends and no enemy pawn can ever attack",
-                 {{"puts the {piece} on an outpost", {after("outpost", {{"square", "$to"}})}}},
-                 with_view(outpost)});
+    t.push_back(
+        {"outpost",
+         Pieces,
+         60,
+         false,
+         "a knight or bishop goes to a square on the mover's 4th to 6th rank (5th or 6th on "
+         "the a- and h-files) that an own pawn defends and no enemy pawn can ever attack",
+         {{"puts the {piece} on an outpost", {after("outpost", {{"square", "$to"}})}}},
+         with_view(outpost)});
     t.push_back(
         {"rook_file",
          Pieces,
@@ -1269,9 +1357,13 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  false,
                  "the moved piece, defended, attacks an enemy piece of the same worth, not pinned "
                  "(or pinned by it and able to take it), "
-                 "that it did not attack before: it offers to trade",
+                 "that it did not attack before: it offers to trade; or a bishop, rook or queen of "
+                 "the mover's, defended, does so because the moved piece left its line; or the "
+                 "moved piece, defended, goes where an enemy piece of its worth takes it evenly",
                  {{"offers a trade with the {piece} on {square}",
-                   {of_move("offers_trade", {{"square", "$square"}})}}},
+                   {of_move("offers_trade", {{"square", "$square"}})}},
+                  {"offers a trade of the {piece2} on {square2} for the {piece} on {square}",
+                   {of_move("offers_trade", {{"square", "$square"}, {"from", "$square2"}})}}},
                  with_view(offers_trade)});
     t.push_back({"avoids_trade",
                  Pieces,

@@ -262,9 +262,11 @@ const std::vector<PredicateSpec>& specs() {
          {{"file", File, true}, {"color", Color, true}},
          {}},
         {{"offers_trade", EC::BoardComprehension, false,
-          "after move the moved piece, defended, attacks the enemy piece on square, of the same "
-          "worth and not pinned, which it did not attack before"},
-         {{"move", Move, true}, {"square", Square, true}},
+          "after move the moved piece (or the mover's piece on from, whose line the move "
+          "opens), defended, attacks the enemy piece on square, of the same worth and not "
+          "pinned, which it did not attack before; or the moved piece, defended, stands where "
+          "that piece, which did not attack it before, takes it evenly (static exchange 0)"},
+         {{"move", Move, true}, {"square", Square, true}, {"from", Square, false}},
          {}},
         {{"gains_space", EC::BoardComprehension, false,
           "move is a pawn advance (no capture) to the mover's 4th rank or beyond after which its "

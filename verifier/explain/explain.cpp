@@ -709,8 +709,8 @@ private:
     // The move takes away a good move of the opponent's, a quiet one: "a3 prevents Bb4." One
     // of the moves the opponent would play if the mover passed (a null-move search at
     // threat_depth, PreventLines lines, within PreventMargin win% of the best), not a capture
-    // (a capture the move stops is a threat: defends), which after the move is no longer
-    // legal, or lands where its piece can be won and could not be before. The verifier
+    // (a capture the move stops is a threat: defends), not a king move, which after the move
+    // is no longer legal, or lands where its piece can be won and could not be before. The verifier
     // (`stops`) asks the engine whether it was good before and loses 10 win% more after.
     bool prevents() {
         constexpr int PreventLines = 4;
@@ -726,7 +726,9 @@ private:
         for (const AnalysisLine& line : r.lines) {
             if (line.pv.empty() || top - win_percent(line.score) > PreventMargin) continue;
             const Move t = line.pv.front();
-            if (t.kind() != Normal || np.captured_piece(t) != NoPiece || !taken_away(np, t))
+            // A king move taken away is the king confined (the board's ideas say so).
+            if (t.kind() != Normal || np.captured_piece(t) != NoPiece ||
+                type_of(np.piece_at(t.from())) == King || !taken_away(np, t))
                 continue;
             const std::string text = played_san_ + " prevents " + move_to_san(np, t) + ".";
             if (offer(make("prevents", text, np, {t}))) return true;

@@ -200,8 +200,14 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
                 continue;
             }
             if (!key.empty()) named.push_back(key);
+            // The attacker a piece is shielded from stays free for an idea of its own ("Be4
+            // shields the pawn on g2 from the bishop on b7" and "offers a trade with the bishop
+            // on b7").
+            auto attacker = c.slots.find("square2");
             for (const std::string& q : c.idea.squares)
-                if (!is_named(q)) named.push_back(q);
+                if (!is_named(q) && !(c.idea.kind == "defends_piece" && attacker != c.slots.end() &&
+                                      attacker->second == q))
+                    named.push_back(q);
             c.idea.claims = std::move(*claims);
             out.ideas.push_back(std::move(c.idea));
         }
@@ -340,6 +346,10 @@ void explain_ideas(MoveLabel& label) {
         kept.push_back(i);
         label.ideas.push_back(std::move(i));
     }
+    // Most important first: a reason weighing less than a move's own idea (a prevention)
+    // takes its place among them.
+    std::stable_sort(label.ideas.begin(), label.ideas.end(),
+                     [](const Idea& a, const Idea& b) { return a.salience > b.salience; });
     // The joined sentence may hold a dropped idea: then it is said again of those kept.
     label.ideas_sentence = own.sentence;
     if (dropped)
