@@ -677,6 +677,25 @@ TEST(Explain, AReplyCaptureIsSaidOnlyForACostlyMove) {
               std::string::npos);
 }
 
+// Steinitz - von Bardeleben, 7.Nc3 after 6...Bb4+: both Nc3 and Nbd2 block the check, so
+// "Nbd2 blocks the check" says nothing the better move does instead and is not its point; what
+// Nbd2 does that Nc3 does not stays.
+TEST(Explain, TheBetterMoveSaysWhatThePlayedOneDoesNot) {
+    const char* fen = "r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP3PPP/RNBQK2R w KQkq - 1 7";
+    MoveLabel l = fake_label(fen, "b1c3", {"b1c3", "f6e4"}, Score::cp(-50), "b1d2",
+                             {"b1d2", "f6e4"}, Score::cp(40), QualityLabel::Inaccuracy);
+    explain_ideas(l);
+    const auto blocks = [](const Idea& i) { return i.kind == "blocks_check"; };
+    EXPECT_TRUE(std::any_of(l.ideas.begin(), l.ideas.end(), blocks));
+    EXPECT_FALSE(std::any_of(l.best_ideas.begin(), l.best_ideas.end(), blocks));
+    MoveLabel k = fake_label(fen, "e1f1", {"e1f1"}, Score::cp(-50), "b1d2", {"b1d2"}, Score::cp(40),
+                             QualityLabel::Inaccuracy);
+    explain_ideas(k);
+    EXPECT_FALSE(std::any_of(k.ideas.begin(), k.ideas.end(), blocks));  // the king steps away
+    ASSERT_FALSE(k.best_ideas.empty());
+    EXPECT_EQ(k.best_ideas.front().text, "Nbd2 blocks the check.");
+}
+
 // A sacrifice is said of the piece the line takes: 21.Ng5+ of Steinitz-von Bardeleben leaves the
 // knight en prise, but the engine's line declines it (Ke8) and White gives up a rook later, so
 // "sacrifices the knight on g5" would be false; 10.Nxb5 of the Opera game is taken (cxb5) and

@@ -650,6 +650,16 @@ TEST(Ideas, NewPredicatesTrueAndFalse) {
     const char* rooks = "4k3/8/8/8/8/8/3R4/3RK3 w - - 0 1";
     const char* opp = "8/8/8/3k4/8/3K4/3P4/8 b - - 0 1";
     EXPECT_EQ(truth(start, {{"predicate", "develops"}, {"args", {{"move", "Nf3"}}}}), Truth::True);
+    // 6...Bb4+ of Steinitz - von Bardeleben: Nc3 and Bd2 block the check; Kf1 steps away.
+    const char* check = "r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP3PPP/RNBQK2R w KQkq - 1 7";
+    EXPECT_EQ(truth(check, {{"predicate", "blocks_check"}, {"args", {{"move", "Nc3"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(check, {{"predicate", "blocks_check"}, {"args", {{"move", "Bd2"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(check, {{"predicate", "blocks_check"}, {"args", {{"move", "Kf1"}}}}),
+              Truth::False);
+    EXPECT_EQ(truth(start, {{"predicate", "blocks_check"}, {"args", {{"move", "Nc3"}}}}),
+              Truth::False);  // no check to block
     EXPECT_EQ(truth(start, {{"predicate", "develops"}, {"args", {{"move", "e4"}}}}), Truth::False);
     const char* rights = "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 8";
     EXPECT_EQ(truth(rights, {{"predicate", "gives_up_castling"}, {"args", {{"move", "Kf1"}}}}),

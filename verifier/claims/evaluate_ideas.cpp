@@ -45,7 +45,7 @@ bool is_idea_predicate(const std::string& p) {
         "behind_passer",   "opposition",    "rook_on_file",      "offers_trade",
         "gains_space",     "open_diagonal", "bishop_pair",       "avoids_trade",
         "leaves_line",     "confines_king", "undoubles",         "captures_higher",
-        "wins_back",       "king_route",    "prepares_advance"};
+        "wins_back",       "king_route",    "prepares_advance",  "blocks_check"};
     return std::find(std::begin(names), std::end(names), p) != std::end(names);
 }
 
@@ -299,6 +299,17 @@ Outcome Evaluator::idea_claim() {
             return no("the piece on " + square_name(s) + " moved or was taken");
         return is(was && !now, san + " breaks the pin on " + on(pos_, s),
                   was ? on(after, s) + " is still pinned" : on(pos_, s) + " was not pinned");
+    }
+    if (p == "blocks_check") {
+        const Bitboard checkers = pos_.checkers();
+        ev_["checkers"] = squares_json(checkers);
+        if (!checkers) return no(side(us) + " is not in check before " + san);
+        if (popcount(checkers) > 1) return no("a double check cannot be blocked");
+        if (pt == King || pos_.is_capture(*m))
+            return no(san + (pt == King ? " moves the king" : " captures the checking piece"));
+        return is(between_bb(pos_.king(us), lsb(checkers)) & square_bb(to),
+                  san + " puts a piece between " + on(pos_, lsb(checkers)) + " and the king",
+                  san + " does not stand between the checking piece and the king");
     }
     if (p == "frees") {
         const Square s = sq("square");

@@ -658,6 +658,16 @@ std::vector<IdeaFound> sacrifice(const MoveView& v) {
     return {};
 }
 
+// The move answers a check by putting a piece between the checking piece and the king (7.Nc3
+// after 6...Bb4+): the answer a player names beside what else the piece does.
+std::vector<IdeaFound> blocks_check(const MoveView& v) {
+    if (v.piece == King || v.captured != NoPiece) return {};
+    const Bitboard checkers = v.before.checkers();
+    if (popcount(checkers) != 1) return {};
+    if (!(between_bb(v.before.king(v.us), lsb(checkers)) & square_bb(v.to))) return {};
+    return {found(0)};
+}
+
 std::vector<IdeaFound> check_kind(const MoveView& v) {
     const CheckKind k = v.before.gives_check(v.move);
     if (k == CheckKind::Double) return {found(0)};
@@ -1342,6 +1352,14 @@ std::vector<IdeaKindSpec> make_catalogue() {
                    {after("occupies", {{"square", "$square"}, {"piece", "pawn"}}),
                     after("hangs", {{"square", "$square"}})}}},
                  with_view(sacrifice)});
+    t.push_back({"blocks_check",
+                 Defence,
+                 46,
+                 false,
+                 "in check from one piece, the move puts a piece (not the king, not a capture) "
+                 "between the checking piece and the king",
+                 {{"blocks the check", {of_move("blocks_check")}}},
+                 with_view(blocks_check)});
     t.push_back({"discovered_check",
                  Tactics,
                  86,

@@ -290,6 +290,11 @@ const std::vector<PredicateSpec>& specs() {
           "mover's piece was defended, or it attacked the enemy piece, which was defended"},
          {{"move", Move, true}, {"square", Square, true}},
          {}},
+        {{"blocks_check", EC::BoardComprehension, false,
+          "the side to move, in check from one piece, answers with move by putting a piece (not "
+          "the king, not capturing) between the checking piece and its king"},
+         {{"move", Move, true}},
+         {}},
         {{"leaves_line", EC::BoardComprehension, false,
           "move takes the king off the line (diagonal, file or rank) of the enemy bishop, rook or "
           "queen on square, on which it stood before"},

@@ -363,10 +363,18 @@ void explain_ideas(MoveLabel& label) {
                                       label.previous_known, line_after(label.best_pv, label.best));
         // Only an idea worth saying as the point of the better move (not a mere square); a
         // sacrifice when the engine's best line bears it out, as for the played move.
+        // An idea the played move has too ("Nbd2 blocks the check" beside Nc3, which blocks it
+        // as well) says nothing the better move does instead.
+        auto shared = [&](const Idea& b) {
+            return std::any_of(label.ideas.begin(), label.ideas.end(), [&](const Idea& i) {
+                return i.kind == b.kind && idea_phrase(i) == idea_phrase(b);
+            });
+        };
         for (Idea& i : best.ideas) {
             const bool real =
                 i.kind != "sacrifice" || sacrifice_borne_out(before, label.best_pv, i);
-            if (!i.cost && real && i.salience >= 40) label.best_ideas.push_back(std::move(i));
+            if (!i.cost && real && i.salience >= 40 && !shared(i))
+                label.best_ideas.push_back(std::move(i));
         }
     }
 }
