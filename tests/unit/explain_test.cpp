@@ -794,7 +794,7 @@ TEST(ExplainEngine, AnnotatedMovesKeepWhyTheirReasonsAreIncomplete) {
     broken.engine_path = "/nonexistent/stockfish";
     Analyzer no_engine(broken);
     ExplainOptions o = engine_options(no_engine, 6);
-    o.threat_search = false;  // as annotate --engine-reasons
+    o.threat_search = false;  // the engine claims of the reasons alone
     GameAnnotation engine = annotated;
     explain_game(games.front(), engine, o);
     const auto incomplete =

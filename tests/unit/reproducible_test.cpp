@@ -154,7 +154,7 @@ TEST(Reproducible, AnnotateCommandSameBytesForJobsOneAndTwoAndReversedInput) {
 
 // annotate says the board's reasons by default and, with --engine-reasons, also those the engine
 // proves: 20...Na6?? of the Immortal Game allows a mate in three, which the board alone cannot
-// verify (a mate in one it can).
+// verify (a mate in one it can), and 7...Nh5 threatens Ng3+, which a null-move search finds.
 TEST(AnnotateCommand, EngineReasonsSayTheMateInThree) {
     const fs::path dir =
         fs::temp_directory_path() / ("glossfish_reasons_" + std::to_string(::getpid()));
@@ -179,6 +179,8 @@ TEST(AnnotateCommand, EngineReasonsSayTheMateInThree) {
     EXPECT_NE(engine.find("After Na6, White mates in three with Nxg7+."), std::string::npos)
         << engine;
     EXPECT_EQ(board.find("mates in three"), std::string::npos);
+    EXPECT_NE(engine.find("Nh5 threatens Ng3+."), std::string::npos) << engine;
+    EXPECT_EQ(board.find("threatens Ng3+"), std::string::npos);
     // Na6 is a blunder allowing mate in both.
     EXPECT_NE(board.find("Na6 $4 { [%eval #3]"), std::string::npos) << board;
     fs::remove_all(dir);

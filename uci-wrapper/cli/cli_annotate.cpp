@@ -52,7 +52,8 @@ std::optional<int> parse_args(const Args& args, AnnotateArgs& a) {
                "leave the reasons out of the comments (for benchmarking their cost)");
     flags.flag("--engine-reasons", a.engine_reasons,
                "also the reasons the engine proves (a mate in more than one, a material line, the "
-               "winning chances), verified with searches at annotate's limits");
+               "winning chances, threats and preventions by null-move searches), verified with "
+               "searches at annotate's limits");
     return flags.parse(args);
 }
 
@@ -150,14 +151,14 @@ private:
                          a_.in_path.c_str(), number, game.first_line, a->error.c_str());
         } else {
             // Reasons from annotate's own lines, board-verified (no search added); with
-            // --engine-reasons also the engine's claims (a mate in three, the winning chances),
-            // verified with searches at annotate's limits (the threat searches left out).
+            // --engine-reasons also the engine's claims (a mate in three, the winning chances,
+            // the threats a null-move search finds, what a move prevents), verified with
+            // searches at annotate's limits.
             GameAnnotation explained = *a;
             verifier::ExplainOptions eo;
             if (a_.engine_reasons) {
                 eo.analyzer = analyzer_;
                 eo.limits = options_.limits;
-                eo.threat_search = false;
             }
             if (!a_.no_reasons) verifier::explain_game(game, explained, eo);
             report_incomplete(number, explained);
