@@ -720,16 +720,21 @@ private:
             return false;
         Position np;
         if (!np.set(null_move_fen(before_)).ok() || MoveList(np).empty()) return false;
+        // The board first: without a quiet move the played one takes away, no search.
+        auto candidate = [&](Move t) {
+            return t.kind() == Normal && np.captured_piece(t) == NoPiece &&
+                   type_of(np.piece_at(t.from())) != King && taken_away(np, t);
+        };
+        const MoveList replies(np);
+        if (std::none_of(replies.begin(), replies.end(), candidate)) return false;
         AnalysisResult r = threat_search(np, PreventLines);
         if (!r.ok() || r.lines.empty()) return false;
         const double top = win_percent(r.lines.front().score);
         for (const AnalysisLine& line : r.lines) {
             if (line.pv.empty() || top - win_percent(line.score) > PreventMargin) continue;
-            const Move t = line.pv.front();
             // A king move taken away is the king confined (the board's ideas say so).
-            if (t.kind() != Normal || np.captured_piece(t) != NoPiece ||
-                type_of(np.piece_at(t.from())) == King || !taken_away(np, t))
-                continue;
+            const Move t = line.pv.front();
+            if (!candidate(t)) continue;
             const std::string text = played_san_ + " prevents " + move_to_san(np, t) + ".";
             if (offer(make("prevents", text, np, {t}))) return true;
         }
