@@ -110,6 +110,17 @@ bool rooks_connected(const Position& pos, Color c) {
     return (between_bb(a, b) & pos.occupied()) == 0;
 }
 
+bool prepares_fianchetto(const Position& pos, Move move) {
+    const Color us = pos.side_to_move();
+    const Piece p = pos.piece_at(move.from());
+    if (p == NoPiece || type_of(p) != Pawn || pos.is_capture(move) || move.kind() != Normal)
+        return false;
+    const Square from = relative_square(us, move.from()), to = relative_square(us, move.to());
+    if (!((from == B2 && to == B3) || (from == G2 && to == G3))) return false;
+    const Square home = relative_square(us, from == B2 ? C1 : F1);
+    return pos.piece_at(home) == make_piece(us, Bishop);
+}
+
 bool is_outpost(const Position& pos, Square s, Color c) {
     const int rr = relative_rank(c, s);
     if (rr < Rank4 || rr > Rank6) return false;

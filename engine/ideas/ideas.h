@@ -53,6 +53,11 @@ bool rooks_connected(const Position& pos, Color c);
 // to advance to the square beside-ahead of it), and an own pawn defends s.
 bool is_outpost(const Position& pos, Square s, Color c);
 
+// Whether move (legal in pos) prepares a fianchetto: the side to move's b- or g-pawn steps one
+// square from home while the bishop of that wing (c1 or f1, c8 or f8) is at home, so that the
+// bishop can go to b2 or g2 (b7 or g7) next.
+bool prepares_fianchetto(const Position& pos, Move move);
+
 // Squares the piece on s attacks that are not occupied by its own side (a piece's mobility as
 // players count it; pins ignored). 0 on an empty square.
 int mobility(const Position& pos, Square s);

@@ -86,6 +86,9 @@ Line opera(int plies) {
     return after_moves(moves);
 }
 
+// The verdict of one claim on a position (below).
+Truth truth(const char* fen, const nlohmann::json& claim);
+
 TEST(Ideas, Development) {
     const Line start = after_moves("");
     expect_idea(start, "Nf3", "develops", "Nf3 develops the knight toward the centre.");
@@ -106,6 +109,19 @@ TEST(Ideas, Development) {
                 "d6 blocks the bishop on f8.");
     expect_idea(after_moves("g2g3 e7e5"), "Bg2", "fianchetto", "Bg2 fianchettoes the bishop.");
     expect_no_idea(after_moves("e2e4 e7e5"), "Be2", "fianchetto");
+    // 7...b6 of Edward Lasker - Thomas: the c8 bishop can go to b7 next.
+    const Line thomas =
+        after_moves("d2d4 e7e6 g1f3 f7f5 b1c3 g8f6 c1g5 f8e7 g5f6 e7f6 e2e4 f5e4 c3e4");
+    expect_idea(thomas, "b6", "fianchetto", "b6 prepares to fianchetto the bishop.");
+    expect_no_idea(thomas, "b5", "fianchetto");  // two steps: the b6 square is no shelter
+    // The bishop has left home: nothing to fianchetto.
+    expect_no_idea(after_moves("d2d4 d7d5 c1f4 g8f6"), "b3", "fianchetto");
+    EXPECT_EQ(truth("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                    {{"predicate", "prepares_fianchetto"}, {"args", {{"move", "g3"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                    {{"predicate", "prepares_fianchetto"}, {"args", {{"move", "g4"}}}}),
+              Truth::False);
 }
 
 // The cost of a king or rook move that ends a right to castle (the King's Gambit's 4.Kf1).

@@ -35,17 +35,47 @@ Square origin(const Position& before, const Position& after, Move m, Square s) {
 }  // namespace
 
 bool is_idea_predicate(const std::string& p) {
-    static const char* const names[] = {
-        "develops",        "castles",       "prepares_castling", "gives_up_castling",
-        "connects_rooks",  "fianchetto",    "queen_early",       "blocks_bishop",
-        "occupies_centre", "gains_control", "strikes",           "tempo",
-        "unpins",          "shelters",      "outpost",           "doubled_rooks",
-        "seventh_rank",    "frees",         "creates_passed",    "makes_weakness",
-        "weakens_cover",   "luft",          "approaches",        "centralizes",
-        "behind_passer",   "opposition",    "rook_on_file",      "offers_trade",
-        "gains_space",     "open_diagonal", "bishop_pair",       "avoids_trade",
-        "leaves_line",     "confines_king", "undoubles",         "captures_higher",
-        "wins_back",       "king_route",    "prepares_advance",  "blocks_check"};
+    static const char* const names[] = {"develops",
+                                        "castles",
+                                        "prepares_castling",
+                                        "gives_up_castling",
+                                        "connects_rooks",
+                                        "fianchetto",
+                                        "queen_early",
+                                        "blocks_bishop",
+                                        "occupies_centre",
+                                        "gains_control",
+                                        "strikes",
+                                        "tempo",
+                                        "unpins",
+                                        "shelters",
+                                        "outpost",
+                                        "doubled_rooks",
+                                        "seventh_rank",
+                                        "frees",
+                                        "creates_passed",
+                                        "makes_weakness",
+                                        "weakens_cover",
+                                        "luft",
+                                        "approaches",
+                                        "centralizes",
+                                        "behind_passer",
+                                        "opposition",
+                                        "rook_on_file",
+                                        "offers_trade",
+                                        "gains_space",
+                                        "open_diagonal",
+                                        "bishop_pair",
+                                        "avoids_trade",
+                                        "leaves_line",
+                                        "confines_king",
+                                        "undoubles",
+                                        "captures_higher",
+                                        "wins_back",
+                                        "king_route",
+                                        "prepares_advance",
+                                        "blocks_check",
+                                        "prepares_fianchetto"};
     return std::find(std::begin(names), std::end(names), p) != std::end(names);
 }
 
@@ -223,6 +253,12 @@ Outcome Evaluator::idea_claim() {
             after.piece_at(relative_square(us, r == B2 ? B3 : G3)) == make_piece(us, Pawn);
         return is(ok, san + " fianchettoes the bishop", san + " is no fianchetto");
     }
+    if (p == "prepares_fianchetto")
+        return is(prepares_fianchetto(pos_, *m),
+                  san + " frees the long diagonal's square for the bishop at home",
+                  san +
+                      " does not prepare a fianchetto (the knight's pawn one step from home, "
+                      "its wing's bishop at home)");
     if (p == "queen_early") {
         ev_["minors_at_home"] = minors_at_home(pos_, us);
         return is(pt == Queen && from == relative_square(us, D1) && minors_at_home(pos_, us) >= 3,

@@ -165,6 +165,11 @@ std::vector<IdeaFound> connects_rooks(const MoveView& v) {
 }
 
 std::vector<IdeaFound> fianchetto(const MoveView& v) {
+    // The knight's pawn one step from home, its bishop still at home: the long diagonal's
+    // square is free for it (7...b6 prepares ...Bb7).
+    if (v.piece == Pawn)
+        return prepares_fianchetto(v.before, v.move) ? std::vector{found(1)}
+                                                     : std::vector<IdeaFound>{};
     if (v.piece != Bishop) return {};
     const Square r = relative_square(v.us, v.to);
     if (r != B2 && r != G2) return {};
@@ -1069,8 +1074,10 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  32,
                  false,
                  "a bishop goes to b2 or g2 (b7 or g7) in front of its knight's pawn moved one "
-                 "square",
-                 {{"fianchettoes the bishop", {of_move("fianchetto")}}},
+                 "square; or that pawn steps one square from home while the bishop of its wing "
+                 "(on c1 or f1, c8 or f8) is at home: it prepares the fianchetto",
+                 {{"fianchettoes the bishop", {of_move("fianchetto")}},
+                  {"prepares to fianchetto the bishop", {of_move("prepares_fianchetto")}}},
                  with_view(fianchetto)});
     t.push_back({"queen_early",
                  Development,

@@ -290,6 +290,11 @@ const std::vector<PredicateSpec>& specs() {
           "mover's piece was defended, or it attacked the enemy piece, which was defended"},
          {{"move", Move, true}, {"square", Square, true}},
          {}},
+        {{"prepares_fianchetto", EC::BoardComprehension, false,
+          "move steps the b- or g-pawn one square from home while the bishop of that wing is at "
+          "home (c1 or f1, c8 or f8): the bishop can go to b2 or g2 (b7 or g7) next"},
+         {{"move", Move, true}},
+         {}},
         {{"blocks_check", EC::BoardComprehension, false,
           "the side to move, in check from one piece, answers with move by putting a piece (not "
           "the king, not capturing) between the checking piece and its king"},
