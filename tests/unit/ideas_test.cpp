@@ -282,6 +282,29 @@ TEST(Ideas, RecapturesOnlyWhatWasTaken) {
     expect_no_idea(bxb5, "Bxb5", "recaptures");
     expect_idea(bxb5, "Bxb5", "pins", "Bxb5 pins the pawn on d7 to the king.");
     expect_idea(bxb5, "Bxb5", "wins_back", "Bxb5 regains material by taking the pawn on b5.");
+    // Capablanca - Tartakower, 10.Bxe7 Nxc3 11.bxc3: material is level before the recapture,
+    // and it is one all the same when the game says 10...Nxc3 captured on c3.
+    const Line bxc3 = after_moves(
+        "d2d4 e7e6 g1f3 f7f5 c2c4 g8f6 c1g5 f8e7 b1c3 e8g8 e2e3 b7b6 f1d3 c8b7 e1g1 d8e8 d1e2 "
+        "f6e4 g5e7 e4c3");
+    expect_idea(bxc3, "bxc3", "recaptures", "bxc3 recaptures on c3.");
+    // The verifier reads the previous move from its options; without it, from a position alone,
+    // a level recapture is not proved (the mover was not behind).
+    const ToolSuite suite;
+    VerifyOptions known;
+    known.previous_known = true;
+    known.previous_capture = bxc3.previous_capture;
+    const ClaimVerifier with_game(suite, known);
+    const ClaimVerifier position_only(suite);
+    ClaimsParse claim = parse_claims_json(nlohmann::json::array(
+        {{{"claims",
+           {{{"predicate", "recaptures"}, {"args", {{"move", "bxc3"}, {"square", "c3"}}}}}}}}));
+    ASSERT_TRUE(claim.ok());
+    const SubClaim& c = claim.doc->atoms[0].claims[0];
+    EXPECT_EQ(with_game.verify(bxc3.pos, c).result, Truth::True);
+    EXPECT_EQ(position_only.verify(bxc3.pos, c).result, Truth::False);
+    known.previous_capture = NoSquare;  // the previous move captured nothing
+    EXPECT_EQ(ClaimVerifier(suite, known).verify(bxc3.pos, c).result, Truth::False);
 }
 
 TEST(Ideas, MaterialWonBackIsSaidAsSuch) {

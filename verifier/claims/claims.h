@@ -141,6 +141,11 @@ struct VerifyOptions {
     int depth = DefaultAnalysisDepth;             // engine predicates' search depth
     QualityScheme scheme = DefaultQualityScheme;  // quality_label's default scheme (lichess)
     const CancelToken* cancel = nullptr;          // stops the engine predicates' searches
+    // The move that led to the position, when the game is known (a PGN, a Session): whether it
+    // captured, and where (NoSquare: it captured nothing). `recaptures` reads it; without it,
+    // a position alone, `recaptures` asks that the mover was behind in material before.
+    bool previous_known = false;
+    Square previous_capture = NoSquare;
 };
 
 // The verify options of these settings: engine predicates at analysis_depth, labels by the

@@ -75,7 +75,8 @@ bool is_idea_predicate(const std::string& p) {
                                         "king_route",
                                         "prepares_advance",
                                         "blocks_check",
-                                        "prepares_fianchetto"};
+                                        "prepares_fianchetto",
+                                        "recaptures"};
     return std::find(std::begin(names), std::end(names), p) != std::end(names);
 }
 
@@ -252,6 +253,30 @@ Outcome Evaluator::idea_claim() {
             pt == Bishop && (r == B2 || r == G2) &&
             after.piece_at(relative_square(us, r == B2 ? B3 : G3)) == make_piece(us, Pawn);
         return is(ok, san + " fianchettoes the bishop", san + " is no fianchetto");
+    }
+    if (p == "recaptures") {
+        const Square s = sq("square");
+        if (!pos_.is_capture(*m) || to != s)
+            return no(san + " does not capture on " + square_name(s));
+        // The game's previous move, when the verifier knows it and the claim is about the
+        // position it led to (not one further along a line).
+        if (o_.previous_known && c_.moves.empty()) {
+            ev_["previous_capture"] = o_.previous_capture == NoSquare
+                                          ? json(nullptr)
+                                          : json(square_name(o_.previous_capture));
+            return is(
+                o_.previous_capture == s,
+                "the previous move captured on " + square_name(s) + ": " + san + " takes back",
+                o_.previous_capture == NoSquare
+                    ? "the previous move captured nothing"
+                    : "the previous move captured on " + square_name(o_.previous_capture));
+        }
+        const int sign = us == White ? 1 : -1;
+        const int balance = sign * material_balance(pos_);
+        ev_["material_balance"] = balance;
+        return is(balance < 0, side(us) + " was behind in material before " + san,
+                  side(us) + " was not behind in material before " + san +
+                      " (the previous move is not known)");
     }
     if (p == "prepares_fianchetto")
         return is(prepares_fianchetto(pos_, *m),

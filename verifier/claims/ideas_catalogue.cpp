@@ -646,7 +646,9 @@ std::vector<IdeaFound> wins_exchange(const MoveView& v) {
 }
 
 std::vector<IdeaFound> recaptures(const MoveView& v) {
-    if (!v.recapture() || !v.behind_before()) return {};
+    // With the game's moves known, any capture on the square the previous move captured on
+    // (11.bxc3 after 10...Nxc3, material level); from a position alone, the mover was behind.
+    if (!v.recapture() || (!v.previous_known && !v.behind_before())) return {};
     return {found(0, {{"square", square_name(v.to)}})};
 }
 
@@ -1342,10 +1344,9 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  74,
                  false,
                  "a capture on the square where the opponent's last move captured (when that move "
-                 "is known), the mover being behind in material before it",
-                 {{"recaptures on {square}",
-                   {of_move("captures", {{"square", "$square"}}),
-                    before("material_lead", {{"color", "$them"}})}}},
+                 "is known); from a position alone, a capture of exactly what the mover was "
+                 "down",
+                 {{"recaptures on {square}", {of_move("recaptures", {{"square", "$square"}})}}},
                  with_view(recaptures)});
     t.push_back({"sacrifice",
                  Tactics,

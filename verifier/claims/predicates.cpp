@@ -290,6 +290,12 @@ const std::vector<PredicateSpec>& specs() {
           "mover's piece was defended, or it attacked the enemy piece, which was defended"},
          {{"move", Move, true}, {"square", Square, true}},
          {}},
+        {{"recaptures", EC::BoardComprehension, false,
+          "move captures on square where the previous move captured, when the game's moves are "
+          "known (annotate, report, explain --pgn, a Session); from a position alone, move "
+          "captures on square with the mover behind in material before it"},
+         {{"move", Move, true}, {"square", Square, true}},
+         {}},
         {{"prepares_fianchetto", EC::BoardComprehension, false,
           "move steps the b- or g-pawn one square from home while the bishop of that wing is at "
           "home (c1 or f1, c8 or f8): the bishop can go to b2 or g2 (b7 or g7) next"},

@@ -94,7 +94,8 @@ std::string same_kind_phrases(const std::string& a, const std::string& b) {
 
 // The sentence of a move's ideas: up to two purposes, then the first cost ("but ..."), when the
 // joined sentence is verified; else the first idea's own sentence ("" without ideas).
-std::string ideas_sentence(const Position& before, Move move, const std::vector<Idea>& ideas) {
+std::string ideas_sentence(const Position& before, Move move, const std::vector<Idea>& ideas,
+                           const VerifyOptions& context) {
     std::vector<const Idea*> purposes;
     const Idea* first_cost = nullptr;
     for (const Idea& i : ideas) {
@@ -117,7 +118,7 @@ std::string ideas_sentence(const Position& before, Move move, const std::vector<
         tries.push_back(san + " " + (purposes.empty() ? "" : idea_phrase(*purposes[0])) + cost +
                         ".");
     }
-    const ClaimVerifier verifier(board_suite());
+    const ClaimVerifier verifier(board_suite(), context);
     for (const std::string& t : tries)
         if (verified(before, move, t, verifier)) return t;
     return ideas.front().text;
@@ -133,7 +134,11 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
         Position after = before;
         after.do_move(move);
         const std::string san = move_to_san(before, move);
-        const ClaimVerifier verifier(board_suite());
+        // The previous move, as the verifier's context: "bxc3 recaptures on c3" needs it.
+        VerifyOptions known;
+        known.previous_known = previous_known || previous_capture != NoSquare;
+        known.previous_capture = previous_capture;
+        const ClaimVerifier verifier(board_suite(), known);
         IdeaContext context;
         context.previous_capture = previous_capture;
         context.previous_known = previous_known;
@@ -211,7 +216,7 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
             c.idea.claims = std::move(*claims);
             out.ideas.push_back(std::move(c.idea));
         }
-        out.sentence = ideas_sentence(before, move, out.ideas);
+        out.sentence = ideas_sentence(before, move, out.ideas, known);
     } catch (const std::exception&) {
         return IdeasResult{};
     }
@@ -276,6 +281,9 @@ void explain_ideas(MoveLabel& label) {
     label.ideas.clear();
     IdeasResult own = move_ideas(before, label.played, label.previous_capture, label.previous_known,
                                  line_after(label.played_pv, label.played));
+    VerifyOptions known;
+    known.previous_known = label.previous_known || label.previous_capture != NoSquare;
+    known.previous_capture = label.previous_capture;
     // A reason an idea says better is dropped: "stops the threat of Nxe5" when "defends the
     // pawn on e5" is said, "wins a pawn" for a recapture ("recaptures on e5").
     const bool forced_mate = label.played_score.is_mate() && label.played_score.value > 0;
@@ -353,7 +361,8 @@ void explain_ideas(MoveLabel& label) {
     // The joined sentence may hold a dropped idea: then it is said again of those kept.
     label.ideas_sentence = own.sentence;
     if (dropped)
-        label.ideas_sentence = kept.empty() ? "" : ideas_sentence(before, label.played, kept);
+        label.ideas_sentence =
+            kept.empty() ? "" : ideas_sentence(before, label.played, kept, known);
     label.best_ideas.clear();
     // What the better move does, unless the first reason names it already.
     const bool named = !label.reasons.empty() &&
