@@ -197,9 +197,10 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
             }
             // A sacrifice is kept only when the engine's line bears it out (explain_ideas): its
             // square stays free for the move's other ideas ("pushes the passed pawn to g7"), as
-            // does a capture's ("captures the undefended pawn on c5" and "creates a passed pawn").
+            // does a capture's ("captures the undefended pawn on c5" and "creates a passed pawn";
+            // "bxc3 recaptures on c3 but leaves the pawn on c3 doubled").
             if (c.idea.kind == "sacrifice" || c.idea.kind == "captures_undefended" ||
-                c.idea.kind == "wins_exchange") {
+                c.idea.kind == "wins_exchange" || c.idea.kind == "recaptures") {
                 out.ideas.push_back(std::move(c.idea));
                 out.ideas.back().claims = std::move(*claims);
                 continue;
