@@ -677,6 +677,33 @@ TEST(Explain, AReplyCaptureIsSaidOnlyForACostlyMove) {
               std::string::npos);
 }
 
+// Reti - Tartakower, 6...Qa5+ after 6.dxe5: Qxe5 takes back the pawn White just won, so the
+// material reason says "wins back" (the reader reads White's lead before it), never "wins a
+// pawn". The same words where Black was not behind fail.
+TEST(Explain, MaterialRegainedIsWonBack) {
+    const char* fen = "rnbqkb1r/pp3ppp/2p2n2/4P3/4N3/3Q4/PPP2PPP/R1B1KBNR b KQkq - 0 6";
+    MoveLabel l =
+        fake_label(fen, "d8a5", {"d8a5", "c1d2", "a5e5", "e1c1", "f6e4"}, Score::cp(-30), "d8a5",
+                   {"d8a5", "c1d2", "a5e5", "e1c1", "f6e4"}, Score::cp(-30), QualityLabel::Good);
+    const Explanation e = explain(l);
+    ASSERT_FALSE(e.reasons.empty());
+    EXPECT_EQ(e.reasons[0].text, "After Qa5+ Bd2, Black wins back a pawn with Qxe5.");
+    const auto lead =
+        std::find_if(e.reasons[0].claims.begin(), e.reasons[0].claims.end(),
+                     [](const nlohmann::json& c) { return c["predicate"] == "material_lead"; });
+    ASSERT_NE(lead, e.reasons[0].claims.end());
+    EXPECT_EQ((*lead)["args"]["color"], "white");
+    // White, a queen up here, is not behind: "exd5 wins back a pawn" is false, and "exd5 wins a
+    // pawn" true (nothing takes back on d5).
+    Position start;
+    ASSERT_TRUE(start.set("rnb1kbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").ok());
+    Reason r;
+    r.text = "exd5 wins back a pawn.";
+    EXPECT_FALSE(check_reason(start, uci(start, "e4d5"), r, {}));
+    r.text = "exd5 wins a pawn.";
+    EXPECT_TRUE(check_reason(start, uci(start, "e4d5"), r, {}));
+}
+
 // Steinitz - von Bardeleben, 7.Nc3 after 6...Bb4+: both Nc3 and Nbd2 block the check, so
 // "Nbd2 blocks the check" says nothing the better move does instead and is not its point; what
 // Nbd2 does that Nc3 does not stays.

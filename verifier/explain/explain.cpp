@@ -516,17 +516,20 @@ private:
         // A recapture that only restores the balance wins nothing worth saying.
         const int sign = us_ == White ? 1 : -1;
         if (sign * material_balance_cp(before_) + w->net <= 0) return false;
-        std::string text;
-        if (w->index == 0) {
-            text = played_san_ + " wins " + won_phrase(w->piece) + ".";
-        } else {
-            std::vector<Move> ctx(played_line_.begin(),
-                                  played_line_.begin() + std::ptrdiff_t(w->index));
-            Position at = before_;
-            for (Move m : ctx) at.do_move(m);
-            text = "After " + joined(san_line(before_, ctx)) + ", " + side_name(us_) + " wins " +
-                   won_phrase(w->piece) + " with " + move_to_san(at, played_line_[w->index]) + ".";
-        }
+        // A first capture that only restores the balance wins the material back ("After Qa5+
+        // Bd2, Black wins back a pawn with Qxe5" after 6.dxe5 of Reti-Tartakower): the reader
+        // reads "back" as the opponent's lead before it.
+        const std::vector<Move> ctx(played_line_.begin(),
+                                    played_line_.begin() + std::ptrdiff_t(w->index));
+        Position at = before_;
+        for (Move m : ctx) at.do_move(m);
+        const bool back = -sign * material_balance_cp(at) >= PieceValue[w->piece];
+        const std::string wins = back ? " wins back " : " wins ";
+        const std::string text = w->index == 0
+                                     ? played_san_ + wins + won_phrase(w->piece) + "."
+                                     : "After " + joined(san_line(before_, ctx)) + ", " +
+                                           side_name(us_) + wins + won_phrase(w->piece) + " with " +
+                                           move_to_san(at, played_line_[w->index]) + ".";
         if (!offer(make("wins_material", text, before_, played_line_, w->index + 1))) return false;
         fork_reason(played_line_, w->index, us_);
         return true;

@@ -32,6 +32,8 @@ bool SentenceReader::material_clause(std::size_t i, std::size_t end, const Subje
         return false;
     const bool win = verb == "wins" || verb == "win" || verb == "won";
     std::size_t k = i + 1;
+    // "wins back a pawn": the winner was behind before the capture (a claim of its own).
+    const bool back = win && k < end && words_[k].low == "back";
     if (k < end && (words_[k].low == "up" || words_[k].low == "off" || words_[k].low == "back"))
         ++k;
     // "with M" names the move (for a side subject or "wins the queen with Rxg2+").
@@ -132,6 +134,8 @@ bool SentenceReader::material_clause(std::size_t i, std::size_t end, const Subje
         if (piece != NoPieceType) args["piece"] = piece_type_word(piece);
         if (amount) args["amount"] = *amount;
         add(make_claim("wins_material", args, mctx, neg));
+        if (back && mover && !neg)
+            add(make_claim("material_lead", {{"color", color_word(~*mover)}}, mctx, false));
         return true;
     }
     args = {{"move", mv}};
