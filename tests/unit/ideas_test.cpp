@@ -210,6 +210,21 @@ TEST(Ideas, ATempoThePieceEnPriseGainsWhenTheLineDeclinesIt) {
     EXPECT_EQ(find(with_line("g8e7 e5f6 g7f6"), "tempo"), nullptr);
 }
 
+// Zukertort - Blackburne, 26.gxh7+: the doubled g-pawn takes on h7, where the king could take
+// it back; the engine's line declines (Kh8), so nothing is "traded off". Without a line the board
+// alone says the trade.
+TEST(Ideas, ATradeIsOnlyWhatTheLineTakesBack) {
+    const Line zb = after_moves("", "2r3k1/pb2q2p/1p2p1P1/8/3Pp3/1P2R3/PBrQ2PP/5RK1 w - - 1 26");
+    expect_idea(zb, "gxh7+", "undoubles", "gxh7+ trades off the doubled pawn on g6.");
+    Position after = zb.pos;
+    const Move gxh7 = parse_move_text(after, "gxh7+").move;
+    after.do_move(gxh7);
+    const std::vector<Move> declined = {parse_move_text(after, "Kh8").move};
+    EXPECT_EQ(find(move_ideas(zb.pos, gxh7, NoSquare, false, declined), "undoubles"), nullptr);
+    const std::vector<Move> taken = {parse_move_text(after, "Kxh7").move};
+    EXPECT_NE(find(move_ideas(zb.pos, gxh7, NoSquare, false, taken), "undoubles"), nullptr);
+}
+
 TEST(Ideas, DiscoveredAndDoubleChecks) {
     const Line battery = after_moves("", "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1");
     expect_idea(battery, "Nd6+", "discovered_check", "Nd6+ gives a double check.");

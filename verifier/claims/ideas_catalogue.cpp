@@ -70,6 +70,15 @@ struct MoveView {
     }
     // The moved piece can be won where it lands: what it threatens is no threat.
     bool lands_en_prise() const { return hangs_after(to); }
+    // A capture the opponent can take back is a trade, unless the engine's line (when there is
+    // one) declines it: its reply does not take on the square (26.gxh7+ Kh8 of Zukertort-
+    // Blackburne trades nothing off).
+    bool taken_back() const {
+        if (!after.attackers(them, to)) return false;
+        if (line.empty()) return true;
+        return after.is_legal(line.front()) && after.is_capture(line.front()) &&
+               line.front().to() == to;
+    }
     // The engine's line leaves the moved piece standing: its first three plies are legal and
     // none captures on the square the piece landed on (a pawn that could be taken, but whose
     // taking the engine declines).
@@ -594,7 +603,7 @@ std::vector<IdeaFound> trades(const MoveView& v) {
     if (v.captured == NoPiece || v.piece == King || v.piece == Pawn) return {};
     const PieceType taken = type_of(v.captured);
     if (taken == Pawn || PieceValue[taken] != PieceValue[v.piece] || v.recapture()) return {};
-    if (!v.after.attackers(v.them, v.to)) return {};
+    if (!v.taken_back()) return {};
     return {found(0, {{"piece", piece_name(v.piece)},
                       {"piece2", piece_name(taken)},
                       {"square", square_name(v.to)}})};
@@ -782,7 +791,7 @@ std::vector<IdeaFound> undoubles(const MoveView& v) {
     if (doubled_files(v.after, v.us) < doubled_files(v.before, v.us))
         return {found(0, {{"file", std::string(1, char('a' + file_of(v.from)))}})};
     // It took a pawn or more, so being taken back is a trade, not a loss.
-    if (v.after.attackers(v.them, v.to)) return {found(1, {{"square", square_name(v.from)}})};
+    if (v.taken_back()) return {found(1, {{"square", square_name(v.from)}})};
     return {};
 }
 
@@ -790,7 +799,7 @@ std::vector<IdeaFound> undoubles(const MoveView& v) {
 // with the bishop pair.
 std::vector<IdeaFound> wins_bishop_pair(const MoveView& v) {
     if (v.captured == NoPiece || type_of(v.captured) != Bishop || v.piece != Knight) return {};
-    if (!v.after.attackers(v.them, v.to)) return {};
+    if (!v.taken_back()) return {};
     if (has_bishop_pair(v.before, v.us) || !has_bishop_pair(v.after, v.us)) return {};
     return {found(0)};
 }
@@ -798,7 +807,7 @@ std::vector<IdeaFound> wins_bishop_pair(const MoveView& v) {
 // A bishop takes a knight and can be taken back: the bishop pair goes with it.
 std::vector<IdeaFound> gives_bishop_pair(const MoveView& v) {
     if (v.piece != Bishop || v.captured == NoPiece || type_of(v.captured) != Knight) return {};
-    if (!has_bishop_pair(v.before, v.us) || !v.after.attackers(v.them, v.to)) return {};
+    if (!has_bishop_pair(v.before, v.us) || !v.taken_back()) return {};
     return {found(0)};
 }
 
@@ -1334,7 +1343,7 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  45,
                  false,
                  "a capture of a piece of the same worth as the capturer, which the opponent can "
-                 "take back",
+                 "take back (and, with the engine's line known, does at once)",
                  {{"trades the {piece} for the {piece2} on {square}",
                    {of_move("captures", {{"piece", "$piece2"}}),
                     after("can_capture", {{"square", "$square"}, {"piece", "$piece"}})}}},
@@ -1469,8 +1478,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
          48,
          false,
          "a pawn of a file with two or more own pawns captures onto another file, and the "
-         "mover has fewer doubled files; or it lands where the opponent can take it back: the "
-         "doubled pawn goes in a trade",
+         "mover has fewer doubled files; or it lands where the opponent can take it back (and, "
+         "with the engine's line known, does at once): the doubled pawn goes in a trade",
          {{"undoubles the pawns on the {file}", {of_move("undoubles", {{"file", "$file"}})}},
           {"trades off the doubled pawn on {square}",
            {before("pawn_weakness", {{"square", "$square"}, {"kind", "doubled"}}),
