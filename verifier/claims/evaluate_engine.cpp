@@ -268,9 +268,10 @@ Outcome Evaluator::threatens_mate() {
 // stops (and "prevents"), for a threat the board does not prove: threat was a good move for
 // the other side if the side to move passed (at most StopsGoodLoss win% below its best there)
 // and after move it is gone, or loses StopsLoss win% or more beyond what it lost before
-// (engine: move_quality of threat in both positions). "a3 prevents Bb4": the bishop would
-// land where the pawn takes it.
-Outcome Evaluator::stops_by_engine(Move m, const Position& np, Move threat) {
+// (engine: move_quality of threat in both positions). "Qb3 prevents Bb4+" (the Opera game,
+// 7.Qb3): the bishop would land where the queen takes it.
+Outcome Evaluator::stops_by_engine(Move m, const Position& np, Move threat, const Position& after,
+                                   std::optional<Move> again) {
     constexpr double StopsGoodLoss = 3.0, StopsLoss = 10.0;
     const std::string san = move_to_san(pos_, m), tsan = move_to_san(np, threat);
     Outcome bad;
@@ -282,13 +283,7 @@ Outcome Evaluator::stops_by_engine(Move m, const Position& np, Move threat) {
         return no(tsan + " was no good move for " + color_word(np.side_to_move()) +
                   " before: it loses " + num(lost_before) + " win% against " +
                   (*was)["best"].value("san", std::string("the best move")));
-    Position after = pos_;
-    after.do_move(m);
-    std::optional<Move> again;
-    for (Move x : MoveList(after))
-        if (x.from() == threat.from() && x.to() == threat.to() && x.kind() == threat.kind() &&
-            (x.kind() != Promotion || x.promotion() == threat.promotion()))
-            again = x;
+    // again: threat as a move after m, when it is still legal.
     if (!again) return yes("after " + san + ", " + tsan + " is no longer possible");
     auto now =
         engine("move_quality", {{"fen", after.fen()}, {"move", move_to_uci(after, *again)}}, bad);

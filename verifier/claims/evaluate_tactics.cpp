@@ -152,7 +152,6 @@ Outcome Evaluator::stops() {
     const bool capture = np.captured_piece(t) != NoPiece;
     const int gain = capture ? see(np, t) : 0;
     ev_["threat"] = {{"san", tsan}, {"mates", mate}, {"see", gain}};
-    if (!mate && gain < 100) return stops_by_engine(*m, np, t);
     Position after = pos_;
     after.do_move(*m);
     std::optional<Move> again;
@@ -160,6 +159,7 @@ Outcome Evaluator::stops() {
         if (x.from() == t.from() && x.to() == t.to() && x.kind() == t.kind() &&
             (x.kind() != Promotion || x.promotion() == t.promotion()))
             again = x;
+    if (!mate && gain < 100) return stops_by_engine(*m, np, t, after, again);
     if (!again) return yes("after " + san + ", " + tsan + " is no longer possible");
     const std::string asan = move_to_san(after, *again);
     Position played = after;

@@ -106,7 +106,8 @@ private:
     Outcome threatens_mate();
     Outcome mate_in();
     Outcome threatens();
-    Outcome stops_by_engine(Move m, const Position& np, Move threat);
+    Outcome stops_by_engine(Move m, const Position& np, Move threat, const Position& after,
+                            std::optional<Move> again);
 
     const Position& pos_;
     const Position& root_;
