@@ -295,7 +295,8 @@ private:
 
     bool engine() const { return o_.analyzer != nullptr; }
 
-    // The null-move search of `defends` and `threatens`: threat_depth, the label's hash rules.
+    // The null-move search of `defends`, `prevents` (lines: its MultiPV) and `threatens`:
+    // threat_depth, the label's hash rules.
     AnalysisResult threat_search(const Position& np, int lines = 1) {
         AnalysisLimits l;
         l.depth = o_.threat_depth;
@@ -709,12 +710,13 @@ private:
         return offer(make("defends", text, np, {threat}));
     }
 
-    // The move takes away a good move of the opponent's, a quiet one: "a3 prevents Bb4." One
-    // of the moves the opponent would play if the mover passed (a null-move search at
-    // threat_depth, PreventLines lines, within PreventMargin win% of the best), not a capture
-    // (a capture the move stops is a threat: defends), not a king move, which after the move
-    // is no longer legal, or lands where its piece can be won and could not be before. The verifier
-    // (`stops`) asks the engine whether it was good before and loses 10 win% more after.
+    // The move takes away a good move of the opponent's, a quiet one: "Qb3 prevents Bb4+." (the
+    // Opera game). One of the moves the opponent would play if the mover passed (a null-move
+    // search at threat_depth, PreventLines lines, within PreventMargin win% of the best), not a
+    // capture (a capture the move stops is a threat: defends), not a king move (a king kept
+    // from a square is confined: the board's ideas say so), which after the move is no longer
+    // legal, or lands where its piece can be won and could not be before. The verifier (`stops`)
+    // asks the engine whether it was good before and loses 10 win% more after.
     bool prevents() {
         constexpr int PreventLines = 4;
         constexpr double PreventMargin = 3.0;
@@ -735,7 +737,6 @@ private:
         const double top = win_percent(r.lines.front().score);
         for (const AnalysisLine& line : r.lines) {
             if (line.pv.empty() || top - win_percent(line.score) > PreventMargin) continue;
-            // A king move taken away is the king confined (the board's ideas say so).
             const Move t = line.pv.front();
             if (!candidate(t)) continue;
             const std::string text = played_san_ + " prevents " + move_to_san(np, t) + ".";
