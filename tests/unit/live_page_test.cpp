@@ -398,6 +398,37 @@ TEST(LiveView, BookIsAFactBesideTheLabelAndAnotherClassIsSaid) {
     EXPECT_EQ(h.find("tag book"), std::string::npos) << h;
 }
 
+// The label's ideas, each with its family, under its reasons; a reason the ideas list holds too
+// (7.Qb3 of the Opera game: "prevents Bb4+", family defence) is said once, and a board idea of
+// the tactics family that is no reason is listed.
+TEST(LiveView, IdeasAreListedOnceBesideTheReasons) {
+    LiveFeed feed;
+    feed.set_enabled(true);
+    const std::vector<std::string_view> moves = {"e2e4", "e7e5"};
+    feed.position(StartFen, moves, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    feed.event(
+        Product{ProductKind::Quality,
+                {{"move", {{"san", "Qb3"}, {"uci", "f3b3"}}},
+                 {"label", "good"},
+                 {"text", "Qb3 is the engine's choice."},
+                 {"reasons", {{{"kind", "prevents"}, {"text", "Qb3 prevents Bb4+."}}}},
+                 {"ideas",
+                  {{{"kind", "threatens_win"},
+                    {"family", "threats"},
+                    {"text", "Qb3 threatens to win the pawn on b7 and the pawn on f7."}},
+                   {{"kind", "prevents"}, {"family", "defence"}, {"text", "Qb3 prevents Bb4+."}},
+                   {{"kind", "wins_back"},
+                    {"family", "tactics"},
+                    {"text", "Qb3 regains material by taking the pawn on b7."}}}}}});
+    const std::string h = render_view(feed.snapshot()).html;
+    const auto first = h.find("Qb3 prevents Bb4+.");
+    ASSERT_NE(first, std::string::npos) << h;
+    EXPECT_EQ(h.find("Qb3 prevents Bb4+.", first + 1), std::string::npos) << h;
+    EXPECT_NE(h.find("<span class=\"family\">threats</span> Qb3 threatens"), std::string::npos)
+        << h;
+    EXPECT_NE(h.find("<span class=\"family\">tactics</span> Qb3 regains"), std::string::npos) << h;
+}
+
 // The graph's last point is the position on screen as its search deepens, marked as live.
 TEST(LiveView, TheGraphFollowsTheSearchOfThePositionOnScreen) {
     LiveFeed feed;

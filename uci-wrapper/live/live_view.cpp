@@ -1,6 +1,7 @@
 // The live page's HTML fragment, drawn with the report's board and win% graph renderers.
 #include "live/live_view.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -114,12 +115,19 @@ std::string reasons_html(const Json& q) {
     return out + "</ul>";
 }
 
-// The label's verified ideas beyond its reasons (docs/ideas.md), each with its family.
+// The label's verified ideas beyond its reasons (docs/ideas.md), each with its family: the ideas
+// list holds the reasons too (a prevention among the move's own ideas), which the list above
+// says already.
 std::string ideas_html(const Json& q) {
     if (!q.contains("ideas") || !q["ideas"].is_array()) return {};
+    std::vector<std::string> said;
+    if (q.contains("reasons") && q["reasons"].is_array())
+        for (const Json& r : q["reasons"])
+            said.push_back(r.is_string() ? r.get<std::string>() : str(r, "text"));
     std::string items;
     for (const Json& i : q["ideas"]) {
-        if (!i.is_object() || str(i, "family") == "tactics" || str(i, "text").empty()) continue;
+        if (!i.is_object() || str(i, "text").empty()) continue;
+        if (std::find(said.begin(), said.end(), str(i, "text")) != said.end()) continue;
         items += "<li><span class=\"family\">" + esc(str(i, "family")) + "</span> " +
                  esc(str(i, "text")) + "</li>";
     }
