@@ -154,11 +154,9 @@ Outcome Evaluator::stops() {
     ev_["threat"] = {{"san", tsan}, {"mates", mate}, {"see", gain}};
     Position after = pos_;
     after.do_move(*m);
-    std::optional<Move> again;
-    for (Move x : MoveList(after))
-        if (x.from() == t.from() && x.to() == t.to() && x.kind() == t.kind() &&
-            (x.kind() != Promotion || x.promotion() == t.promotion()))
-            again = x;
+    // The threat as a move after m, when it is still legal.
+    const MoveParse found = parse_uci(after, move_to_uci(np, t));
+    const std::optional<Move> again = found.ok() ? std::optional<Move>(found.move) : std::nullopt;
     if (!mate && gain < 100) return stops_by_engine(*m, np, t, after, again);
     if (!again) return yes("after " + san + ", " + tsan + " is no longer possible");
     const std::string asan = move_to_san(after, *again);

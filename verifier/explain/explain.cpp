@@ -699,7 +699,7 @@ private:
             AnalysisResult r = threat_search(np);
             if (r.ok() && (r.best == *mate || r.best == *capture)) threat = r.best;
         }
-        if (!stopped(threat, mate && threat == *mate)) return false;
+        if (!stopped(np, threat, mate && threat == *mate)) return false;
         // A capture is said for what it takes, not as a defence: taking the threatening piece,
         // or the threatened piece leaving with a capture.
         if (before_.is_capture(played_) &&
@@ -749,10 +749,8 @@ private:
     // opponent to move) is no longer legal, or its piece can be won where it lands and could
     // not be before.
     bool taken_away(const Position& np, Move t) const {
-        for (Move x : MoveList(after_))
-            if (x.from() == t.from() && x.to() == t.to() && x.kind() == t.kind())
-                return lands_en_prise(after_, x) && !lands_en_prise(np, t);
-        return true;
+        const MoveParse again = parse_uci(after_, move_to_uci(np, t));
+        return !again.ok() || (lands_en_prise(after_, again.move) && !lands_en_prise(np, t));
     }
 
     // The piece move m moves can be won where it lands (static exchange).
@@ -804,19 +802,16 @@ private:
         return offer(make("threatens", text, np, line.pv));
     }
 
-    // Whether the threat (a move from the null-move position) no longer works after the played
+    // Whether the threat (a move from the null-move position np) no longer works after the played
     // move: gone, or no longer mate, or no longer a capture that wins by static exchange.
-    bool stopped(Move threat, bool mate) const {
-        for (Move x : MoveList(after_)) {
-            if (x.from() != threat.from() || x.to() != threat.to() || x.kind() != threat.kind() ||
-                (x.kind() == Promotion && x.promotion() != threat.promotion()))
-                continue;
-            Position p = after_;
-            p.do_move(x);
-            if (mate) return !p.is_checkmate();
-            return after_.captured_piece(x) == NoPiece || see(after_, x) < 100;
-        }
-        return true;
+    bool stopped(const Position& np, Move threat, bool mate) const {
+        const MoveParse again = parse_uci(after_, move_to_uci(np, threat));
+        if (!again.ok()) return true;
+        const Move x = again.move;
+        Position p = after_;
+        p.do_move(x);
+        if (mate) return !p.is_checkmate();
+        return after_.captured_piece(x) == NoPiece || see(after_, x) < 100;
     }
 
     // Every other move is much worse: "Kg1 is the only move." / "Kg1 is the only legal move."

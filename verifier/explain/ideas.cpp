@@ -19,6 +19,15 @@ namespace glossfish::verifier {
 
 namespace {
 
+// The verifier's context for a move's sentences: the game's previous move, when known ("bxc3
+// recaptures on c3" needs it).
+VerifyOptions previous_move_options(Square previous_capture, bool previous_known) {
+    VerifyOptions o;
+    o.previous_known = previous_known || previous_capture != NoSquare;
+    o.previous_capture = previous_capture;
+    return o;
+}
+
 // Reads a sentence about `move` from before and verifies every claim: the claims when it passes.
 std::optional<nlohmann::json> verified(const Position& before, Move move, const std::string& text,
                                        const ClaimVerifier& verifier) {
@@ -134,10 +143,7 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
         Position after = before;
         after.do_move(move);
         const std::string san = move_to_san(before, move);
-        // The previous move, as the verifier's context: "bxc3 recaptures on c3" needs it.
-        VerifyOptions known;
-        known.previous_known = previous_known || previous_capture != NoSquare;
-        known.previous_capture = previous_capture;
+        const VerifyOptions known = previous_move_options(previous_capture, previous_known);
         const ClaimVerifier verifier(board_suite(), known);
         IdeaContext context;
         context.previous_capture = previous_capture;
@@ -282,9 +288,7 @@ void explain_ideas(MoveLabel& label) {
     label.ideas.clear();
     IdeasResult own = move_ideas(before, label.played, label.previous_capture, label.previous_known,
                                  line_after(label.played_pv, label.played));
-    VerifyOptions known;
-    known.previous_known = label.previous_known || label.previous_capture != NoSquare;
-    known.previous_capture = label.previous_capture;
+    const VerifyOptions known = previous_move_options(label.previous_capture, label.previous_known);
     // A reason an idea says better is dropped: "stops the threat of Nxe5" when "defends the
     // pawn on e5" is said, "wins a pawn" for a recapture ("recaptures on e5").
     const bool forced_mate = label.played_score.is_mate() && label.played_score.value > 0;
