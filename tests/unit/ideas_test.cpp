@@ -271,6 +271,32 @@ TEST(Ideas, TradesOfferedAndThreatsThatAreOnlyTrades) {
     // 033 Rg3: shielding the c3 pawn from the h3 rook leaves h3 free for the offer.
     const Line rg3 = after_moves("", "2r5/p4k2/4bp2/Ppp3p1/4p3/B1P4r/2P2P1P/R3KNR1 w - - 0 1");
     expect_idea(rg3, "Rg3", "offers_trade", "Rg3 offers a trade with the rook on h3.");
+    // Samisch - Nimzowitsch, 24...Bd3: the bishop attacks the b1 knight, which cannot take it.
+    // Only Black can start that trade: a threat to trade, not an offer White can take up.
+    const Line bd3 =
+        after_moves("", "6k1/3q2pp/p2bp3/1b1p1r2/1p1Pp3/4Q1PP/PP1B1rB1/1NR3RK b - - 5 24");
+    expect_idea(bd3, "Bd3", "offers_trade",
+                "Bd3 threatens to trade the bishop for the knight on b1.");
+    EXPECT_EQ(truth(bd3.pos.fen().c_str(),
+                    {{"predicate", "offers_trade"}, {"args", {{"move", "Bd3"}, {"square", "b1"}}}}),
+              Truth::False);
+    // 003 ...Nf5: the knight attacks the g3 bishop, which cannot take it; Nxg3 hxg3 is even.
+    // Black threatens the trade, and White may sidestep it.
+    const Line nf5 =
+        after_moves("", "1k1r1b1r/ppqbnp2/4p1pp/n2pP3/2pP4/P1P3B1/1P1NBPPP/1R1QRNK1 b - - 0 1");
+    expect_idea(nf5, "Nf5", "offers_trade",
+                "Nf5 threatens to trade the knight for the bishop on g3.");
+    EXPECT_EQ(truth(nf5.pos.fen().c_str(), {{"predicate", "threatens_trade"},
+                                            {"args", {{"move", "Nf5"}, {"square", "g3"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(nf5.pos.fen().c_str(),
+                    {{"predicate", "offers_trade"}, {"args", {{"move", "Nf5"}, {"square", "g3"}}}}),
+              Truth::False);
+    // A knight the mover's piece can take for nothing is a threat to win it, not to trade it
+    // (and a queen that takes it back evenly, 067's d6 queen, is an offer).
+    EXPECT_EQ(truth(nf3.pos.fen().c_str(), {{"predicate", "threatens_trade"},
+                                            {"args", {{"move", "Nf3"}, {"square", "d6"}}}}),
+              Truth::False);
     // 023 ...Bf6: the e8 rook now pins the e5 bishop to the king on e2 and the bishop attacks
     // it a second time. Bxe5 dxe5 Nxe5 would net a pawn, not the bishop: no "wins the bishop".
     const Line bf6 =

@@ -63,6 +63,7 @@ bool is_idea_predicate(const std::string& p) {
                                         "opposition",
                                         "rook_on_file",
                                         "offers_trade",
+                                        "threatens_trade",
                                         "gains_space",
                                         "open_diagonal",
                                         "bishop_pair",
@@ -499,22 +500,44 @@ Outcome Evaluator::idea_claim() {
                     attacks_now = taken_evenly = true;
                     attacked_before = pos_.attacks(s) & square_bb(from);
                 }
+        // Attacked, the enemy piece can start the trade too (a bishop facing a knight that
+        // cannot take it only threatens to take it).
+        const bool mutual = taken_evenly || (after.attacks(s) & square_bb(at));
         const bool defended = after.attackers(us, at) != 0;
-        ev_["trade"] = {{"piece", square_name(at)},
-                        {"attacks", attacks_now},
-                        {"attacked_before", attacked_before},
-                        {"defended", defended},
-                        {"taken_evenly", taken_evenly}};
+        ev_["trade"] = {{"piece", square_name(at)}, {"attacks", attacks_now},
+                        {"mutual", mutual},         {"attacked_before", attacked_before},
+                        {"defended", defended},     {"taken_evenly", taken_evenly}};
         // Pinned by the offering piece and able to take it: the trade is on offer all the same.
         const bool pinned = stuck_in_pin(after, them, s, at);
         ev_["trade"]["pinned"] = pinned;
         const std::string who =
             at == to ? san : on(after, at) + " (its line opened by " + san + ")";
-        return is(attacks_now && !attacked_before && defended && !pinned &&
+        return is(attacks_now && mutual && !attacked_before && defended && !pinned &&
                       type_of(target) != King &&
                       PieceValue[type_of(target)] == PieceValue[type_of(mover)],
                   who + " offers an even trade with " + on(after, s),
                   who + " does not newly offer an even trade with " + on(after, s));
+    }
+    if (p == "threatens_trade") {
+        const Square s = sq("square");
+        const Piece target = after.piece_at(s);
+        if (target == NoPiece || color_of(target) != them)
+            return no("no " + side(them) + " piece on " + square_name(s));
+        if (pt == Pawn || pt == King) return no(san + " moves a pawn or the king");
+        const bool attacks_now = after.attacks(to) & square_bb(s);
+        const bool attacked_before = pos_.attacks(from) & square_bb(s);
+        const bool answers = after.attacks(s) & square_bb(to);
+        const bool pinned = after.is_pinned(us, to);
+        const int exchange = attacks_now ? see(after, Move(to, s)) : 0;
+        ev_["trade"] = {{"attacks", attacks_now},
+                        {"attacked_before", attacked_before},
+                        {"attacks_back", answers},
+                        {"pinned", pinned},
+                        {"exchange", exchange}};
+        return is(attacks_now && !attacked_before && !answers && !pinned && exchange == 0 &&
+                      type_of(target) != King && PieceValue[type_of(target)] == PieceValue[pt],
+                  san + " threatens to take " + on(after, s) + " in an even exchange",
+                  san + " does not threaten an even trade with " + on(after, s));
     }
     if (p == "gains_space") {
         const int was = pawn_space(pos_, us), now = pawn_space(after, us);

@@ -703,6 +703,10 @@ std::vector<IdeaFound> offers_trade(const MoveView& v) {
             const PieceType t = type_of(v.after.piece_at(s));
             if (t == King || PieceValue[t] != PieceValue[own]) continue;
             if (v.before.attacks(was) & square_bb(s)) continue;
+            // Either side can start the trade only when the pieces attack each other: a bishop
+            // on a knight that cannot take it (24...Bd3 on a knight on b1) threatens to take
+            // it, which the knight does not have to accept; that is no offer.
+            if (!(v.after.attacks(s) & square_bb(at))) continue;
             // A pinned piece attacked is pressure on the pin, not an offer to trade, unless it
             // can take the piece that pins it (a rook facing a rook on the line to its king).
             if (stuck_in_pin(v.after, v.them, s, at)) continue;
@@ -726,6 +730,23 @@ std::vector<IdeaFound> offers_trade(const MoveView& v) {
             return {
                 found(0, {{"piece", piece_name(type_of(p))}, {"square", square_name(m.from())}})};
         }
+    // The moved piece attacks an enemy piece of its worth that cannot take it back, and takes
+    // it evenly (Nf5 on a bishop on g3 defended by a pawn): the mover threatens the trade, which
+    // the opponent may sidestep.
+    if (v.piece != Pawn && !v.hangs_after(v.to) && !v.after.is_pinned(v.us, v.to)) {
+        Bitboard b =
+            v.after.attacks(v.to) & v.after.occupied_co(v.them) & ~v.before.attacks(v.from);
+        while (b) {
+            const Square s = pop_lsb(b);
+            const PieceType t = type_of(v.after.piece_at(s));
+            if (t == King || PieceValue[t] != PieceValue[v.piece]) continue;
+            if ((v.after.attacks(s) & square_bb(v.to)) || see(v.after, Move(v.to, s)) != 0)
+                continue;
+            return {found(2, {{"piece", piece_name(t)},
+                              {"square", square_name(s)},
+                              {"piece2", piece_name(v.piece)}})};
+        }
+    }
     // A line piece the move uncovers (27.Nh4 in STS Offer of Simplification 027 opens the g2
     // bishop's diagonal to the bishop on c6).
     Bitboard sliders =
@@ -1394,11 +1415,16 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "(or pinned by it and able to take it), "
                  "that it did not attack before: it offers to trade; or a bishop, rook or queen of "
                  "the mover's, defended, does so because the moved piece left its line; or the "
-                 "moved piece, defended, goes where an enemy piece of its worth takes it evenly",
+                 "moved piece, defended, goes where an enemy piece of its worth takes it evenly; "
+                 "the pieces attack each other (a piece only the mover can take is a threat to "
+                 "trade: the moved piece attacks one of its worth that cannot take it back, and "
+                 "takes it evenly)",
                  {{"offers a trade with the {piece} on {square}",
                    {of_move("offers_trade", {{"square", "$square"}})}},
                   {"offers a trade of the {piece2} on {square2} for the {piece} on {square}",
-                   {of_move("offers_trade", {{"square", "$square"}, {"from", "$square2"}})}}},
+                   {of_move("offers_trade", {{"square", "$square"}, {"from", "$square2"}})}},
+                  {"threatens to trade the {piece2} for the {piece} on {square}",
+                   {of_move("threatens_trade", {{"square", "$square"}})}}},
                  with_view(offers_trade)});
     t.push_back({"avoids_trade",
                  Pieces,

@@ -264,9 +264,16 @@ const std::vector<PredicateSpec>& specs() {
         {{"offers_trade", EC::BoardComprehension, false,
           "after move the moved piece (or the mover's piece on from, whose line the move "
           "opens), defended, attacks the enemy piece on square, of the same worth and not "
-          "pinned, which it did not attack before; or the moved piece, defended, stands where "
-          "that piece, which did not attack it before, takes it evenly (static exchange 0)"},
+          "pinned, which it did not attack before and which attacks it back; or the moved "
+          "piece, defended, stands where that piece, which did not attack it before, takes it "
+          "evenly (static exchange 0)"},
          {{"move", Move, true}, {"square", Square, true}, {"from", Square, false}},
+         {}},
+        {{"threatens_trade", EC::BoardComprehension, false,
+          "after move the moved piece (not a pawn or king, not pinned) attacks the enemy piece "
+          "on square, of the same worth, which it did not attack before and which cannot take "
+          "it back, and taking it is an even exchange (static exchange 0: it is taken back)"},
+         {{"move", Move, true}, {"square", Square, true}},
          {}},
         {{"gains_space", EC::BoardComprehension, false,
           "move is a pawn advance (no capture) to the mover's 4th rank or beyond after which its "
