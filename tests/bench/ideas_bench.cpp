@@ -6,7 +6,9 @@
 //    ideas_dev_games.pgn): the share of moves with at least one idea (goal >= 95%), sentences
 //    per move, held back; --details prints each move's gold ideas and ours, to judge by hand.
 // Prints ideas per second (every detector, the reader and the verifier of each sentence).
-// Usage: glossfish_ideas_bench [--details] [--sts-details] [--runs N]
+// With --lines D each move's ideas are given Stockfish's line after the move at depth D (as
+// `explain` and labels give them), searched from a cleared hash; without it, no search runs.
+// Usage: glossfish_ideas_bench [--details] [--sts-details] [--runs N] [--lines D]
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -19,6 +21,7 @@
 #include <vector>
 
 #include "explain/ideas.h"
+#include "host/analyzer.h"
 #include "pgn/pgn.h"
 #include "rules/notation.h"
 
@@ -77,20 +80,39 @@ struct Tally {
 
 int main(int argc, char** argv) {
     bool details = false, sts_details = false;
-    int runs = 1;
+    int runs = 1, line_depth = 0;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--details")) details = true;
         else if (!std::strcmp(argv[i], "--sts-details")) sts_details = true;
         else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc)
             runs = std::max(1, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--lines") && i + 1 < argc &&
+                 (line_depth = std::atoi(argv[++i])) >= 1 && line_depth <= MaxSearchDepth)
+            continue;
         else {
             std::fprintf(stderr,
-                         "usage: glossfish_ideas_bench [--details] [--sts-details] [--runs N]\n");
+                         "usage: glossfish_ideas_bench [--details] [--sts-details] [--runs N] "
+                         "[--lines D]\n");
             return 2;
         }
     }
     const std::string data = GLOSSFISH_TEST_DATA;
+    const char* ideas_of = line_depth ? "ideas with the engine's line" : "board ideas";
     try {
+        std::unique_ptr<Analyzer> engine;
+        if (line_depth) engine = std::make_unique<Analyzer>(Analyzer::Config{});
+        // Stockfish's line after move (empty without --lines).
+        auto line_after = [&](const Position& pos, Move move) -> std::vector<Move> {
+            if (!engine) return {};
+            Position after = pos;
+            after.do_move(move);
+            AnalysisLimits limits;
+            limits.depth = line_depth;
+            limits.reproducible = true;
+            const AnalysisResult a = engine->analyse(after, limits);
+            if (!a.ok()) throw std::runtime_error("engine: " + a.error);
+            return a.lines.empty() ? std::vector<Move>{} : a.lines.front().pv;
+        };
         // ---- the Strategic Test Suite ----
         std::map<std::string, std::pair<int, int>> per_theme;  // named, total
         std::map<std::string, int> held_kinds;
@@ -104,8 +126,10 @@ int main(int argc, char** argv) {
             MoveParse mp = parse_uci(pos, j.at("best_uci").get<std::string>());
             if (!mp.ok()) continue;
             verifier::IdeasResult r;
+            const std::vector<Move> pv = line_after(pos, mp.move);
             const auto t0 = Clock::now();
-            for (int k = 0; k < runs; ++k) r = verifier::move_ideas(pos, mp.move);
+            for (int k = 0; k < runs; ++k)
+                r = verifier::move_ideas(pos, mp.move, NoSquare, false, pv);
             sts.seconds += std::chrono::duration<double>(Clock::now() - t0).count() / runs;
             ++sts.moves;
             sts.with_idea += !r.ideas.empty();
@@ -125,9 +149,9 @@ int main(int argc, char** argv) {
                             j.at("best").get<std::string>().c_str(), r.sentence.c_str());
         }
         std::printf(
-            "STS (%d best moves, board ideas): moves with an idea %d (%.1f%%), ideas per move "
+            "STS (%d best moves, %s): moves with an idea %d (%.1f%%), ideas per move "
             "%.2f, held back %d\n",
-            sts.moves, sts.with_idea, 100.0 * sts.with_idea / std::max(1, sts.moves),
+            sts.moves, ideas_of, sts.with_idea, 100.0 * sts.with_idea / std::max(1, sts.moves),
             double(sts.ideas) / std::max(1, sts.moves), sts.held);
         std::string held_list;
         for (const auto& [kind, n] : held_kinds)
@@ -178,7 +202,8 @@ int main(int argc, char** argv) {
                              j.at("san").get<std::string>().c_str());
                 return 1;
             }
-            const verifier::IdeasResult r = verifier::move_ideas(pos, move, previous, ply > 1);
+            const verifier::IdeasResult r =
+                verifier::move_ideas(pos, move, previous, ply > 1, line_after(pos, move));
             ++dev.moves;
             dev.with_idea += !r.ideas.empty();
             dev.ideas += int(r.ideas.size());
@@ -198,9 +223,9 @@ int main(int argc, char** argv) {
             }
         }
         std::printf(
-            "development set (%d moves, board ideas): with an idea %d (%.1f%%), ideas per "
+            "development set (%d moves, %s): with an idea %d (%.1f%%), ideas per "
             "move %.2f, held back %d\n",
-            dev.moves, dev.with_idea, 100.0 * dev.with_idea / std::max(1, dev.moves),
+            dev.moves, ideas_of, dev.with_idea, 100.0 * dev.with_idea / std::max(1, dev.moves),
             double(dev.ideas) / std::max(1, dev.moves), dev.held);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "ideas_bench: %s\n", e.what());

@@ -48,6 +48,23 @@ IdeasResult ideas_of(const Line& l, const char* san) {
     return move_ideas(l.pos, mp.move, l.previous_capture, l.previous_known);
 }
 
+// The ideas of `san` given the engine's line after it (UCI or SAN moves).
+IdeasResult ideas_with_line(const Line& l, const char* san, const char* moves) {
+    Position p = l.pos;
+    const Move move = parse_move_text(p, san).move;
+    p.do_move(move);
+    std::vector<Move> line;
+    std::istringstream in(moves);
+    for (std::string m; in >> m;) {
+        MoveParse mp = parse_move_text(p, m);
+        EXPECT_TRUE(mp.ok()) << m;
+        if (!mp.ok()) break;
+        line.push_back(mp.move);
+        p.do_move(mp.move);
+    }
+    return move_ideas(l.pos, move, l.previous_capture, l.previous_known, line);
+}
+
 const Idea* find(const IdeasResult& r, const std::string& kind) {
     auto it =
         std::find_if(r.ideas.begin(), r.ideas.end(), [&](const Idea& i) { return i.kind == kind; });
@@ -188,18 +205,7 @@ TEST(Ideas, ATempoThePieceEnPriseGainsWhenTheLineDeclinesIt) {
     const Line evergreen =
         after_moves("", "r1b1k1nr/pppp1ppp/2n2q2/b7/2B1P3/1QPp1N2/P4PPP/RNB2RK1 w kq - 2 9");
     auto with_line = [&](const char* uci_line) {
-        Position p = evergreen.pos;
-        std::vector<Move> line;
-        std::istringstream in(uci_line);
-        const Move e5 = parse_move_text(p, "e5").move;
-        p.do_move(e5);
-        for (std::string m; in >> m;) {
-            MoveParse mp = parse_move_text(p, m);
-            EXPECT_TRUE(mp.ok()) << m;
-            line.push_back(mp.move);
-            p.do_move(mp.move);
-        }
-        return move_ideas(evergreen.pos, e5, NoSquare, false, line);
+        return ideas_with_line(evergreen, "e5", uci_line);
     };
     expect_no_idea(evergreen, "e5", "tempo");
     const IdeasResult declined = with_line("f6g6 f1d1 g8e7");
@@ -272,28 +278,43 @@ TEST(Ideas, TradesOfferedAndThreatsThatAreOnlyTrades) {
     const Line rg3 = after_moves("", "2r5/p4k2/4bp2/Ppp3p1/4p3/B1P4r/2P2P1P/R3KNR1 w - - 0 1");
     expect_idea(rg3, "Rg3", "offers_trade", "Rg3 offers a trade with the rook on h3.");
     // Samisch - Nimzowitsch, 24...Bd3: the bishop attacks the b1 knight, which cannot take it.
-    // Only Black can start that trade: a threat to trade, not an offer White can take up.
+    // Only Black can start that trade: no offer White can take up. Black, behind in material,
+    // threatens it only when the engine's line sidesteps it or makes it (here it does neither).
     const Line bd3 =
         after_moves("", "6k1/3q2pp/p2bp3/1b1p1r2/1p1Pp3/4Q1PP/PP1B1rB1/1NR3RK b - - 5 24");
-    expect_idea(bd3, "Bd3", "offers_trade",
-                "Bd3 threatens to trade the bishop for the knight on b1.");
+    expect_no_idea(bd3, "Bd3", "offers_trade");
+    EXPECT_EQ(find(ideas_with_line(bd3, "Bd3", "c1e1 h7h6 g3g4"), "offers_trade"), nullptr);
     EXPECT_EQ(truth(bd3.pos.fen().c_str(),
                     {{"predicate", "offers_trade"}, {"args", {{"move", "Bd3"}, {"square", "b1"}}}}),
               Truth::False);
     // 003 ...Nf5: the knight attacks the g3 bishop, which cannot take it; Nxg3 hxg3 is even.
-    // Black threatens the trade, and White may sidestep it.
+    // At level material it is a threat when the line sidesteps it (Bh4) or makes it (Nxg3).
     const Line nf5 =
         after_moves("", "1k1r1b1r/ppqbnp2/4p1pp/n2pP3/2pP4/P1P3B1/1P1NBPPP/1R1QRNK1 b - - 0 1");
-    expect_idea(nf5, "Nf5", "offers_trade",
-                "Nf5 threatens to trade the knight for the bishop on g3.");
+    expect_no_idea(nf5, "Nf5", "offers_trade");
+    for (const char* line : {"g3h4 h6h5", "d2f3 f5g3 h2g3"}) {
+        const IdeasResult r = ideas_with_line(nf5, "Nf5", line);
+        const Idea* i = find(r, "offers_trade");
+        ASSERT_NE(i, nullptr) << line << "\n" << all(r);
+        EXPECT_EQ(i->text, "Nf5 threatens to trade the knight for the bishop on g3.");
+    }
+    EXPECT_EQ(find(ideas_with_line(nf5, "Nf5", "d2f3 h6h5"), "offers_trade"), nullptr);
     EXPECT_EQ(truth(nf5.pos.fen().c_str(), {{"predicate", "threatens_trade"},
                                             {"args", {{"move", "Nf5"}, {"square", "g3"}}}}),
               Truth::True);
     EXPECT_EQ(truth(nf5.pos.fen().c_str(),
                     {{"predicate", "offers_trade"}, {"args", {{"move", "Nf5"}, {"square", "g3"}}}}),
               Truth::False);
-    // A knight the mover's piece can take for nothing is a threat to win it, not to trade it
-    // (and a queen that takes it back evenly, 067's d6 queen, is an offer).
+    // STS Bishop vs Knight 025, Bxf6: the line trades with a check in between (Rxc1+ Nxc1
+    // gxf6); a line whose opponent never takes back on f6 trades nothing.
+    const Line bxf6 =
+        after_moves("", "2r2nk1/1b3ppp/p2q1n2/1p1p4/3B1P1Q/1P1NP1P1/P5BP/2R3K1 w - - 0 1");
+    const IdeasResult in_between = ideas_with_line(bxf6, "Bxf6", "c8c1 d3c1 g7f6");
+    ASSERT_NE(find(in_between, "trades"), nullptr) << all(in_between);
+    EXPECT_EQ(find(in_between, "trades")->text, "Bxf6 trades the bishop for the knight on f6.");
+    EXPECT_EQ(find(ideas_with_line(bxf6, "Bxf6", "c8c1 d3c1 h7h6"), "trades"), nullptr);
+    // 067 Nf3 uncovers an offer of queens (the d6 queen can take back); the knight itself
+    // threatens no trade with the queen.
     EXPECT_EQ(truth(nf3.pos.fen().c_str(), {{"predicate", "threatens_trade"},
                                             {"args", {{"move", "Nf3"}, {"square", "d6"}}}}),
               Truth::False);
@@ -595,6 +616,20 @@ TEST(Ideas, KingSafetyAndActivity) {
     const Line behind = after_moves("", "8/8/8/P7/8/8/6k1/1R2K3 w - - 0 1");
     expect_idea(behind, "Ra1", "rook_behind_passer",
                 "Ra1 puts the rook behind the passed pawn on a5.");
+    // Capablanca - Tartakower, 46...Rg1: the rook on g4, behind the g7 pawn already, stood two
+    // king steps from the king on e5; on g1 the king cannot chase it.
+    const char* kept = "6k1/R5P1/1p6/3pK3/P2P2r1/8/8/8 b - - 0 46";
+    expect_idea(after_moves("", kept), "Rg1", "rook_behind_passer",
+                "Rg1 keeps the rook behind the passed pawn on g7 out of reach of the king.");
+    EXPECT_EQ(truth(kept, {{"predicate", "keeps_distance"}, {"args", {{"move", "Rg1"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(kept, {{"predicate", "keeps_distance"}, {"args", {{"move", "Rg5+"}}}}),
+              Truth::False);
+    // With the king far away the rook was out of its reach already: nothing to say.
+    const char* far = "6k1/R5P1/1p6/3p4/P2P2r1/8/K7/8 b - - 0 46";
+    expect_no_idea(after_moves("", far), "Rg1", "rook_behind_passer");
+    EXPECT_EQ(truth(far, {{"predicate", "keeps_distance"}, {"args", {{"move", "Rg1"}}}}),
+              Truth::False);
 }
 
 TEST(Ideas, TradesDeclinedBishopPairAndKingOffALine) {

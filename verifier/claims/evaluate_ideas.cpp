@@ -60,6 +60,7 @@ bool is_idea_predicate(const std::string& p) {
                                         "approaches",
                                         "centralizes",
                                         "behind_passer",
+                                        "keeps_distance",
                                         "opposition",
                                         "rook_on_file",
                                         "offers_trade",
@@ -472,6 +473,15 @@ Outcome Evaluator::idea_claim() {
                   san + " brings " + side(us) + " from " + std::to_string(was) + " to " +
                       std::to_string(now) + " in material",
                   san + " puts " + side(us) + " ahead in material: more than won back");
+    }
+    if (p == "keeps_distance") {
+        const int was = distance(pos_.king(them), from), now = distance(after.king(them), to);
+        ev_["king_steps"] = {{"before", was}, {"after", now}};
+        return is(pt != King && was <= 2 && now >= 3,
+                  san + " takes the " + std::string(pt == Rook ? "rook" : "piece") + " from " +
+                      std::to_string(was) + " to " + std::to_string(now) +
+                      " king steps of the enemy king",
+                  san + " does not take the piece out of the enemy king's reach");
     }
     if (p == "centralizes") {
         ev_["centre_distance"] = {{"before", centre_distance(from)},

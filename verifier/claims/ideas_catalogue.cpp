@@ -71,13 +71,21 @@ struct MoveView {
     // The moved piece can be won where it lands: what it threatens is no threat.
     bool lands_en_prise() const { return hangs_after(to); }
     // A capture the opponent can take back is a trade, unless the engine's line (when there is
-    // one) declines it: its reply does not take on the square (26.gxh7+ Kh8 of Zukertort-
-    // Blackburne trades nothing off).
+    // one) declines it: neither its reply nor, after an exchange in between, the opponent's
+    // next move takes on the square (26.gxh7+ Kh8 of Zukertort-Blackburne trades nothing off;
+    // Bxf6 Rxc1+ Nxc1 gxf6 is a trade with a check in between).
     bool taken_back() const {
         if (!after.attackers(them, to)) return false;
         if (line.empty()) return true;
-        return after.is_legal(line.front()) && after.is_capture(line.front()) &&
-               line.front().to() == to;
+        Position p = after;
+        for (std::size_t i = 0; i < 3 && i < line.size(); ++i) {
+            if (!p.is_legal(line[i])) return false;
+            const bool theirs = i % 2 == 0;
+            if (theirs && p.is_capture(line[i]) && line[i].to() == to) return true;
+            if (!theirs && line[i].from() == to) return false;  // the piece moves on
+            p.do_move(line[i]);
+        }
+        return false;
     }
     // The engine's line leaves the moved piece standing: its first three plies are legal and
     // none captures on the square the piece landed on (a pawn that could be taken, but whose
@@ -732,7 +740,19 @@ std::vector<IdeaFound> offers_trade(const MoveView& v) {
         }
     // The moved piece attacks an enemy piece of its worth that cannot take it back, and takes
     // it evenly (Nf5 on a bishop on g3 defended by a pawn): the mover threatens the trade, which
-    // the opponent may sidestep.
+    // the opponent may sidestep. Said when the trade matters: the mover is ahead in material,
+    // or the engine's line sidesteps it (the reply moves the piece away) or makes it with the
+    // mover's next move (a fianchettoed bishop eyeing a knight at level material threatens
+    // nothing).
+    auto wants_trade = [&](Square s) {
+        if ((v.us == White ? 1 : -1) * material_balance(v.after) > 0) return true;
+        if (v.line.empty() || !v.after.is_legal(v.line[0])) return false;
+        if (v.line[0].from() == s) return true;
+        if (v.line.size() < 2) return false;
+        Position p = v.after;
+        p.do_move(v.line[0]);
+        return p.is_legal(v.line[1]) && v.line[1].from() == v.to && v.line[1].to() == s;
+    };
     if (v.piece != Pawn && !v.hangs_after(v.to) && !v.after.is_pinned(v.us, v.to)) {
         Bitboard b =
             v.after.attacks(v.to) & v.after.occupied_co(v.them) & ~v.before.attacks(v.from);
@@ -740,7 +760,8 @@ std::vector<IdeaFound> offers_trade(const MoveView& v) {
             const Square s = pop_lsb(b);
             const PieceType t = type_of(v.after.piece_at(s));
             if (t == King || PieceValue[t] != PieceValue[v.piece]) continue;
-            if ((v.after.attacks(s) & square_bb(v.to)) || see(v.after, Move(v.to, s)) != 0)
+            if ((v.after.attacks(s) & square_bb(v.to)) || see(v.after, Move(v.to, s)) != 0 ||
+                !wants_trade(s))
                 continue;
             return {found(2, {{"piece", piece_name(t)},
                               {"square", square_name(s)},
@@ -989,8 +1010,15 @@ std::vector<IdeaFound> rook_behind(const MoveView& v) {
         Bitboard b = pawn_structure(v.after, c).passed & file_bb(file_of(v.to));
         while (b) {
             const Square p = pop_lsb(b);
-            if (behind_pawn(v.after, v.to, p) && !behind_pawn(v.before, v.from, p))
+            if (!behind_pawn(v.after, v.to, p)) continue;
+            if (!behind_pawn(v.before, v.from, p))
                 out.push_back(found(0, {{"square", square_name(p)}}));
+            // Already behind it, the rook steps back along the file out of the enemy king's
+            // reach (46...Rg1 with the white king on e5 two steps from g4): it keeps its post
+            // and the king cannot chase it.
+            else if (distance(v.before.king(v.them), v.from) <= 2 &&
+                     distance(v.after.king(v.them), v.to) >= 3)
+                out.push_back(found(1, {{"square", square_name(p)}}));
         }
     }
     return out;
@@ -1418,7 +1446,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "moved piece, defended, goes where an enemy piece of its worth takes it evenly; "
                  "the pieces attack each other (a piece only the mover can take is a threat to "
                  "trade: the moved piece attacks one of its worth that cannot take it back, and "
-                 "takes it evenly)",
+                 "takes it evenly, the mover ahead in material or the engine's line moving that "
+                 "piece away or making the trade next)",
                  {{"offers a trade with the {piece} on {square}",
                    {of_move("offers_trade", {{"square", "$square"}})}},
                   {"offers a trade of the {piece2} on {square2} for the {piece} on {square}",
@@ -1587,9 +1616,14 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  Endgame,
                  58,
                  false,
-                 "a rook goes behind a passed pawn (of either side) on its file, nothing between",
+                 "a rook goes behind a passed pawn (of either side) on its file, nothing between; "
+                 "or, behind it already, steps back along the file from two king steps of the "
+                 "enemy king to three or more",
                  {{"puts the rook behind the passed pawn on {square}",
-                   {after("behind_passer", {{"square", "$to"}, {"pawn", "$square"}})}}},
+                   {after("behind_passer", {{"square", "$to"}, {"pawn", "$square"}})}},
+                  {"keeps the rook behind the passed pawn on {square} out of reach of the king",
+                   {after("behind_passer", {{"square", "$to"}, {"pawn", "$square"}}),
+                    of_move("keeps_distance")}}},
                  with_view(rook_behind)});
     t.push_back({"opposition",
                  Endgame,

@@ -390,6 +390,11 @@ const std::vector<PredicateSpec>& specs() {
           "many and fewer file-plus-rank steps"},
          {{"move", Move, true}},
          {}},
+        {{"keeps_distance", EC::BoardComprehension, false,
+          "move takes the moved piece (not the king) from two king steps or fewer of the enemy "
+          "king to three or more: the king cannot attack it on its next move"},
+         {{"move", Move, true}},
+         {}},
         {{"behind_passer", EC::BoardComprehension, false,
           "the rook (or queen) on square stands behind the passed pawn on pawn, on its file, "
           "nothing between"},
