@@ -593,9 +593,13 @@ TEST(Ideas, KingSafetyAndActivity) {
     const Line walk = after_moves("", "8/5k2/8/8/8/8/1p6/6K1 w - - 0 1");
     expect_idea(walk, "Kf2", "king_activity", "Kf2 brings the king closer to the pawn on b2.");
     expect_no_idea(after_moves(""), "e4", "king_activity");
-    // The pawn it approaches, not merely the nearest (d5 stays four steps away; h6 comes nearer).
+    // Four steps from pawns that are going nowhere (h6, d5) the king is not going for them;
+    // four steps from a passed pawn it runs after (Kf2 above, the b2 pawn) it is.
     const Line rooks = after_moves("", "3R4/6pk/p4p1p/1r1p3P/2pP4/2P1PN2/4bPP1/6K1 w - - 0 1");
-    expect_idea(rooks, "Kh2", "king_activity", "Kh2 brings the king closer to the pawn on h6.");
+    expect_no_idea(rooks, "Kh2", "king_activity");
+    // Of two pawns it approaches, the nearer (e4 two steps away, g5 three).
+    const Line near = after_moves("", "k7/8/8/6p1/4p3/8/4P1P1/6K1 w - - 0 1");
+    expect_idea(near, "Kf2", "king_activity", "Kf2 brings the king closer to the pawn on e4.");
     // With no pawn in reach, Kg1-f1 heads for the centre (as many king steps, fewer squares);
     // Kg1-h1 does not.
     const Line centre = after_moves("", "6k1/8/8/8/8/8/r7/4R1K1 w - - 0 1");
@@ -872,6 +876,30 @@ TEST(Ideas, NewPredicatesTrueAndFalse) {
         {{{"claims",
            {{{"predicate", "gains_space"}, {"args", {{"move", "c4"}, {"wing", "left"}}}}}}}}));
     EXPECT_FALSE(bad.ok());
+}
+
+// Sentences a 2000 player called pointless in Capablanca - Tartakower, New York 1924.
+TEST(Ideas, TrueButPointlessSentencesAreNotSaid) {
+    // 36...Rf3 leaves c3: it held c3 by standing there, so it "takes control" of nothing.
+    const char* rf3 = "5k2/p1p4R/1p6/3p1pP1/P2P1P1K/2r5/8/8 b - - 1 36";
+    expect_no_idea(after_moves("", rf3), "Rf3", "takes_control");
+    EXPECT_EQ(
+        truth(rf3, {{"predicate", "gains_control"}, {"args", {{"move", "Rf3"}, {"square", "c3"}}}}),
+        Truth::False);
+    // 26...Kxe8: four king steps from the a4 pawn the king is not going for it.
+    const Line kxe8 = after_moves("", "4Rk2/p1p2r1p/1p4p1/n2p4/P2P1P1P/2PB2P1/6K1/R7 b - - 0 26");
+    expect_idea(kxe8, "Kxe8", "king_activity", "Kxe8 brings the king toward the centre.");
+    // 28.hxg6 makes f4 passed only until ...hxg6 takes back with a pawn.
+    const Line hxg6 = after_moves("", "4k3/p1p4p/1p3rp1/n2p3P/P2P1P2/2PB2P1/6K1/R7 w - - 1 28");
+    expect_no_idea(hxg6, "hxg6", "creates_passed");
+    const IdeasResult declined = ideas_with_line(hxg6, "hxg6", "f6f7 g6g7");
+    ASSERT_NE(find(declined, "creates_passed"), nullptr) << all(declined);
+    EXPECT_EQ(find(declined, "creates_passed")->text, "hxg6 creates a passed pawn on f4.");
+    // The only legal move is said to be forced, and nothing else of it.
+    const IdeasResult forced = ideas_of(after_moves("", "7k/8/5K2/8/8/8/8/7R b - - 0 1"), "Kg8");
+    ASSERT_EQ(forced.ideas.size(), 1u) << all(forced);
+    EXPECT_EQ(forced.ideas[0].text, "Kg8 is the only legal move.");
+    expect_no_idea(after_moves("", kxe8.pos.fen().c_str()), "Kxe8", "forced");
 }
 
 TEST(Ideas, CatalogueDeclaresEveryKindOnce) {

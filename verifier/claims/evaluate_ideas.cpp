@@ -318,6 +318,7 @@ Outcome Evaluator::idea_claim() {
                           {"enemy_attackers", theirs}};
         if (!now) return no(san + " does not attack " + square_name(s));
         if (was) return no("the piece attacked " + square_name(s) + " before the move too");
+        if (s == from) return no("the piece stood on " + square_name(s) + " before the move");
         return is(ours >= theirs, side(us) + " controls " + square_name(s) + " after " + san,
                   side(them) + " attacks " + square_name(s) + " more often");
     }

@@ -227,7 +227,9 @@ std::vector<IdeaFound> takes_control(const MoveView& v) {
     const Bitboard now = v.after.attacks(v.to), was = v.before.attacks(v.from);
     std::vector<Square> squares;
     for (Square s = A1; s <= H8; ++s) {
-        if (!(now & square_bb(s)) || (was & square_bb(s))) continue;
+        // The square the piece left it held by standing there (36...Rf3 from c3 "takes
+        // control of c3" says nothing).
+        if (!(now & square_bb(s)) || (was & square_bb(s)) || s == v.from) continue;
         if (!is_centre(s) && !(is_extended_centre(s) && relative_rank(v.us, s) >= Rank4)) continue;
         const Piece p = v.after.piece_at(s);
         if (p != NoPiece && color_of(p) == v.us) continue;
@@ -682,6 +684,13 @@ std::vector<IdeaFound> sacrifice(const MoveView& v) {
     return {};
 }
 
+// The mover had no other legal move (45...Kg8 after g7+): the move has no purpose of its own
+// to name, and that is what a player says of it.
+std::vector<IdeaFound> forced(const MoveView& v) {
+    if (MoveList(v.before).size() != 1) return {};
+    return {found(0)};
+}
+
 // The move answers a check by putting a piece between the checking piece and the king (7.Nc3
 // after 6...Bb4+): the answer a player names beside what else the piece does.
 std::vector<IdeaFound> blocks_check(const MoveView& v) {
@@ -885,6 +894,22 @@ std::vector<IdeaFound> gains_space(const MoveView& v) {
 
 // ---- pawn structure ----
 
+// The mover's pawn on s is still passed after the opponent's reply: the engine's line's first
+// move when there is one, else each pawn recapture on the square the move captured on.
+bool stays_passed(const MoveView& v, Square s) {
+    auto passed_after = [&](Move reply) {
+        Position p = v.after;
+        p.do_move(reply);
+        return (pawn_structure(p, v.us).passed & square_bb(s)) != 0;
+    };
+    if (!v.line.empty()) return !v.after.is_legal(v.line[0]) || passed_after(v.line[0]);
+    if (v.captured == NoPiece) return true;
+    for (Move m : MoveList(v.after))
+        if (m.to() == v.to && type_of(v.after.piece_at(m.from())) == Pawn && !passed_after(m))
+            return false;
+    return true;
+}
+
 std::vector<IdeaFound> creates_passed(const MoveView& v) {
     std::vector<IdeaFound> out;
     const Bitboard now = pawn_structure(v.after, v.us).passed;
@@ -899,6 +924,10 @@ std::vector<IdeaFound> creates_passed(const MoveView& v) {
         if (relative_rank(v.us, s) < Rank4 && !is_endgame(v.after)) continue;
         // A passed pawn the opponent can simply take (dxc4 answered by Bxc4) is no creation.
         if (v.hangs_after(s)) continue;
+        // Nor one the reply takes away again: the engine's first reply, or without a line a
+        // pawn's recapture on the square the move took on (28.hxg6 leaves f4 passed for one
+        // move, until hxg6).
+        if (!stays_passed(v, s)) continue;
         out.push_back(found(0, {{"square", square_name(s)}}, relative_rank(v.us, s)));
     }
     return out;
@@ -984,14 +1013,18 @@ std::vector<IdeaFound> king_activity(const MoveView& v) {
         if (passer == NoSquare || relative_rank(v.us, p) > relative_rank(v.us, passer)) passer = p;
     }
     if (passer != NoSquare) return {found(2, {{"square", square_name(passer)}})};
-    // The nearest enemy pawn (within four king steps) that the king comes closer to; of two as
-    // near, the one fewer file-plus-rank steps away.
+    // The nearest enemy pawn (within three king steps, four for a passed pawn the king runs
+    // after) that the king comes closer to; of two as near, the one fewer file-plus-rank steps
+    // away. Four steps from a pawn that is going nowhere the king is not going for it
+    // (26...Kxe8 is not "closer to the pawn on a4").
     Square target = NoSquare;
     int best = 5 * 16;
+    const Bitboard runners = pawn_structure(v.after, v.them).passed;
     Bitboard b = v.after.pieces(Pawn, v.them);
     while (b) {
         const Square s = pop_lsb(b);
-        if (distance(v.to, s) > 4 || distance(v.to, s) >= distance(v.from, s)) continue;
+        const int reach = (runners & square_bb(s)) ? 4 : 3;
+        if (distance(v.to, s) > reach || distance(v.to, s) >= distance(v.from, s)) continue;
         const int d = 16 * distance(v.to, s) + std::abs(file_of(v.to) - file_of(s)) +
                       std::abs(rank_of(v.to) - rank_of(s));
         if (d < best) best = d, target = s;
@@ -1418,6 +1451,13 @@ std::vector<IdeaKindSpec> make_catalogue() {
                    {after("occupies", {{"square", "$square"}, {"piece", "pawn"}}),
                     after("hangs", {{"square", "$square"}})}}},
                  with_view(sacrifice)});
+    t.push_back({"forced",
+                 Defence,
+                 99,
+                 false,
+                 "the move is the only legal move; a forced move's other ideas are not said",
+                 {{"is the only legal move", {of_move("only_move", {{"legal", true}})}}},
+                 with_view(forced)});
     t.push_back({"blocks_check",
                  Defence,
                  46,
@@ -1505,7 +1545,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  false,
                  "an own pawn is passed after the move (no enemy pawn ahead of it on its own or a "
                  "neighbouring file) and was not before; on the 4th rank or beyond, or in an "
-                 "endgame",
+                 "endgame; and still passed after the reply (the engine's line's, or without a "
+                 "line every pawn recapture on the square the move took on)",
                  {{"creates a passed pawn on {square}",
                    {of_move("creates_passed", {{"square", "$square"}})}}},
                  with_view(creates_passed)});
@@ -1600,7 +1641,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
          "with the queens off, the king goes to support its own passed pawn (the move "
          "shortens its route to a square next to the pawn over squares the opponent does "
          "not attack; the most advanced such pawn), else comes closer to an enemy pawn "
-         "(the nearest one it approaches, within four king steps), else toward the "
+         "(the nearest one it approaches, within three king steps, four for a passed pawn), else "
+         "toward the "
          "centre (fewer king steps to it, or as many and fewer file-plus-rank steps)",
          {{"brings the king closer to the pawn on {square}",
            {of_move("approaches", {{"square", "$square"}}),

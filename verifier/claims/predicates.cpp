@@ -229,8 +229,9 @@ const std::vector<PredicateSpec>& specs() {
          {{"move", Move, true}},
          {}},
         {{"gains_control", EC::BoardComprehension, false,
-          "after move the moved piece attacks square, which it did not attack before, and the "
-          "mover attacks it at least as often as the opponent"},
+          "after move the moved piece attacks square, which it did not attack (or stand on) "
+          "before, and "
+          "the mover attacks it at least as often as the opponent"},
          {{"move", Move, true}, {"square", Square, true}},
          {}},
         {{"strikes", EC::BoardComprehension, false,

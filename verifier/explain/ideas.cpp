@@ -170,6 +170,15 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
         std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) {
             return a.idea.salience > b.idea.salience;
         });
+        // A forced move is said to be forced, and nothing else ("Kg8 brings the king toward the
+        // centre" of the only legal move names a purpose it never had).
+        if (auto f = std::find_if(found.begin(), found.end(),
+                                  [](const Candidate& c) { return c.idea.kind == "forced"; });
+            f != found.end()) {
+            Candidate only = std::move(*f);
+            found.clear();
+            found.push_back(std::move(only));
+        }
         // One idea per square named: the most salient says it (a list of squares loses those
         // named before, and is dropped when none is left).
         std::vector<std::string> named;
