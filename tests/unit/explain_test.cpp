@@ -562,6 +562,33 @@ TEST(ExplainEngine, AThreatTheBoardDoesNotShowIsFoundByANullMoveSearch) {
 // ...Bb4+ (Black's good move if White passed) would lose the bishop. Said as "prevents", after
 // the threat; verified by the engine: Bb4+ was good before and loses 10 win% more after. A move
 // that was no good before, or still works after, is not "prevented".
+// Samisch - Nimzowitsch, Copenhagen 1923, 20...fxe4: the h5 knight, attacked by the d1 queen,
+// is left to Qxh5 for the pawns and the f-file: a sacrifice of a piece the move did not move.
+TEST(ExplainEngine, APieceLeftToBeTakenIsASacrificeWhenTheLineKeepsItGiven) {
+    Analyzer analyzer(Analyzer::Config{});
+    const ExplainOptions o = engine_options(analyzer, 12);
+    Position pos;
+    ASSERT_TRUE(pos.set("r4rk1/3q2pp/p2bp3/1b1p1p1n/1p1PP3/6PP/PP1B1PBK/1NRQ2R1 b - - 0 20").ok());
+    MoveLabel l = label_move(analyzer, pos, uci(pos, "f5e4"), o.limits, QualityScheme::Lichess);
+    ASSERT_TRUE(l.error.empty()) << l.error;
+    explain_ideas(l);
+    const auto it = std::find_if(l.ideas.begin(), l.ideas.end(),
+                                 [](const Idea& i) { return i.kind == "sacrifice"; });
+    ASSERT_NE(it, l.ideas.end()) << label_to_json(l)["text"];
+    EXPECT_EQ(it->text, "fxe4 sacrifices the knight on h5.");
+    // The same knight left by a move the engine rates a blunder (...Be7, answered by Qxh5) is
+    // no sacrifice: it is lost.
+    MoveLabel bad = label_move(analyzer, pos, uci(pos, "d6e7"), o.limits, QualityScheme::Lichess);
+    ASSERT_TRUE(bad.error.empty()) << bad.error;
+    ASSERT_GE(bad.played_pv.size(), 2u);
+    Position after_be7 = pos;
+    after_be7.do_move(bad.played_pv[0]);
+    ASSERT_EQ(bad.played_pv[1], uci(after_be7, "d1h5"));
+    EXPECT_EQ(label_to_json(bad)["label"], "blunder");
+    explain_ideas(bad);
+    for (const Idea& i : bad.ideas) EXPECT_NE(i.kind, "sacrifice") << i.text;
+}
+
 TEST(ExplainEngine, APreventionIsAGoodMoveTheOpponentNoLongerHas) {
     Analyzer analyzer(Analyzer::Config{});
     const ExplainOptions o = engine_options(analyzer, 10);

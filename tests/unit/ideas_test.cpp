@@ -878,6 +878,17 @@ TEST(Ideas, NewPredicatesTrueAndFalse) {
     EXPECT_FALSE(bad.ok());
 }
 
+// A piece the move leaves to be taken is a sacrifice only when the engine's line takes it.
+TEST(Ideas, APieceLeftToBeTakenIsASacrificeOnlyWithTheLine) {
+    const Line fxe4 =
+        after_moves("", "r4rk1/3q2pp/p2bp3/1b1p1p1n/1p1PP3/6PP/PP1B1PBK/1NRQ2R1 b - - 0 20");
+    expect_no_idea(fxe4, "fxe4", "sacrifice");  // the board alone cannot tell it from a slip
+    const IdeasResult taken = ideas_with_line(fxe4, "fxe4", "d1h5 f8f2 h2h1");
+    ASSERT_NE(find(taken, "sacrifice"), nullptr) << all(taken);
+    EXPECT_EQ(find(taken, "sacrifice")->text, "fxe4 sacrifices the knight on h5.");
+    EXPECT_EQ(find(ideas_with_line(fxe4, "fxe4", "g2e4 d5e4"), "sacrifice"), nullptr);
+}
+
 // Sentences a 2000 player called pointless in Capablanca - Tartakower, New York 1924.
 TEST(Ideas, TrueButPointlessSentencesAreNotSaid) {
     // 36...Rf3 leaves c3: it held c3 by standing there, so it "takes control" of nothing.

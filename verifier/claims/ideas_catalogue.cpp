@@ -681,6 +681,19 @@ std::vector<IdeaFound> sacrifice(const MoveView& v) {
         if (v.piece == Pawn) return {found(1, {{"square", square_name(v.to)}}, -20)};
         return {found(0, {{"piece", piece_name(v.piece)}, {"square", square_name(v.to)}})};
     }
+    // Another piece left to be taken, which the engine's reply takes (20...fxe4 of Samisch-
+    // Nimzowitsch leaves the h5 knight to Qxh5 for the f-file). Only with the line: on the
+    // board alone a piece left hanging is as often an oversight. Whether the material stays
+    // given up is the line's to say (explain_ideas keeps it only then).
+    if (v.line.empty() || !v.after.is_legal(v.line[0]) || !v.after.is_capture(v.line[0])) return {};
+    const Square s = v.line[0].to();
+    const Piece left = v.after.piece_at(s);
+    if (s == v.to || type_of(left) == Pawn || type_of(left) == King) return {};
+    if (v.captured != NoPiece && PieceValue[type_of(v.captured)] >= PieceValue[type_of(left)])
+        return {};
+    for (const HangingPiece& h : BoardTools(v.after).hanging(v.us))
+        if (h.square == s && h.see >= 200)
+            return {found(0, {{"piece", piece_name(type_of(left))}, {"square", square_name(s)}})};
     return {};
 }
 
@@ -1444,8 +1457,11 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  88,
                  false,
                  "the moved piece can be won where it lands, by static exchange of two pawns or "
-                 "more (a pawn: of a pawn, a gambit), and it took less than itself: said of a move "
-                 "the engine rates good (a move rated worse is said to leave the piece hanging)",
+                 "more (a pawn: of a pawn, a gambit), and it took less than itself; or, with the "
+                 "engine's line, another piece (not a pawn) that can be won so is left where the "
+                 "line's reply takes it: said of a move the engine rates good, when the line "
+                 "keeps the material given up (a move rated worse is said to leave the piece "
+                 "hanging)",
                  {{"sacrifices the {piece} on {square}", {after("hangs", {{"square", "$square"}})}},
                   {"offers the pawn on {square}",
                    {after("occupies", {{"square", "$square"}, {"piece", "pawn"}}),
