@@ -48,7 +48,7 @@ const std::map<std::string, std::set<std::string>>& theme_kinds() {
         {"knight outposts, repositioning, centralization", {"outpost", "takes_control"}},
         {"square vacancy", {"frees_piece"}},
         {"bishop vs knight", {"trades", "bishop_pair", "gives_bishop_pair"}},
-        {"recapturing", {"recaptures"}},
+        {"recapturing", {"recaptures", "wins_back"}},  // material taken back, from a FEN alone
         {"offer of simplification", {"offers_trade", "trades"}},
         {"advancement of f/g/h pawns",
          {"gains_space", "strikes", "creates_passed", "pushes_passer"}},
