@@ -435,6 +435,12 @@ TEST(Explain, DefendsAMaterialThreat) {
     ASSERT_EQ(e.reasons.size(), 1u);
     EXPECT_EQ(e.reasons[0].kind, "defends");
     EXPECT_EQ(e.reasons[0].text, "Ne7 stops the threat of Bxc6.");
+    // Zukertort - Blackburne, 24...dxe4 takes back the bishop that backed up fxg6: it
+    // recaptures, it does not "stop the threat of fxg6".
+    const char* retake = "2r3k1/pbr1q2p/1p2p1p1/3p1P2/3PB3/1P2R3/PB1Q2PP/5RK1 b - - 0 24";
+    MoveLabel back = fake_label(retake, "d5e4", {"d5e4"}, Score::cp(0), "d5e4", {"d5e4"},
+                                Score::cp(0), QualityLabel::Good);
+    for (const Reason& r : explain(back).reasons) EXPECT_NE(r.kind, "defends") << r.text;
     // In check there is no pass: no threat is read, nothing composed.
     MoveLabel check = fake_label("6k1/8/2n5/1B6/8/8/8/4K1R1 b - - 0 1", "g8h8", {"g8h8"},
                                  Score::cp(0), "g8h8", {"g8h8"}, Score::cp(0), QualityLabel::Good);

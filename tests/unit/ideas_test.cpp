@@ -906,6 +906,12 @@ TEST(Ideas, TrueButPointlessSentencesAreNotSaid) {
     const IdeasResult declined = ideas_with_line(hxg6, "hxg6", "f6f7 g6g7");
     ASSERT_NE(find(declined, "creates_passed"), nullptr) << all(declined);
     EXPECT_EQ(find(declined, "creates_passed")->text, "hxg6 creates a passed pawn on f4.");
+    // Zukertort - Blackburne, 9...Qe7: the rooks are connected; "frees the rook on f8" would
+    // say the same in other words.
+    const Line qe7 =
+        after_moves("", "r2q1rk1/pbpn1ppp/1p1bpn2/3p4/2PP4/1PN1PN2/PB2BPPP/R2Q1RK1 b - - 2 9");
+    expect_idea(qe7, "Qe7", "connects_rooks", "Qe7 connects the rooks.");
+    expect_no_idea(qe7, "Qe7", "frees_piece");
     // The only legal move is said to be forced, and nothing else of it.
     const IdeasResult forced = ideas_of(after_moves("", "7k/8/5K2/8/8/8/8/7R b - - 0 1"), "Kg8");
     ASSERT_EQ(forced.ideas.size(), 1u) << all(forced);

@@ -592,6 +592,7 @@ std::vector<IdeaFound> seventh_rank(const MoveView& v) {
 
 std::vector<IdeaFound> frees_piece(const MoveView& v) {
     std::vector<IdeaFound> out;
+    const bool connected = !connects_rooks(v).empty();
     int best = 0;
     Square where = NoSquare;
     Bitboard b =
@@ -599,6 +600,9 @@ std::vector<IdeaFound> frees_piece(const MoveView& v) {
     while (b) {
         const Square s = pop_lsb(b);
         if (s == v.to || v.origin(s) != s) continue;
+        // A rook freed by the move that connects the rooks (9...Qe7 beside the f8 rook) is
+        // that connection, said once.
+        if (type_of(v.after.piece_at(s)) == Rook && connected) continue;
         const int gain = mobility(v.after, s) - mobility(v.before, s);
         if (gain >= 3 && gain > best) best = gain, where = s;
     }

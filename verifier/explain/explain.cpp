@@ -7,6 +7,7 @@
 #include <exception>
 #include <optional>
 
+#include "analysis/move_class.h"
 #include "claims/claims.h"
 #include "explain/ideas.h"
 #include "reader/commentary_reader.h"
@@ -701,9 +702,12 @@ private:
         }
         if (!stopped(np, threat, mate && threat == *mate)) return false;
         // A capture is said for what it takes, not as a defence: taking the threatening piece,
-        // or the threatened piece leaving with a capture.
+        // or the threatened piece leaving with a capture, or taking back what was just lost
+        // (24...dxe4 of Zukertort-Blackburne retakes the bishop that backed up fxg6: it
+        // recaptures, it does not "stop the threat of fxg6").
         if (before_.is_capture(played_) &&
-            (played_.to() == threat.from() || played_.from() == threat.to()))
+            (played_.to() == threat.from() || played_.from() == threat.to() ||
+             regains_material(before_, played_)))
             return false;
         const std::string text =
             played_san_ + " stops the threat of " + move_to_san(np, threat) + ".";
