@@ -1478,9 +1478,11 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "the move is the only legal move; a forced move's other ideas are not said",
                  {{"is the only legal move", {of_move("only_move", {{"legal", true}})}}},
                  with_view(forced)});
+    // In check, answering it is the move's first point (27...e5 "blocks the check and creates a
+    // passed pawn on e5", not the other way round).
     t.push_back({"blocks_check",
                  Defence,
-                 46,
+                 80,
                  false,
                  "in check from one piece, the move puts a piece (not the king, not a capture) "
                  "between the checking piece and the king",
