@@ -1663,9 +1663,9 @@ std::vector<IdeaKindSpec> make_catalogue() {
          "with the queens off, the king goes to support its own passed pawn (the move "
          "shortens its route to a square next to the pawn over squares the opponent does "
          "not attack; the most advanced such pawn), else comes closer to an enemy pawn "
-         "(the nearest one it approaches, within three king steps, four for a passed pawn), else "
-         "toward the "
-         "centre (fewer king steps to it, or as many and fewer file-plus-rank steps)",
+         "(the nearest one it approaches, within three king steps, four for a passed pawn), "
+         "else toward the centre (fewer king steps to it, or as many and fewer file-plus-rank "
+         "steps)",
          {{"brings the king closer to the pawn on {square}",
            {of_move("approaches", {{"square", "$square"}}),
             after("occupies", {{"square", "$square"}, {"piece", "pawn"}})}},
