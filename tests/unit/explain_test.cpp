@@ -568,6 +568,33 @@ TEST(ExplainEngine, AThreatTheBoardDoesNotShowIsFoundByANullMoveSearch) {
 // ...Bb4+ (Black's good move if White passed) would lose the bishop. Said as "prevents", after
 // the threat; verified by the engine: Bb4+ was good before and loses 10 win% more after. A move
 // that was no good before, or still works after, is not "prevented".
+// Zukertort - Blackburne, London 1883, 31.Bxe5+: the pawn it takes is not the point; after
+// Kxf8 (the rook given) Bg7+ Kg8, Qxe7 wins the queen for it.
+TEST(ExplainEngine, TheCombinationsBiggerWinIsNamedWithWhatWasGivenForIt) {
+    const char* fen = "5R2/pb2q1k1/1p6/2rPp3/4Q3/1P2R3/PBr3PP/6K1 w - - 1 31";
+    Position pos;
+    ASSERT_TRUE(pos.set(fen).ok());
+    const Move bxe5 = uci(pos, "b2e5");
+    Reason won;
+    won.text = "After Bxe5+ Kxf8 Bg7+ Kg8, White wins the queen for a rook with Qxe7.";
+    EXPECT_TRUE(check_reason(pos, bxe5, won, {}));  // static exchange: no engine needed
+    for (const char* wrong :
+         {"After Bxe5+ Kxf8 Bg7+ Kg8, White wins the queen for a bishop with Qxe7.",
+          "After Bxe5+ Kxf8 Bg7+ Kg8, White wins the queen for the queen with Qxe7.",
+          "After Bxe5+ Kxf8 Bg7+ Kg8, White wins the rook for a rook with Qxe7."}) {
+        Reason r;
+        r.text = wrong;
+        EXPECT_FALSE(check_reason(pos, bxe5, r, {})) << wrong;
+    }
+    Analyzer analyzer(Analyzer::Config{});
+    const ExplainOptions o = engine_options(analyzer, 14);
+    MoveLabel l = label_move(analyzer, pos, bxe5, o.limits, QualityScheme::Lichess);
+    ASSERT_TRUE(l.error.empty()) << l.error;
+    const Explanation e = explain(l, o);
+    ASSERT_FALSE(e.reasons.empty());
+    EXPECT_EQ(e.reasons[0].text, won.text);
+}
+
 // Samisch - Nimzowitsch, Copenhagen 1923, 20...fxe4: the h5 knight, attacked by the d1 queen,
 // is left to Qxh5 for the pawns and the f-file: a sacrifice of a piece the move did not move.
 TEST(ExplainEngine, APieceLeftToBeTakenIsASacrificeWhenTheLineKeepsItGiven) {

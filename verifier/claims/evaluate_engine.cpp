@@ -169,6 +169,25 @@ Outcome Evaluator::material_line(bool win) {
         win ? std::min(0, sign * (material_balance(pos_) - material_balance(root_)) * 100) : 0;
     const int need = given_up < 0 && pt ? PieceValue[*pt] : amount;
     if (given_up < 0) ev_["given_up_before"] = -given_up;
+    // "wins the queen for a rook": the piece taken by this move, after about a rook was given
+    // up in the claim's moves (a pawn less counts: Bxe5+ took one before Kxf8), netting the
+    // difference by static exchange.
+    if (win && c_.args.contains("for")) {
+        const auto given = parse_piece_word(c_.args["for"].get<std::string>());
+        if (!given || !pt) return no("\"for\" needs the piece won and the piece given");
+        const int worth = PieceValue[*given];
+        ev_["given_for"] = worth;
+        if (cap == NoPiece || type_of(cap) != *pt)
+            return no(san + " does not take " + std::string(c_.args["piece"]));
+        if (given_up > -(worth - 100))
+            return no(std::to_string(-given_up) + " cp was given up in the moves before " + san +
+                      ", not about " + std::to_string(worth));
+        return is(s + given_up >= std::max(100, PieceValue[*pt] - worth),
+                  san + " takes " + std::to_string(s) + " cp by static exchange after " +
+                      std::to_string(-given_up) + " cp given up",
+                  san + " nets " + std::to_string(s + given_up) + " cp after " +
+                      std::to_string(-given_up) + " cp given up");
+    }
     const bool static_ok =
         win ? material_enough(s + given_up, need, cap == NoPiece ? 0 : PieceValue[type_of(cap)]) &&
                   (!pt || (cap != NoPiece && type_of(cap) == *pt))

@@ -62,8 +62,13 @@ const std::vector<PredicateSpec>& specs() {
         {{"is_legal", EC::Legality, false, "move is legal"}, {{"move", Move, true}}, {}},
         {{"wins_material", EC::TacticalReasoning, true,
           "move wins material: at least amount centipawns (default 100), or a piece of the given "
-          "type with a net gain; static exchange first, else the engine's line (8 plies)"},
-         {{"move", Move, true}, {"amount", Amount, false}, {"piece", Piece, false}},
+          "type with a net gain; static exchange first, else the engine's line (8 plies); with "
+          "for (a piece type), the move takes the piece after the winner gave up about that "
+          "much in the claim's moves (its worth less a pawn or more), netting the difference"},
+         {{"move", Move, true},
+          {"amount", Amount, false},
+          {"piece", Piece, false},
+          {"for", Piece, false}},
          {}},
         {{"loses_material", EC::TacticalReasoning, true,
           "move loses material: at least amount centipawns (default 100), or a piece of the given "

@@ -518,6 +518,22 @@ private:
         // A recapture that only restores the balance wins nothing worth saying.
         const int sign = us_ == White ? 1 : -1;
         if (sign * material_balance_cp(before_) + w->net <= 0) return false;
+        // The combination's point, when a bigger piece falls later in the line than the first
+        // gain: "After Bxe5+ Kxf8 Bg7+ Kg8, White wins the queen for a rook with Qxe7." (31.Bxe5+
+        // of Zukertort-Blackburne), not "Bxe5+ wins a pawn".
+        if (auto big = bigger_win(*w)) {
+            const std::vector<Move> lead(played_line_.begin(),
+                                         played_line_.begin() + std::ptrdiff_t(big->index));
+            Position at = before_;
+            for (Move m : lead) at.do_move(m);
+            const std::string text =
+                "After " + joined(san_line(before_, lead)) + ", " + side_name(us_) + " wins " +
+                won_phrase(big->piece) +
+                (big->given == NoPieceType ? "" : " for " + won_phrase(big->given)) + " with " +
+                move_to_san(at, played_line_[big->index]) + ".";
+            if (offer(make("wins_material", text, before_, played_line_, big->index + 1)))
+                return true;
+        }
         // A first capture that only restores the balance wins the material back ("After Qa5+
         // Bd2, Black wins back a pawn with Qxe5" after 6.dxe5 of Reti-Tartakower): the reader
         // reads "back" as the opponent's lead before it.
@@ -535,6 +551,46 @@ private:
         if (!offer(make("wins_material", text, before_, played_line_, w->index + 1))) return false;
         fork_reason(played_line_, w->index, us_);
         return true;
+    }
+
+    struct BiggerWin {
+        std::size_t index = 0;
+        PieceType piece = NoPieceType;
+        PieceType given = NoPieceType;  // the piece given up for it, if any
+    };
+
+    // A capture of the mover's later in the played line (within ScanPlies, the opponent's moves
+    // up to it forced) that takes a piece worth more than the first win's and nets its worth,
+    // or, after a piece was given up in the line, nets the difference ("the queen for a rook").
+    std::optional<BiggerWin> bigger_win(const Win& first) const {
+        Position pos = before_;
+        int net = 0;
+        PieceType lost = NoPieceType;  // the most valuable piece of the mover's taken so far
+        for (std::size_t i = 0; i < played_line_.size() && i < ScanPlies; ++i) {
+            const Move m = played_line_[i];
+            if (!pos.is_legal(m)) return std::nullopt;
+            const Piece cap = pos.captured_piece(m);
+            const bool ours = pos.side_to_move() == us_;
+            if (ours && i > first.index && cap != NoPiece &&
+                PieceValue[type_of(cap)] > PieceValue[first.piece] &&
+                forced(before_, played_line_, i, ~us_)) {
+                const PieceType t = type_of(cap);
+                const int s = see(pos, m);
+                if (net >= 0 && material_enough(s + net, PieceValue[t], PieceValue[t]))
+                    return BiggerWin{i, t, NoPieceType};
+                if (lost != NoPieceType && net <= -(PieceValue[lost] - 100) &&
+                    s + net >= std::max(100, PieceValue[t] - PieceValue[lost]))
+                    return BiggerWin{i, t, lost};
+            }
+            if (cap != NoPiece) {
+                net += ours ? PieceValue[type_of(cap)] : -PieceValue[type_of(cap)];
+                if (!ours && type_of(cap) != Pawn &&
+                    (lost == NoPieceType || PieceValue[type_of(cap)] > PieceValue[lost]))
+                    lost = type_of(cap);
+            }
+            pos.do_move(m);
+        }
+        return std::nullopt;
     }
 
     // The tactic behind the material reason just given, when the motifs of its line name a

@@ -47,6 +47,21 @@ bool SentenceReader::material_clause(std::size_t i, std::size_t end, const Subje
             if (q + 2 != end) return false;
             break;
         }
+    // "wins the queen for a rook": what the winner gave up for it (a win only).
+    PieceType given = NoPieceType;
+    if (win)
+        for (std::size_t q = k; q < obj_end; ++q) {
+            if (words_[q].low != "for") continue;
+            std::size_t z = q + 1;
+            if (z < obj_end &&
+                (words_[z].low == "a" || words_[z].low == "an" || words_[z].low == "the"))
+                ++z;
+            auto pt = z + 1 == obj_end ? piece_word(words_[z].low) : std::nullopt;
+            if (!pt || *pt == King || *pt == Pawn) return false;
+            given = *pt;
+            obj_end = q;
+            break;
+        }
     std::string mv;
     std::vector<std::string> mctx;
     std::optional<Color> mover;
@@ -133,6 +148,10 @@ bool SentenceReader::material_clause(std::size_t i, std::size_t end, const Subje
         args = {{"move", mv}};
         if (piece != NoPieceType) args["piece"] = piece_type_word(piece);
         if (amount) args["amount"] = *amount;
+        if (given != NoPieceType) {
+            if (piece == NoPieceType) return false;  // "wins a pawn for a rook": not read
+            args["for"] = piece_type_word(given);
+        }
         add(make_claim("wins_material", args, mctx, neg));
         if (back && mover && !neg)
             add(make_claim("material_lead", {{"color", color_word(~*mover)}}, mctx, false));
