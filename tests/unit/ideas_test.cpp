@@ -912,6 +912,11 @@ TEST(Ideas, TrueButPointlessSentencesAreNotSaid) {
         after_moves("", "r2q1rk1/pbpn1ppp/1p1bpn2/3p4/2PP4/1PN1PN2/PB2BPPP/R2Q1RK1 b - - 2 9");
     expect_idea(qe7, "Qe7", "connects_rooks", "Qe7 connects the rooks.");
     expect_no_idea(qe7, "Qe7", "frees_piece");
+    // The Evergreen, 19...Qxf3: the mate on g2 names g2; the pawn there is not "won" as well.
+    const Line qxf3 =
+        after_moves("", "1r2k1r1/pbppnp1p/1bn2P2/7q/Q7/B1PB1N2/P4PPP/3RR1K1 b - - 2 19");
+    expect_idea(qxf3, "Qxf3", "threatens_mate", "Qxf3 threatens mate on g2.");
+    expect_idea(qxf3, "Qxf3", "threatens_win", "Qxf3 threatens to win the pawn on f2.");
     // The only legal move is said to be forced, and nothing else of it.
     const IdeasResult forced = ideas_of(after_moves("", "7k/8/5K2/8/8/8/8/7R b - - 0 1"), "Kg8");
     ASSERT_EQ(forced.ideas.size(), 1u) << all(forced);

@@ -152,6 +152,7 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
         struct Candidate {
             Idea idea;
             IdeaSlots slots;
+            std::size_t phrase = 0;
         };
         std::vector<Candidate> found;
         for (const IdeaKindSpec& kind : idea_catalogue()) {
@@ -164,7 +165,7 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
                 idea.cost = kind.cost;
                 idea.text = san + " " + fill_phrase(kind.phrases[f.phrase].words, f.slots) + ".";
                 names(f.slots, idea);
-                found.push_back({std::move(idea), f.slots});
+                found.push_back({std::move(idea), f.slots, f.phrase});
             }
         }
         std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) {
@@ -189,6 +190,23 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
             auto it = c.slots.find("square");
             const std::string key = it == c.slots.end() ? "" : it->second;
             if (!key.empty() && is_named(key)) continue;
+            // A double idea whose second square was named before is said of its first alone
+            // ("threatens mate on g2" and then "threatens to win the pawn on f2", not "... on
+            // f2 and the pawn on g2"): its phrase 0 names one square.
+            if (auto second = c.slots.find("square2"); c.phrase == 1 && second != c.slots.end() &&
+                                                       is_named(second->second) &&
+                                                       !c.slots.count("from")) {
+                const IdeaKindSpec* kind = find_idea_kind(c.idea.kind);
+                if (kind->name == "threatens_win" || kind->name == "strikes") {
+                    c.slots.erase("square2");
+                    c.slots.erase("piece2");
+                    c.phrase = 0;
+                    c.idea.squares.clear();
+                    c.idea.pieces.clear();
+                    names(c.slots, c.idea);
+                    c.idea.text = san + " " + fill_phrase(kind->phrases[0].words, c.slots) + ".";
+                }
+            }
             if (auto list = c.slots.find("squares"); list != c.slots.end()) {
                 std::string kept;
                 const std::string& v = list->second;
