@@ -564,10 +564,6 @@ TEST(ExplainEngine, AThreatTheBoardDoesNotShowIsFoundByANullMoveSearch) {
     for (const Reason& r : n.reasons) EXPECT_NE(r.kind, "threatens") << r.text;
 }
 
-// The Opera game, 7.Qb3: besides its double attack on b7 and f7, the queen now covers b4, where
-// ...Bb4+ (Black's good move if White passed) would lose the bishop. Said as "prevents", after
-// the threat; verified by the engine: Bb4+ was good before and loses 10 win% more after. A move
-// that was no good before, or still works after, is not "prevented".
 // Zukertort - Blackburne, London 1883, 31.Bxe5+: the pawn it takes is not the point; after
 // Kxf8 (the rook given) Bg7+ Kg8, Qxe7 wins the queen for it.
 TEST(ExplainEngine, TheCombinationsBiggerWinIsNamedWithWhatWasGivenForIt) {
@@ -622,6 +618,10 @@ TEST(ExplainEngine, APieceLeftToBeTakenIsASacrificeWhenTheLineKeepsItGiven) {
     for (const Idea& i : bad.ideas) EXPECT_NE(i.kind, "sacrifice") << i.text;
 }
 
+// The Opera game, 7.Qb3: besides its double attack on b7 and f7, the queen now covers b4, where
+// ...Bb4+ (Black's good move if White passed) would lose the bishop. Said as "prevents", after
+// the threat; verified by the engine: Bb4+ was good before and loses 10 win% more after. A move
+// that was no good before, or still works after, is not "prevented".
 TEST(ExplainEngine, APreventionIsAGoodMoveTheOpponentNoLongerHas) {
     Analyzer analyzer(Analyzer::Config{});
     const ExplainOptions o = engine_options(analyzer, 10);

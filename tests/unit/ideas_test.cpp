@@ -889,7 +889,8 @@ TEST(Ideas, APieceLeftToBeTakenIsASacrificeOnlyWithTheLine) {
     EXPECT_EQ(find(ideas_with_line(fxe4, "fxe4", "g2e4 d5e4"), "sacrifice"), nullptr);
 }
 
-// Sentences a 2000 player called pointless in Capablanca - Tartakower, New York 1924.
+// Sentences a 2000 player called pointless or said twice, read in whole games (Capablanca -
+// Tartakower, Zukertort - Blackburne, the Evergreen).
 TEST(Ideas, TrueButPointlessSentencesAreNotSaid) {
     // 36...Rf3 leaves c3: it held c3 by standing there, so it "takes control" of nothing.
     const char* rf3 = "5k2/p1p4R/1p6/3p1pP1/P2P1P1K/2r5/8/8 b - - 1 36";

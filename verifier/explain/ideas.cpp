@@ -186,6 +186,14 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
         auto is_named = [&](const std::string& q) {
             return std::find(named.begin(), named.end(), q) != named.end();
         };
+        // A candidate's names and sentence again, from its slots and phrase after a change.
+        auto reword = [&](Candidate& c) {
+            const IdeaKindSpec* kind = find_idea_kind(c.idea.kind);
+            c.idea.squares.clear();
+            c.idea.pieces.clear();
+            names(c.slots, c.idea);
+            c.idea.text = san + " " + fill_phrase(kind->phrases[c.phrase].words, c.slots) + ".";
+        };
         for (Candidate& c : found) {
             auto it = c.slots.find("square");
             const std::string key = it == c.slots.end() ? "" : it->second;
@@ -193,19 +201,14 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
             // A double idea whose second square was named before is said of its first alone
             // ("threatens mate on g2" and then "threatens to win the pawn on f2", not "... on
             // f2 and the pawn on g2"): its phrase 0 names one square.
-            if (auto second = c.slots.find("square2"); c.phrase == 1 && second != c.slots.end() &&
-                                                       is_named(second->second) &&
-                                                       !c.slots.count("from")) {
-                const IdeaKindSpec* kind = find_idea_kind(c.idea.kind);
-                if (kind->name == "threatens_win" || kind->name == "strikes") {
-                    c.slots.erase("square2");
-                    c.slots.erase("piece2");
-                    c.phrase = 0;
-                    c.idea.squares.clear();
-                    c.idea.pieces.clear();
-                    names(c.slots, c.idea);
-                    c.idea.text = san + " " + fill_phrase(kind->phrases[0].words, c.slots) + ".";
-                }
+            if (auto second = c.slots.find("square2");
+                c.phrase == 1 && second != c.slots.end() && is_named(second->second) &&
+                !c.slots.count("from") &&
+                (c.idea.kind == "threatens_win" || c.idea.kind == "strikes")) {
+                c.slots.erase("square2");
+                c.slots.erase("piece2");
+                c.phrase = 0;
+                reword(c);
             }
             if (auto list = c.slots.find("squares"); list != c.slots.end()) {
                 std::string kept;
@@ -214,12 +217,9 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
                     if (!is_named(q)) kept += (kept.empty() ? "" : " ") + q;
                 if (kept.empty()) continue;
                 if (kept != v) {
-                    const IdeaKindSpec* kind = find_idea_kind(c.idea.kind);
                     list->second = kept;
-                    c.idea.squares.clear();
-                    c.idea.pieces.clear();
-                    names(c.slots, c.idea);
-                    c.idea.text = san + " " + fill_phrase(kind->phrases[0].words, c.slots) + ".";
+                    c.phrase = 0;
+                    reword(c);
                 }
             }
             auto claims = verified(before, move, c.idea.text, verifier);
