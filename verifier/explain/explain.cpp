@@ -80,38 +80,61 @@ struct Win {
     bool hanging = false;  // the captured piece stood en prise at the start of side's turn
 };
 
-// Counts the material a line moves (captures and promotions) for `side` over its first
-// ScanPlies plies, and finds the first capture by side that wins by static exchange.
-std::optional<Win> first_win(const Position& start, const std::vector<Move>& line, Color side) {
-    Position pos = start;
+// A capture by one side along a line, with what the line had moved before it.
+struct LineCapture {
+    std::size_t index = 0;  // ply in the line
+    PieceType piece = NoPieceType;
+    int see = 0;         // its static exchange
+    int net_before = 0;  // the side's material change over the plies before it, centipawns
+    PieceType lost = NoPieceType;  // the side's most valuable piece (not a pawn) taken before it
+};
+
+// The material a line moves (captures and promotions) for `side` over its first ScanPlies
+// plies, and each capture by side on the way.
+struct LineScan {
+    std::vector<LineCapture> captures;
     int net = 0;
-    std::optional<Win> found;
+};
+
+LineScan scan_captures(const Position& start, const std::vector<Move>& line, Color side) {
+    LineScan out;
+    Position pos = start;
+    PieceType lost = NoPieceType;
     for (std::size_t i = 0; i < line.size() && i < ScanPlies; ++i) {
         const Move m = line[i];
-        const Color mover = pos.side_to_move();
+        const bool ours = pos.side_to_move() == side;
         const Piece cap = pos.captured_piece(m);
         int change = cap == NoPiece ? 0 : PieceValue[type_of(cap)];
         if (m.kind() == Promotion) change += PieceValue[m.promotion()] - PieceValue[Pawn];
-        net += mover == side ? change : -change;
-        if (!found && mover == side && cap != NoPiece && m.kind() != Castling) {
-            const int s = see(pos, m);
-            // Material side gave up earlier in the line counts against it: a recapture that only
-            // wins back a queen given up does not "win the queen" (the verifier's rule too).
-            const int before = net - change;
-            if (see_enough(s, type_of(cap)) &&
-                (before >= 0 ||
-                 material_enough(s + before, PieceValue[type_of(cap)], PieceValue[type_of(cap)]))) {
-                Win w;
-                w.index = i;
-                w.piece = type_of(cap);
-                w.hanging = i <= 1;
-                found = w;
-            }
-        }
+        if (ours && cap != NoPiece)
+            out.captures.push_back({i, type_of(cap), see(pos, m), out.net, lost});
+        if (!ours && cap != NoPiece && type_of(cap) != Pawn &&
+            (lost == NoPieceType || PieceValue[type_of(cap)] > PieceValue[lost]))
+            lost = type_of(cap);
+        out.net += ours ? change : -change;
         pos.do_move(m);
     }
-    if (found) found->net = net;
-    return found;
+    return out;
+}
+
+// The first capture by `side` along the line that wins by static exchange, and the line's net.
+std::optional<Win> first_win(const Position& start, const std::vector<Move>& line, Color side) {
+    const LineScan scan = scan_captures(start, line, side);
+    for (const LineCapture& c : scan.captures) {
+        // Material side gave up earlier in the line counts against it: a recapture that only
+        // wins back a queen given up does not "win the queen" (the verifier's rule too).
+        const int worth = PieceValue[c.piece];
+        if (!see_enough(c.see, c.piece) ||
+            (c.net_before < 0 && !material_enough(c.see + c.net_before, worth, worth)))
+            continue;
+        Win w;
+        w.index = c.index;
+        w.piece = c.piece;
+        w.hanging = c.index <= 1;
+        w.net = scan.net;
+        return w;
+    }
+    return std::nullopt;
 }
 
 // Whether every move of `side` in line[1, last) was forced, so that what follows is the first
@@ -563,32 +586,16 @@ private:
     // up to it forced) that takes a piece worth more than the first win's and nets its worth,
     // or, after a piece was given up in the line, nets the difference ("the queen for a rook").
     std::optional<BiggerWin> bigger_win(const Win& first) const {
-        Position pos = before_;
-        int net = 0;
-        PieceType lost = NoPieceType;  // the most valuable piece of the mover's taken so far
-        for (std::size_t i = 0; i < played_line_.size() && i < ScanPlies; ++i) {
-            const Move m = played_line_[i];
-            if (!pos.is_legal(m)) return std::nullopt;
-            const Piece cap = pos.captured_piece(m);
-            const bool ours = pos.side_to_move() == us_;
-            if (ours && i > first.index && cap != NoPiece &&
-                PieceValue[type_of(cap)] > PieceValue[first.piece] &&
-                forced(before_, played_line_, i, ~us_)) {
-                const PieceType t = type_of(cap);
-                const int s = see(pos, m);
-                if (net >= 0 && material_enough(s + net, PieceValue[t], PieceValue[t]))
-                    return BiggerWin{i, t, NoPieceType};
-                if (lost != NoPieceType && net <= -(PieceValue[lost] - 100) &&
-                    s + net >= std::max(100, PieceValue[t] - PieceValue[lost]))
-                    return BiggerWin{i, t, lost};
-            }
-            if (cap != NoPiece) {
-                net += ours ? PieceValue[type_of(cap)] : -PieceValue[type_of(cap)];
-                if (!ours && type_of(cap) != Pawn &&
-                    (lost == NoPieceType || PieceValue[type_of(cap)] > PieceValue[lost]))
-                    lost = type_of(cap);
-            }
-            pos.do_move(m);
+        for (const LineCapture& c : scan_captures(before_, played_line_, us_).captures) {
+            if (c.index <= first.index || PieceValue[c.piece] <= PieceValue[first.piece] ||
+                !forced(before_, played_line_, c.index, ~us_))
+                continue;
+            const int worth = PieceValue[c.piece], net = c.net_before;
+            if (net >= 0 && material_enough(c.see + net, worth, worth))
+                return BiggerWin{c.index, c.piece, NoPieceType};
+            if (c.lost != NoPieceType && net <= -(PieceValue[c.lost] - 100) &&
+                c.see + net >= std::max(100, worth - PieceValue[c.lost]))
+                return BiggerWin{c.index, c.piece, c.lost};
         }
         return std::nullopt;
     }
