@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 #include "ideas/ideas.h"
 #include "rules/bitboard.h"
@@ -592,7 +593,7 @@ std::vector<IdeaFound> seventh_rank(const MoveView& v) {
 
 std::vector<IdeaFound> frees_piece(const MoveView& v) {
     std::vector<IdeaFound> out;
-    const bool connected = !connects_rooks(v).empty();
+    std::optional<bool> connected;  // asked only of a rook the move frees
     int best = 0;
     Square where = NoSquare;
     Bitboard b =
@@ -602,9 +603,13 @@ std::vector<IdeaFound> frees_piece(const MoveView& v) {
         if (s == v.to || v.origin(s) != s) continue;
         // A rook freed by the move that connects the rooks (9...Qe7 beside the f8 rook) is
         // that connection, said once.
-        if (type_of(v.after.piece_at(s)) == Rook && connected) continue;
         const int gain = mobility(v.after, s) - mobility(v.before, s);
-        if (gain >= 3 && gain > best) best = gain, where = s;
+        if (gain < 3 || gain <= best) continue;
+        if (type_of(v.after.piece_at(s)) == Rook) {
+            if (!connected) connected = !connects_rooks(v).empty();
+            if (*connected) continue;
+        }
+        best = gain, where = s;
     }
     if (where == NoSquare) return {};
     return {found(
