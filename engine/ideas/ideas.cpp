@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "rules/bitboard.h"
+#include "rules/movegen.h"
 #include "rules/see.h"
 
 namespace glossfish::ideas {
@@ -18,6 +19,8 @@ bool is_extended_centre(Square s) {
     const int f = file_of(s), r = rank_of(s);
     return f >= FileC && f <= FileF && r >= Rank3 && r <= Rank6;
 }
+
+Bitboard centre_squares() { return square_bb(D4) | square_bb(D5) | square_bb(E4) | square_bb(E5); }
 
 int distance(Square a, Square b) {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
@@ -215,6 +218,33 @@ int king_route(const Position& pos, Color c, Square from, Bitboard targets) {
         reached |= frontier;
     }
     return KingRouteNone;
+}
+
+bool shortens_king_route(const Position& before, const Position& after, Color c, Square from,
+                         Square to, Bitboard targets) {
+    const int was = king_route(before, c, from, targets);
+    return was != KingRouteNone && king_route(after, c, to, targets) < was;
+}
+
+bool could_go_at_once(const Position& pos, Square at, Square s) {
+    const Piece pc = pos.piece_at(at);
+    if (pc == NoPiece || color_of(pc) == pos.side_to_move()) return false;
+    Position np;
+    if (np.set(null_move_fen(pos)).ok()) {
+        for (Move m : MoveList(np))
+            if (m.from() == at && m.to() == s) return true;
+        return false;
+    }
+    if (type_of(pc) == Pawn) return pawn_advancing_to(pos, color_of(pc), s, NoSquare) == at;
+    if (!(pos.attacks(at) & square_bb(s))) return false;
+    return type_of(pc) != King || !pos.attackers(~color_of(pc), s);
+}
+
+Bitboard safe_check_squares(const Position& pos) {
+    Bitboard out = 0;
+    for (Move m : MoveList(pos))
+        if (pos.gives_check(m) != CheckKind::None && see_ge(pos, m, 0)) out |= square_bb(m.to());
+    return out;
 }
 
 Square pawn_advancing_to(const Position& pos, Color c, Square s, Square except) {

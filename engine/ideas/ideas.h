@@ -23,6 +23,8 @@ int distance(Square a, Square b);
 // Whether to is nearer the centre than from: fewer king steps to it, or as many and fewer
 // file-plus-rank steps (Kg1-f1 heads for the centre; Kg1-h2 does not).
 bool nearer_centre(Square from, Square to);
+// d4, d5, e4 and e5 as a set.
+Bitboard centre_squares();
 
 // Whether s is a home square of a knight or bishop of colour c (b1, g1, c1, f1 for White).
 bool minor_home(Color c, PieceType pt, Square s);
@@ -85,6 +87,20 @@ bool behind_pawn(const Position& pos, Square rook, Square pawn);
 // from is a target; KingRouteNone when no such route of at most 8 steps exists.
 constexpr int KingRouteNone = 99;
 int king_route(const Position& pos, Color c, Square from, Bitboard targets);
+// Whether the king move from -> to (before -> after) shortens c's king route to targets: a
+// route existed and the one from `to` after the move is shorter (Kh2-g1 with the g-file cut
+// off heads for the centre by f2 and e3, though g1 is no nearer as the crow flies).
+bool shortens_king_route(const Position& before, const Position& after, Color c, Square from,
+                         Square to, Bitboard targets);
+
+// Whether the piece on `at` could go to s at once were its side to move again in pos (the other
+// side to move): a legal move of the position with the move passed; when that side is in check
+// (no pass), a square the piece attacks (a king: one not attacked) or a pawn's advance.
+bool could_go_at_once(const Position& pos, Square at, Square s);
+
+// The landing squares of the checks the side to move can give without losing the checking piece
+// (static exchange not below zero): the safe checks a player counts against an exposed king.
+Bitboard safe_check_squares(const Position& pos);
 
 // The square a pawn of c other than the one on `except` can advance from to the empty square s
 // (one step, or two from its home rank with the square between empty), or NoSquare.

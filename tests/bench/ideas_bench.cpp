@@ -39,14 +39,15 @@ std::string slurp(const std::string& path) {
 }
 
 // Which idea kinds say each STS theme (shared/research/ideas.md "The Strategic Test Suite's
-// themes"). King safety (king_off_line) is not the king's activity and is not counted for it.
+// themes"). King safety (king_off_line, avoids_checks) is not the king's activity and is not
+// counted for it; a king move's threat to win a pawn or piece is.
 const std::map<std::string, std::set<std::string>>& theme_kinds() {
     static const std::map<std::string, std::set<std::string>> map = {
         {"undermining", {"strikes", "threatens_win", "weakens_enemy_pawns"}},
         {"open files and diagonals",
          {"rook_file", "open_diagonal", "frees_piece", "fianchetto", "seventh_rank"}},
         {"knight outposts, repositioning, centralization", {"outpost", "takes_control"}},
-        {"square vacancy", {"frees_piece"}},
+        {"square vacancy", {"frees_piece", "makes_room"}},
         {"bishop vs knight", {"trades", "bishop_pair", "gives_bishop_pair"}},
         {"recapturing", {"recaptures", "wins_back"}},  // material taken back, from a FEN alone
         {"offer of simplification", {"offers_trade", "trades"}},
@@ -138,8 +139,13 @@ int main(int argc, char** argv) {
             for (const Idea& i : r.held) ++held_kinds[i.kind];
             const std::string theme = j.at("theme");
             const auto& kinds = theme_kinds().at(theme);
+            // The king going after a pawn or piece is its activity, whatever the idea's name:
+            // "Kf5 threatens to win the pawn on e5".
+            const bool king = type_of(pos.piece_at(mp.move.from())) == King;
             bool named = false;
-            for (const Idea& i : r.ideas) named = named || kinds.count(i.kind);
+            for (const Idea& i : r.ideas)
+                named = named || kinds.count(i.kind) ||
+                        (king && theme == "activity of the king" && i.kind == "threatens_win");
             auto& [hit, total] = per_theme[theme];
             hit += named;
             ++total;
@@ -147,6 +153,9 @@ int main(int argc, char** argv) {
                 std::printf("%s %s %s | %s\n", named ? "+" : "-",
                             j.at("id").get<std::string>().c_str(),
                             j.at("best").get<std::string>().c_str(), r.sentence.c_str());
+            if (sts_details)
+                for (const Idea& i : r.held)
+                    std::printf("  held [%s] %s\n", i.kind.c_str(), i.text.c_str());
         }
         std::printf(
             "STS (%d best moves, %s): moves with an idea %d (%.1f%%), ideas per move "

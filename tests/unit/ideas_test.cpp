@@ -925,6 +925,63 @@ TEST(Ideas, TrueButPointlessSentencesAreNotSaid) {
     expect_no_idea(after_moves("", kxe8.pos.fen().c_str()), "Kxe8", "forced");
 }
 
+// The king tucked away out of checks, toward the centre by the road it has, and a square left
+// for another piece to use.
+TEST(Ideas, KingMovesAndSquaresMadeRoomFor) {
+    // After castling long, ...Kb8 leaves f5 to the queen no more: from b8 White has no safe
+    // check (Qxb7+ loses the queen). ...Kd7 still walks into Qf5+.
+    const char* long_castled = "2kr4/ppp5/8/8/8/8/5PPP/1Q4K1 b - - 0 1";
+    const Line tuck = after_moves("", long_castled);
+    expect_idea(tuck, "Kb8", "avoids_checks", "Kb8 avoids the check on f5.");
+    expect_no_idea(tuck, "Kd7", "avoids_checks");
+    EXPECT_EQ(truth(long_castled, {{"predicate", "avoids_checks"},
+                                   {"args", {{"move", "Kb8"}, {"square", "f5"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(long_castled, {{"predicate", "avoids_checks"},
+                                   {"args", {{"move", "Kd7"}, {"square", "f5"}}}}),
+              Truth::False);
+    EXPECT_EQ(truth(long_castled, {{"predicate", "avoids_checks"},  // Qxb7+ loses the queen
+                                   {"args", {{"move", "Kb8"}, {"square", "b7"}}}}),
+              Truth::False);
+    // A check on the square the king goes to is not avoided: the king stands in its way.
+    const char* pawn_check = "4k3/8/8/8/8/3bp3/8/5K2 w - - 0 1";
+    EXPECT_EQ(truth(pawn_check, {{"predicate", "avoids_checks"},
+                                 {"args", {{"move", "Ke2"}, {"square", "e2"}}}}),
+              Truth::False);
+    // With the g-file cut by the rook, Kh2-g1 heads for the centre by f2 and e3, though g1 is
+    // no nearer as the crow flies; Kh1 is not on the way.
+    const char* cut = "6k1/8/6r1/7p/8/7P/6PK/8 w - - 0 1";
+    expect_idea(after_moves("", cut), "Kg1", "king_activity",
+                "Kg1 brings the king toward the centre.");
+    expect_no_idea(after_moves("", cut), "Kh1", "king_activity");
+    EXPECT_EQ(truth(cut, {{"predicate", "centralizes"}, {"args", {{"move", "Kg1"}}}}), Truth::True);
+    EXPECT_EQ(truth(cut, {{"predicate", "centralizes"}, {"args", {{"move", "Kh1"}}}}),
+              Truth::False);
+    // Qd2 leaves d1 for the f1 rook when the engine's line plays Rfd1 next; on the board alone,
+    // or when the line does something else, there is no room made for anybody.
+    const char* room = "r4rk1/ppp2ppp/8/8/8/2N5/PPP2PPP/3Q1RK1 w - - 0 1";
+    const Line qd2 = after_moves("", room);
+    const IdeasResult with = ideas_with_line(qd2, "Qd2", "a7a6 f1d1");
+    ASSERT_NE(find(with, "makes_room"), nullptr) << all(with);
+    EXPECT_EQ(find(with, "makes_room")->text, "Qd2 makes room on d1 for the rook on f1.");
+    expect_no_idea(qd2, "Qd2", "makes_room");
+    EXPECT_EQ(find(ideas_with_line(qd2, "Qd2", "a7a6 f1e1"), "makes_room"), nullptr);
+    // Nor for a pawn that steps up (Nd5 and c2-c3), nor when the move captures.
+    EXPECT_EQ(find(ideas_with_line(qd2, "Nd5", "a7a6 c2c3"), "makes_room"), nullptr);
+    EXPECT_EQ(truth(room, {{"predicate", "makes_room"},
+                           {"args", {{"move", "Qd2"}, {"square", "d1"}, {"from", "f1"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(room, {{"predicate", "makes_room"},  // Qd2 does not leave e1
+                           {"args", {{"move", "Qd2"}, {"square", "e1"}, {"from", "f1"}}}}),
+              Truth::False);
+    EXPECT_EQ(truth(room, {{"predicate", "makes_room"},  // the knight can go there too
+                           {"args", {{"move", "Qd2"}, {"square", "d1"}, {"from", "c3"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(room, {{"predicate", "makes_room"},  // the king cannot
+                           {"args", {{"move", "Qd2"}, {"square", "d1"}, {"from", "g1"}}}}),
+              Truth::False);
+}
+
 TEST(Ideas, CatalogueDeclaresEveryKindOnce) {
     std::vector<std::string> names;
     for (const IdeaKindSpec& k : idea_catalogue()) {

@@ -61,6 +61,8 @@ bool is_idea_predicate(const std::string& p) {
                                         "centralizes",
                                         "behind_passer",
                                         "keeps_distance",
+                                        "avoids_checks",
+                                        "makes_room",
                                         "opposition",
                                         "rook_on_file",
                                         "offers_trade",
@@ -484,10 +486,43 @@ Outcome Evaluator::idea_claim() {
                       " king steps of the enemy king",
                   san + " does not take the piece out of the enemy king's reach");
     }
+    if (p == "makes_room") {
+        const Square s = sq("square"), at = sq("from");
+        if (s != from) return no(san + " does not leave " + square_name(s));
+        if (m->kind() == Castling) return no(san + " is castling");
+        const Piece pc = after.piece_at(at);
+        if (pc == NoPiece || color_of(pc) != us || at == to)
+            return no("no other piece of " + side(us) + "'s on " + square_name(at) + " after " +
+                      san);
+        const bool can = could_go_at_once(after, at, s);
+        return is(can, on(after, at) + " can go to " + square_name(s) + " after " + san,
+                  on(after, at) + " cannot go to " + square_name(s));
+    }
+    if (p == "avoids_checks") {
+        const Square s = sq("square");
+        if (pt != King || m->kind() == Castling) return no(san + " is not a king move");
+        if (pos_.is_check()) return no(side(us) + " is in check before " + san);
+        if (s == to) return no(san + " puts the king on " + square_name(s) + " itself");
+        Position np;
+        if (!np.set(null_move_fen(pos_)).ok()) return unknown("bad null-move position");
+        const Bitboard was = safe_check_squares(np), now = safe_check_squares(after);
+        ev_["safe_checks"] = {{"before", squares_json(was)}, {"after", squares_json(now)}};
+        if (!(was & square_bb(s)))
+            return no(side(them) + " had no safe check on " + square_name(s) + " before " + san);
+        return is(!(now & square_bb(s)), san + " avoids the check on " + square_name(s),
+                  side(them) + " can still check safely on " + square_name(s));
+    }
     if (p == "centralizes") {
         ev_["centre_distance"] = {{"before", centre_distance(from)},
                                   {"after", centre_distance(to)}};
-        return is(pt == King && nearer_centre(from, to), "the king comes nearer to the centre",
+        if (pt != King) return no(san + " is not a king move");
+        if (nearer_centre(from, to)) return yes("the king comes nearer to the centre");
+        const int was = king_route(pos_, us, from, centre_squares()),
+                  now = king_route(after, us, to, centre_squares());
+        ev_["centre_route"] = {{"before", was}, {"after", now}};
+        return is(was != KingRouteNone && now < was,
+                  "the king needs " + std::to_string(now) + " safe steps to the centre, " +
+                      std::to_string(was) + " before",
                   san + " does not centralize the king");
     }
     if (p == "offers_trade") {

@@ -618,6 +618,35 @@ std::vector<IdeaFound> frees_piece(const MoveView& v) {
         best / 3)};
 }
 
+// Square vacancy: the moved piece leaves its square so that another of the mover's pieces can
+// use it, as the engine's line shows: the mover's next move, or the one after, brings that piece
+// there without capturing (Qd1-d2 and Rf1-d1; e4-e5 and Nc3-e4). Only with the line: on the
+// board alone any move leaves a square another piece could take.
+std::vector<IdeaFound> makes_room(const MoveView& v) {
+    // A capture or a check has its own point; a pawn stepping up is no use of a square.
+    if (v.castles() || v.line.empty() || v.captured != NoPiece || v.after.is_check()) return {};
+    Position p = v.after;
+    for (std::size_t i = 0; i < 4 && i < v.line.size(); ++i) {
+        const Move m = v.line[i];
+        if (!p.is_legal(m)) return {};
+        if (i % 2 == 1 && m.to() == v.from) {
+            if (p.is_capture(m) || m.from() == v.to || m.kind() == Castling) return {};
+            // The piece could go there at once: the line's own move in between (if any) is not
+            // what clears its way.
+            const Square at = m.from();
+            if (v.after.piece_at(at) != p.piece_at(at) || type_of(p.piece_at(at)) == Pawn ||
+                !could_go_at_once(v.after, at, v.from))
+                return {};
+            return {found(0, {{"square", square_name(v.from)},
+                              {"piece", piece_name(type_of(p.piece_at(at)))},
+                              {"square2", square_name(at)}})};
+        }
+        if (m.to() == v.from) return {};  // the opponent goes there first
+        p.do_move(m);
+    }
+    return {};
+}
+
 std::vector<IdeaFound> trades(const MoveView& v) {
     if (v.captured == NoPiece || v.piece == King || v.piece == Pawn) return {};
     const PieceType taken = type_of(v.captured);
@@ -905,6 +934,24 @@ std::vector<IdeaFound> king_off_line(const MoveView& v) {
     return {};
 }
 
+// The king steps out of the safe checks the opponent had (were it to move) to a square where it
+// has none: the king tucked away (...Kb8 out of the knight's checks on b5 and e6, Kh2 before
+// ...h4+). With a rook or queen of the opponent's on the board; not out of check.
+std::vector<IdeaFound> avoids_checks(const MoveView& v) {
+    if (v.piece != King || v.castles() || v.before.is_check() || v.after.is_check()) return {};
+    if (!(v.before.pieces(Rook, v.them) | v.before.pieces(Queen, v.them))) return {};
+    Position np;
+    if (!np.set(null_move_fen(v.before)).ok()) return {};
+    // A check on the square the king goes to is met by standing there, not avoided.
+    Bitboard was = safe_check_squares(np) & ~square_bb(v.to);
+    if (!was || safe_check_squares(v.after)) return {};
+    std::vector<Square> squares;
+    while (was && squares.size() < 3) squares.push_back(pop_lsb(was));
+    if (was) return {};  // four or more: name them all or none
+    if (squares.size() == 1) return {found(0, {{"square", square_name(squares[0])}})};
+    return {found(1, {{"squares", squares_slot(squares)}})};
+}
+
 std::vector<IdeaFound> gains_space(const MoveView& v) {
     if (v.piece != Pawn || v.captured != NoPiece || relative_rank(v.us, v.to) < Rank4) return {};
     if (pawn_space(v.after, v.us) <= pawn_space(v.before, v.us)) return {};
@@ -1029,9 +1076,8 @@ std::vector<IdeaFound> king_activity(const MoveView& v) {
     Bitboard passed = pawn_structure(v.after, v.us).passed;
     while (passed) {
         const Square p = pop_lsb(passed);
-        const int was = king_route(v.before, v.us, v.from, king_attacks(p));
-        if (was < 2 || was == KingRouteNone) continue;  // beside it already, or out of reach
-        if (king_route(v.after, v.us, v.to, king_attacks(p)) >= was) continue;
+        if (king_route(v.before, v.us, v.from, king_attacks(p)) < 2) continue;  // beside it
+        if (!shortens_king_route(v.before, v.after, v.us, v.from, v.to, king_attacks(p))) continue;
         if (passer == NoSquare || relative_rank(v.us, p) > relative_rank(v.us, passer)) passer = p;
     }
     if (passer != NoSquare) return {found(2, {{"square", square_name(passer)}})};
@@ -1052,7 +1098,11 @@ std::vector<IdeaFound> king_activity(const MoveView& v) {
         if (d < best) best = d, target = s;
     }
     if (target != NoSquare) return {found(0, {{"square", square_name(target)}})};
-    if (nearer_centre(v.from, v.to)) return {found(1)};
+    // Toward the centre as the crow flies, or by the king's safe route (a file the enemy rook
+    // holds is no road).
+    if (nearer_centre(v.from, v.to) ||
+        shortens_king_route(v.before, v.after, v.us, v.from, v.to, centre_squares()))
+        return {found(1)};
     return {};
 }
 
@@ -1442,6 +1492,17 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "an own bishop, rook or queen that did not move gains three or more squares",
                  {{"frees the {piece} on {square}", {of_move("frees", {{"square", "$square"}})}}},
                  with_view(frees_piece)});
+    t.push_back({"makes_room",
+                 Pieces,
+                 35,
+                 false,
+                 "with the engine's line: the moved piece (not capturing, not checking) leaves a "
+                 "square that another piece of the mover's (not a pawn), standing where it stands "
+                 "after the move, takes on the mover's next move or the one after, without "
+                 "capturing (the opponent not going there first)",
+                 {{"makes room on {square} for the {piece} on {square2}",
+                   {of_move("makes_room", {{"square", "$square"}, {"from", "$square2"}})}}},
+                 with_view(makes_room)});
     t.push_back({"trades",
                  Pieces,
                  45,
@@ -1661,6 +1722,19 @@ std::vector<IdeaKindSpec> make_catalogue() {
                    {of_move("leaves_line", {{"square", "$square"}, {"line", "rank"}})}}},
                  with_view(king_off_line)});
     t.push_back(
+        {"avoids_checks",
+         King,
+         43,
+         false,
+         "the king (not castling, not in check, not checking; the opponent with a rook or "
+         "queen) leaves "
+         "a square where the opponent, were it to move, had one to three safe checks "
+         "(the checking piece not lost by static exchange; not on the square the king goes to) "
+         "for one where it has none",
+         {{"avoids the check on {square}", {of_move("avoids_checks", {{"square", "$square"}})}},
+          {"avoids the checks on {squares}", {of_move("avoids_checks", {{"square", "$squares"}})}}},
+         with_view(avoids_checks)});
+    t.push_back(
         {"king_activity",
          Endgame,
          52,
@@ -1670,7 +1744,7 @@ std::vector<IdeaKindSpec> make_catalogue() {
          "not attack; the most advanced such pawn), else comes closer to an enemy pawn "
          "(the nearest one it approaches, within three king steps, four for a passed pawn), "
          "else toward the centre (fewer king steps to it, or as many and fewer file-plus-rank "
-         "steps)",
+         "steps, or a shorter route over squares the opponent does not attack)",
          {{"brings the king closer to the pawn on {square}",
            {of_move("approaches", {{"square", "$square"}}),
             after("occupies", {{"square", "$square"}, {"piece", "pawn"}})}},

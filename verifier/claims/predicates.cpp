@@ -393,13 +393,25 @@ const std::vector<PredicateSpec>& specs() {
          {}},
         {{"centralizes", EC::BoardComprehension, false,
           "move brings the king nearer to the centre (d4, d5, e4, e5): fewer king steps, or as "
-          "many and fewer file-plus-rank steps"},
+          "many and fewer file-plus-rank steps, or a shorter route over squares the opponent "
+          "does not attack"},
          {{"move", Move, true}},
          {}},
         {{"keeps_distance", EC::BoardComprehension, false,
           "move takes the moved piece (not the king) from two king steps or fewer of the enemy "
           "king to three or more: the king cannot attack it on its next move"},
          {{"move", Move, true}},
+         {}},
+        {{"makes_room", EC::BoardComprehension, false,
+          "move leaves square, and the mover's other piece on from (after the move) could go "
+          "there at once, were it the mover's turn"},
+         {{"move", Move, true}, {"square", Square, true}, {"from", Square, true}},
+         {}},
+        {{"avoids_checks", EC::BoardComprehension, false,
+          "move is a king move (not castling, not out of check) after which the opponent has "
+          "no safe check on square (landing there, the checking piece not lost by static "
+          "exchange), where it had one before were it to move"},
+         {{"move", Move, true}, {"square", Square, true}},
          {}},
         {{"behind_passer", EC::BoardComprehension, false,
           "the rook (or queen) on square stands behind the passed pawn on pawn, on its file, "
