@@ -286,6 +286,10 @@ int pawn_space(const Position& pos, Color c) {
     return popcount(attacked & half);
 }
 
+bool development_phase(const Position& pos) {
+    return popcount(pos.occupied() & ~pos.pieces(Pawn) & ~pos.pieces(King)) >= 10;
+}
+
 bool is_endgame(const Position& pos) {
     if (pos.pieces(Queen)) return false;
     for (Color c : {White, Black}) {

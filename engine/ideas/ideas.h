@@ -28,6 +28,9 @@ Bitboard centre_squares();
 
 // Whether s is a home square of a knight or bishop of colour c (b1, g1, c1, f1 for White).
 bool minor_home(Color c, PieceType pt, Square s);
+// Whether pos is still in the opening or early middlegame, where a knight or bishop leaving home
+// "develops": ten or more pieces that are not pawns or kings on the board.
+bool development_phase(const Position& pos);
 // The knights and bishops of c still on their home squares.
 int minors_at_home(const Position& pos, Color c);
 

@@ -783,6 +783,26 @@ TEST(Explain, TheBetterMoveSaysWhatThePlayedOneDoesNot) {
     EXPECT_EQ(k.best_ideas.front().text, "Nbd2 blocks the check.");
 }
 
+// The only legal move is said once: the only_move reason and the forced idea say the same words
+// (20.Kf1 of Byrne-Fischer read "Kf1 is the only legal move. Kf1 is the only legal move.").
+TEST(Explain, TheOnlyLegalMoveIsSaidOnce) {
+    MoveLabel l =
+        fake_label("7k/8/5K2/8/8/8/8/7R b - - 0 1", "h8g8", {"h8g8", "h1h7"}, Score::cp(-1000),
+                   "h8g8", {"h8g8", "h1h7"}, Score::cp(-1000), QualityLabel::Good);
+    l.quality.only = true;
+    explain_label(l);
+    const std::string text = label_to_json(l)["text"];
+    std::size_t n = 0;
+    for (std::size_t at = text.find("only legal move"); at != std::string::npos;
+         at = text.find("only legal move", at + 1))
+        ++n;
+    EXPECT_EQ(n, 1u) << text;
+    EXPECT_EQ(std::count_if(l.ideas.begin(), l.ideas.end(),
+                            [](const Idea& i) { return i.text == "Kg8 is the only legal move."; }),
+              1)
+        << text;
+}
+
 // A sacrifice is said of the piece the line takes: 21.Ng5+ of Steinitz-von Bardeleben leaves the
 // knight en prise, but the engine's line declines it (Ke8) and White gives up a rook later, so
 // "sacrifices the knight on g5" would be false; 10.Nxb5 of the Opera game is taken (cxb5) and

@@ -656,13 +656,18 @@ TEST(Ideas, TradesDeclinedBishopPairAndKingOffALine) {
     expect_idea(gives, "Bxd5", "gives_bishop_pair", "Bxd5 gives up the bishop pair.");
     expect_no_idea(after_moves("", "4k3/8/4p3/3n4/8/8/6B1/4K3 w - - 0 1"), "Bxd5",
                    "gives_bishop_pair");  // one bishop: no pair to give
-    // The king on g1 sits on the c5 bishop's diagonal behind the f2 pawn: Kh1 steps off it.
-    const Line xray = after_moves("", "6k1/5ppp/8/2b5/8/8/5PPP/6K1 w - - 0 1");
+    // The king on g1 sits on the c5 bishop's diagonal behind the black knight on e3: Kh1 steps
+    // off it before the knight moves with a discovered check.
+    const Line xray = after_moves("", "6k1/5ppp/8/2b5/8/4n3/6PP/3R2K1 w - - 0 1");
     expect_idea(xray, "Kh1", "king_off_line",
                 "Kh1 takes the king off the diagonal of the bishop on c5.");
     expect_no_idea(xray, "Kh1", "king_activity");  // safety, not activity: away from the centre
+    // Behind its own f2 pawn the king breaks the pin on it, said once, of the piece it frees.
+    const Line pinned = after_moves("", "6k1/5ppp/8/2b5/8/8/5PPP/6K1 w - - 0 1");
+    expect_idea(pinned, "Kh1", "unpins", "Kh1 breaks the pin on the pawn on f2.");
+    expect_no_idea(pinned, "Kh1", "king_off_line");
     // Two pieces between (e3 and f2): no pin is in the air.
-    expect_no_idea(after_moves("", "6k1/5ppp/8/2b5/8/4P3/5PPP/6K1 w - - 0 1"), "Kh1",
+    expect_no_idea(after_moves("", "6k1/5ppp/8/2b5/8/4n3/5PPP/6K1 w - - 0 1"), "Kh1",
                    "king_off_line");
     // Rh7 takes e7, f7 and g7 from the king on f8 (the rook alone covers the seventh rank).
     const Line seventh = after_moves("", "5k2/p1p5/1p6/8/8/8/8/4K2R w - - 0 1");
@@ -682,7 +687,7 @@ TEST(Ideas, TradesDeclinedBishopPairAndKingOffALine) {
     const Line g7 = after_moves("", "7k/p1R5/1p4P1/3pK3/P2P2r1/8/8/8 w - - 5 45");
     expect_idea(g7, "g7+", "pushes_passer", "g7+ pushes the passed pawn to g7.");
     // A rook on the file: the sentence says "file".
-    const Line file = after_moves("", "4r1k1/5ppp/8/8/8/8/4PPPP/4K3 w - - 0 1");
+    const Line file = after_moves("", "4r1k1/5ppp/8/8/4b3/8/5PPP/4K3 w - - 0 1");
     expect_idea(file, "Kd1", "king_off_line", "Kd1 takes the king off the file of the rook on e8.");
 }
 
@@ -761,6 +766,18 @@ TEST(Ideas, PhrasesAreReadInAnyCommentaryAndFalseOnesFail) {
     EXPECT_TRUE(verdict(pinned, "b4e7", "Be7 shields the queen on d8 from the bishop on g5."));
     EXPECT_FALSE(verdict(pinned, "b4e7", "Be7 shields the queen on d8 from the knight on c3."));
     EXPECT_FALSE(verdict(pinned, "d8d7", "Qd7 shields the queen on d8 from the bishop on g5."));
+    // Two ideas of different kinds sharing their verb and object, said once: 29.Qd8+ of
+    // Byrne-Fischer (New York 1956) on the open d-file and the open h4-d8 diagonal; the wrong
+    // diagonal fails.
+    Position byrne;
+    ASSERT_TRUE(byrne.set("6k1/1p3pbp/1Qp3p1/8/2b5/5N1P/r4nPK/4r3 w - - 0 29").ok());
+    EXPECT_TRUE(verdict(byrne, "b6d8",
+                        "Qd8+ puts the queen on the open d-file and the open h4-d8 diagonal."));
+    EXPECT_FALSE(verdict(byrne, "b6d8",
+                         "Qd8+ puts the queen on the open d-file and the open a5-e1 diagonal."));
+    const IdeasResult qd8 = ideas_of(after_moves("", byrne.fen().c_str()), "Qd8+");
+    EXPECT_EQ(qd8.sentence, "Qd8+ puts the queen on the open d-file and the open h4-d8 diagonal.")
+        << all(qd8);
 }
 
 TEST(Ideas, NewPredicatesTrueAndFalse) {
@@ -769,6 +786,10 @@ TEST(Ideas, NewPredicatesTrueAndFalse) {
     const char* rooks = "4k3/8/8/8/8/8/3R4/3RK3 w - - 0 1";
     const char* opp = "8/8/8/3k4/8/3K4/3P4/8 b - - 0 1";
     EXPECT_EQ(truth(start, {{"predicate", "develops"}, {"args", {{"move", "Nf3"}}}}), Truth::True);
+    // A knight leaving home with two pieces left develops nothing: development is the opening's.
+    const char* late = "5k2/8/8/8/8/8/8/1N2K3 w - - 0 40";
+    EXPECT_EQ(truth(late, {{"predicate", "develops"}, {"args", {{"move", "Nc3"}}}}), Truth::False);
+    expect_no_idea(after_moves("", late), "Nc3", "develops");
     // 6...Bb4+ of Steinitz - von Bardeleben: Nc3 and Bd2 block the check; Kf1 steps away.
     const char* check = "r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP3PPP/RNBQK2R w KQkq - 1 7";
     EXPECT_EQ(truth(check, {{"predicate", "blocks_check"}, {"args", {{"move", "Nc3"}}}}),
@@ -887,6 +908,15 @@ TEST(Ideas, APieceLeftToBeTakenIsASacrificeOnlyWithTheLine) {
     ASSERT_NE(find(taken, "sacrifice"), nullptr) << all(taken);
     EXPECT_EQ(find(taken, "sacrifice")->text, "fxe4 sacrifices the knight on h5.");
     EXPECT_EQ(find(ideas_with_line(fxe4, "fxe4", "g2e4 d5e4"), "sacrifice"), nullptr);
+    // Byrne - Fischer, New York 1956: what the mover could not keep is no sacrifice. 25.Qxb6
+    // saves the queen from the a4 rook; the d1 rook was lost already.
+    const Line qxb6 = after_moves("", "4r1k1/1p3pbp/1pp3p1/8/rQb5/2n2N2/P4PPP/3R2KR w - - 2 25");
+    EXPECT_EQ(find(ideas_with_line(qxb6, "Qxb6", "c3d1 h2h4"), "sacrifice"), nullptr);
+    // 29...Bf8 answers the check; the e1 rook stays where Nxe1 takes it.
+    const Line bf8 = after_moves("", "3Q2k1/1p3pbp/2p3p1/8/2b5/5N1P/r4nPK/4r3 b - - 1 29");
+    const IdeasResult blocks = ideas_with_line(bf8, "Bf8", "f3e1 c4d5");
+    EXPECT_EQ(find(blocks, "sacrifice"), nullptr) << all(blocks);
+    EXPECT_NE(find(blocks, "blocks_check"), nullptr) << all(blocks);
 }
 
 // Sentences a 2000 player called pointless or said twice, read in whole games (Capablanca -

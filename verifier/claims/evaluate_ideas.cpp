@@ -211,6 +211,8 @@ Outcome Evaluator::idea_claim() {
     if (p == "develops") {
         if (pt != Knight && pt != Bishop) return no(san + " does not move a knight or bishop");
         if (!minor_home(us, pt, from)) return no(san + " moves a piece that has left home already");
+        if (!development_phase(pos_))
+            return no("fewer than ten pieces are left: " + san + " develops nothing");
         ev_["centre_distance"] = {{"before", centre_distance(from)},
                                   {"after", centre_distance(to)}};
         if (c_.args.value("toward_centre", false) && centre_distance(to) >= centre_distance(from))

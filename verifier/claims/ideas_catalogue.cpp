@@ -136,8 +136,12 @@ bool was_hanging(const Position& pos, Color c, Square s) {
 
 // ---- development ----
 
+// Development is the opening's and the early middlegame's: with fewer than ten pieces (not
+// pawns or kings) left, a knight or bishop leaving its home square is no longer "developed"
+// (35...Bc5+ of Byrne-Fischer, the bishop back on f8 after Bf8 blocked a check).
 std::vector<IdeaFound> develops(const MoveView& v) {
     if ((v.piece != Knight && v.piece != Bishop) || !minor_home(v.us, v.piece, v.from)) return {};
+    if (!development_phase(v.before)) return {};
     IdeaSlots s{{"piece", piece_name(v.piece)}};
     return {found(centre_distance(v.to) < centre_distance(v.from) ? 0 : 1, s)};
 }
@@ -724,6 +728,10 @@ std::vector<IdeaFound> sacrifice(const MoveView& v) {
     // board alone a piece left hanging is as often an oversight. Whether the material stays
     // given up is the line's to say (explain_ideas keeps it only then).
     if (v.line.empty() || !v.after.is_legal(v.line[0]) || !v.after.is_capture(v.line[0])) return {};
+    // A piece the mover could not keep is no gift: out of check (29...Bf8 of Byrne-Fischer
+    // leaves the e1 rook), or saving the moved piece from capture (25.Qxb6, the queen attacked,
+    // leaves the d1 rook that the knight had attacked for three moves).
+    if (v.before.is_check() || was_hanging(v.before, v.us, v.from)) return {};
     const Square s = v.line[0].to();
     const Piece left = v.after.piece_at(s);
     if (s == v.to || type_of(left) == Pawn || type_of(left) == King) return {};
@@ -913,8 +921,10 @@ std::vector<IdeaFound> gives_bishop_pair(const MoveView& v) {
     return {found(0)};
 }
 
-// The king steps off the line of an enemy bishop, rook or queen with one piece between them
-// (a pin or a discovered check waiting to happen).
+// The king steps off the line of an enemy bishop, rook or queen with one enemy piece between
+// them: a discovered check waiting to happen. An own piece between is pinned, and the move
+// breaks the pin: `unpins` says that, naming the piece it frees (34...Kg7 of Byrne-Fischer
+// "breaks the pin on the bishop on f8", not that and "takes the king off the rank" as well).
 std::vector<IdeaFound> king_off_line(const MoveView& v) {
     if (v.piece != King || v.castles() || v.before.is_check()) return {};
     Bitboard b = v.before.pieces(Bishop, v.them) | v.before.pieces(Rook, v.them) |
@@ -923,6 +933,7 @@ std::vector<IdeaFound> king_off_line(const MoveView& v) {
         const Square s = pop_lsb(b);
         const char* line = slider_line(v.before, s, v.from);
         if (!line || popcount(between_bb(s, v.from) & v.before.occupied()) != 1) continue;
+        if (between_bb(s, v.from) & v.before.occupied_co(v.us)) continue;
         if (line_bb(s, v.from) & square_bb(v.to)) continue;
         const std::string l = line;
         return {found(
@@ -1189,8 +1200,9 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  Development,
                  40,
                  false,
-                 "a knight or bishop leaves its home square (b1, g1, c1, f1 for White); toward "
-                 "the centre when its new square is nearer to d4/d5/e4/e5",
+                 "a knight or bishop leaves its home square (b1, g1, c1, f1 for White) while ten "
+                 "or more pieces (not pawns or kings) are on the board; toward the centre when its "
+                 "new square is nearer to d4/d5/e4/e5",
                  {{"develops the {piece} toward the centre",
                    {of_move("develops", {{"toward_centre", true}})}},
                   {"develops the {piece}", {of_move("develops")}}},
@@ -1529,7 +1541,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "the moved piece can be won where it lands, by static exchange of two pawns or "
                  "more (a pawn: of a pawn, a gambit), and it took less than itself; or, with the "
                  "engine's line, another piece (not a pawn) that can be won so is left where the "
-                 "line's reply takes it: said of a move the engine rates good, when the line "
+                 "line's reply takes it, the mover neither in check nor saving the moved piece: "
+                 "said of a move the engine rates good, when the line "
                  "keeps the material given up (a move rated worse is said to leave the piece "
                  "hanging)",
                  {{"sacrifices the {piece} on {square}", {after("hangs", {{"square", "$square"}})}},
@@ -1712,8 +1725,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  44,
                  false,
                  "the king steps off the diagonal, file or rank of an enemy bishop, rook or queen "
-                 "with one piece between them (a pin or a discovered check in waiting); not out of "
-                 "check",
+                 "with one enemy piece between them (a discovered check in waiting; an own piece "
+                 "between is pinned, and unpins says the move breaks the pin); not out of check",
                  {{"takes the king off the diagonal of the {piece} on {square}",
                    {of_move("leaves_line", {{"square", "$square"}, {"line", "diagonal"}})}},
                   {"takes the king off the file of the {piece} on {square}",

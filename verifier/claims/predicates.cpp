@@ -194,7 +194,8 @@ const std::vector<PredicateSpec>& specs() {
          {"from", "to", "against"}},
         // ---- the ideas (evaluate_ideas.cpp; docs/ideas.md) ----
         {{"develops", EC::BoardComprehension, false,
-          "move takes a knight or bishop off its home square (toward_centre: nearer to d4-e5)"},
+          "move takes a knight or bishop off its home square, ten or more pieces (not pawns or "
+          "kings) on the board (toward_centre: nearer to d4-e5)"},
          {{"move", Move, true}, {"toward_centre", Flag, false}},
          {}},
         {{"castles", EC::BoardComprehension, false, "move is castling"},

@@ -77,21 +77,25 @@ namespace {
 // Two phrases of one idea kind said once: "breaks the pin on the pawn on f2" and "breaks the pin
 // on the pawn on g2" become "breaks the pin on the pawn on f2 and the pawn on g2". The shared
 // words are said once, up to the last article they hold, so that each object keeps its own.
-std::string same_kind_phrases(const std::string& a, const std::string& b) {
-    auto words = [](const std::string& text) {
-        std::vector<std::string> out;
-        std::istringstream in(text);
-        for (std::string w; in >> w;) out.push_back(w);
-        return out;
-    };
-    const std::vector<std::string> wa = words(a), wb = words(b);
+std::vector<std::string> phrase_words(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+// How many leading words two phrases share, up to the last article among them.
+std::size_t shared_words(const std::vector<std::string>& wa, const std::vector<std::string>& wb) {
     std::size_t common = 0;
     while (common < wa.size() && common < wb.size() && wa[common] == wb[common]) ++common;
     for (std::size_t k = common; k > 1; --k)
-        if (wa[k - 1] == "the" || wa[k - 1] == "a" || wa[k - 1] == "an") {
-            common = k - 1;
-            break;
-        }
+        if (wa[k - 1] == "the" || wa[k - 1] == "a" || wa[k - 1] == "an") return k - 1;
+    return common;
+}
+
+std::string same_kind_phrases(const std::string& a, const std::string& b) {
+    const std::vector<std::string> wa = phrase_words(a), wb = phrase_words(b);
+    const std::size_t common = shared_words(wa, wb);
     // Nothing shared, or one phrase is the other's start: said as two.
     if (common == 0 || common >= wa.size() || common >= wb.size()) return a + " and " + b;
     std::string out;
@@ -120,7 +124,10 @@ std::string ideas_sentence(const Position& before, Move move, const std::vector<
     std::vector<std::string> tries;
     if (purposes.size() == 2) {
         const std::string a = idea_phrase(*purposes[0]), b = idea_phrase(*purposes[1]);
-        if (purposes[0]->kind == purposes[1]->kind)
+        // Of two kinds too, when they share a verb and its object ("puts the queen on the open
+        // d-file and the open h4-d8 diagonal", not "... and puts the queen on ...").
+        if (purposes[0]->kind == purposes[1]->kind ||
+            shared_words(phrase_words(a), phrase_words(b)) >= 3)
             tries.push_back(san + " " + same_kind_phrases(a, b) + cost + ".");
         tries.push_back(san + " " + a + " and " + b + cost + ".");
     } else {
@@ -328,6 +335,12 @@ void explain_ideas(MoveLabel& label) {
                 for (const std::string& q : i.squares)
                     if ((q == target || q == from) && i.kind != "takes_control") return true;
         }
+        // The only legal move is the forced idea's to say (20.Kf1 of Byrne-Fischer read "Kf1 is
+        // the only legal move." twice, as reason and as idea).
+        if (r.kind == "only_move" &&
+            std::any_of(own.ideas.begin(), own.ideas.end(),
+                        [&](const Idea& i) { return i.kind == "forced" && i.text == r.text; }))
+            return true;
         return r.kind == "wins_material" && label.previous_capture != NoSquare &&
                label.played.to() == label.previous_capture &&
                r.text.rfind(label.played_san + " wins", 0) == 0;

@@ -2,6 +2,8 @@
 // develops the knight toward the centre", "Rd1 puts the rook on the open d-file", "e4 takes
 // control of d5 and f5". Each phrase's words are matched whole, its slots read from the words
 // (pieces, squares, lists of squares, files) and its claims stated about the move.
+#include <sstream>
+
 #include "reader/reader_sentence.h"
 #include "rules/notation.h"
 #include "tools/tool_json.h"
@@ -72,49 +74,52 @@ bool SentenceReader::match_phrase(std::size_t i, std::size_t end, const std::str
     return k == end;
 }
 
-namespace {
-
-// The phrase without its first `skip` words, when those are all plain words (no slot): what a
-// second object after "and" repeats of it ("breaks the pin on the pawn on f2 and [breaks the pin
-// on] the pawn on g2"). "" when a slot comes first.
-std::string phrase_tail(const std::string& phrase, std::size_t skip) {
-    std::size_t p = 0;
-    for (std::size_t n = 0; n < skip; ++n) {
-        while (p < phrase.size() && phrase[p] == ' ') ++p;
-        if (p >= phrase.size() || phrase[p] == '{') return "";
-        p = phrase.find(' ', p);
-        if (p == std::string::npos) return "";
-    }
-    return phrase.substr(p);
-}
-
-}  // namespace
-
 bool SentenceReader::idea_clause(std::size_t i, std::size_t end, const Subject& s, bool neg) {
     if (s.kind != Subject::MoveSubject || neg) return false;
+    // A phrase split after its first `skip` tokens (a slot is one token): head and tail.
+    auto split = [](const std::string& phrase, std::size_t skip) {
+        std::istringstream in(phrase);
+        std::string head, tail, w;
+        for (std::size_t n = 0; in >> w; ++n) {
+            std::string& part = n < skip ? head : tail;
+            part += (part.empty() ? "" : " ") + w;
+        }
+        return std::pair{head, tail};
+    };
+    struct Object {
+        const IdeaPhrase* phrase;
+        IdeaSlots slots;
+    };
     for (const IdeaKindSpec& kind : idea_catalogue()) {
         for (const IdeaPhrase& phrase : kind.phrases) {
-            // The phrase whole, or twice with its shared start said once: "breaks the pin on
-            // the pawn on f2 and the pawn on g2".
-            std::vector<IdeaSlots> objects(1);
-            if (!match_phrase(i, end, phrase.words, objects[0])) {
-                objects.clear();
-                for (std::size_t m = i + 1; m + 1 < end && objects.empty(); ++m) {
-                    if (words_[m].low != "and") continue;
-                    IdeaSlots first;
-                    if (!match_phrase(i, m, phrase.words, first)) continue;
-                    for (std::size_t skip = 1; skip < m - i; ++skip) {
-                        const std::string tail = phrase_tail(phrase.words, skip);
-                        IdeaSlots second;
-                        if (tail.empty() || tail.find('{') == std::string::npos) break;
-                        if (match_phrase(m + 1, end, tail, second)) {
-                            objects = {first, second};
+            // The phrase whole, or two phrases with their shared start said once: "breaks the
+            // pin on the pawn on f2 and the pawn on g2"; "puts the queen on the open d-file and
+            // the open h4-d8 diagonal" (the second phrase another kind's).
+            std::vector<Object> objects;
+            if (IdeaSlots whole; match_phrase(i, end, phrase.words, whole))
+                objects.push_back({&phrase, whole});
+            for (std::size_t m = i + 1; m + 1 < end && objects.empty(); ++m) {
+                if (words_[m].low != "and") continue;
+                IdeaSlots first;
+                if (!match_phrase(i, m, phrase.words, first)) continue;
+                // The second phrase's first words are the first clause's (their slots filled
+                // from them); its other words are what follows "and".
+                for (std::size_t skip = 1; skip < m - i && objects.empty(); ++skip) {
+                    for (const IdeaKindSpec& other : idea_catalogue()) {
+                        for (const IdeaPhrase& second_phrase : other.phrases) {
+                            const auto [head, tail] = split(second_phrase.words, skip);
+                            IdeaSlots second;
+                            if (tail.empty() || !match_phrase(i, i + skip, head, second) ||
+                                !match_phrase(m + 1, end, tail, second))
+                                continue;
+                            objects = {{&phrase, first}, {&second_phrase, second}};
                             break;
                         }
+                        if (!objects.empty()) break;
                     }
                 }
-                if (objects.empty()) continue;
             }
+            if (objects.empty()) continue;
             const std::vector<std::string> before = move_ctx(s);
             if (illegal_subject(s, before)) return true;
             Position at = position_after(before);
@@ -122,9 +127,9 @@ bool SentenceReader::idea_clause(std::size_t i, std::size_t end, const Subject& 
             if (!mp.ok()) return false;
             const Square to = destination(at, mp.move);
             const std::string us = color_word(at.side_to_move());
-            for (const IdeaSlots& slots : objects)
+            for (const Object& o : objects)
                 for (const IdeaClaim& c :
-                     phrase_claims(phrase, slots, s.move_text, square_name(mp.move.from()),
+                     phrase_claims(*o.phrase, o.slots, s.move_text, square_name(mp.move.from()),
                                    square_name(to), us))
                     add(make_claim(c.predicate, c.args, c.after ? after_subject(s) : before,
                                    c.negated));
