@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <utility>
 
 #include "rules/bitboard.h"
 #include "rules/movegen.h"
@@ -238,6 +239,41 @@ bool could_go_at_once(const Position& pos, Square at, Square s) {
     if (type_of(pc) == Pawn) return pawn_advancing_to(pos, color_of(pc), s, NoSquare) == at;
     if (!(pos.attacks(at) & square_bb(s))) return false;
     return type_of(pc) != King || !pos.attackers(~color_of(pc), s);
+}
+
+Square battery_target(const Position& pos, Square a, Square b) {
+    const Piece pa = pos.piece_at(a), pb = pos.piece_at(b);
+    if (pa == NoPiece || pb == NoPiece || color_of(pa) != color_of(pb) || a == b) return NoSquare;
+    if (!line_bb(a, b) || (between_bb(a, b) & pos.occupied())) return NoSquare;
+    const bool diagonal = file_of(a) != file_of(b) && rank_of(a) != rank_of(b);
+    auto moves_along = [&](PieceType pt) {
+        return pt == Queen || (diagonal ? pt == Bishop : pt == Rook);
+    };
+    if (!moves_along(type_of(pa)) || !moves_along(type_of(pb))) return NoSquare;
+    if (type_of(pa) == Rook && type_of(pb) == Rook) return NoSquare;  // doubled rooks
+    const Color us = color_of(pa), them = ~us;
+    const Bitboard king_zone = king_attacks(pos.king(them));
+    Square best = NoSquare;
+    int best_steps = 99;
+    for (const auto& [rear, front] : {std::pair{a, b}, std::pair{b, a}}) {
+        const int df = (file_of(front) > file_of(rear)) - (file_of(front) < file_of(rear));
+        const int dr = (rank_of(front) > rank_of(rear)) - (rank_of(front) < rank_of(rear));
+        int f = file_of(front) + df, r = rank_of(front) + dr;
+        for (int steps = 1; f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr, ++steps) {
+            const Square s = make_square(f, r);
+            const Piece pc = pos.piece_at(s);
+            if (pc != NoPiece) {
+                if (color_of(pc) == them && type_of(pc) != King && steps < best_steps)
+                    best = s, best_steps = steps;
+                break;
+            }
+            if ((king_zone & square_bb(s)) && steps < best_steps) {
+                best = s, best_steps = steps;
+                break;
+            }
+        }
+    }
+    return best;
 }
 
 Bitboard safe_check_squares(const Position& pos) {

@@ -101,6 +101,14 @@ bool shortens_king_route(const Position& before, const Position& after, Color c,
 // (no pass), a square the piece attacks (a king: one not attacked) or a pawn's advance.
 bool could_go_at_once(const Position& pos, Square at, Square s);
 
+// A battery of the pieces on a and b (one side's bishops, rooks or queens, not two rooks): on one
+// diagonal (bishop or queen each) or file or rank (rook or queen each), nothing between them,
+// each backing the other along the line. Its target: beyond the front piece, the first piece on
+// the line if it is the other side's (not its king), else the first square next to the other
+// side's king that the line crosses before any piece; NoSquare when there is no battery or no
+// target. Both directions are tried (either piece may be in front); the nearer target wins.
+Square battery_target(const Position& pos, Square a, Square b);
+
 // The landing squares of the checks the side to move can give without losing the checking piece
 // (static exchange not below zero): the safe checks a player counts against an exposed king.
 Bitboard safe_check_squares(const Position& pos);

@@ -641,7 +641,7 @@ TEST(ExplainEngine, APreventionIsAGoodMoveTheOpponentNoLongerHas) {
     const std::string text = label_to_json(l)["text"];
     EXPECT_EQ(text,
               "Qb3 is the engine's choice. Qb3 threatens to win the pawn on b7 and the pawn on "
-              "f7. Qb3 prevents Bb4+.");
+              "f7 and forms a battery with the bishop on c4 aimed at f7. Qb3 prevents Bb4+.");
     for (const char* said : {"Qb3 prevents Bc5.", "Qb3 prevents Ba3.", "Qb3 prevents Bd6."}) {
         Reason r;
         r.text = said;

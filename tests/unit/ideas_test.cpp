@@ -1012,6 +1012,34 @@ TEST(Ideas, KingMovesAndSquaresMadeRoomFor) {
               Truth::False);
 }
 
+// A battery: the queen behind the c4 bishop on the a2-g8 diagonal, aimed at f7, which only the
+// king defends (the Evans gambit's Qb3, the Evergreen's 8.Qb3).
+TEST(Ideas, ABatteryAimedAtADefendedPieceOrTheKing) {
+    const char* italian = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R w KQkq - 1 5";
+    const Line l = after_moves("", italian);
+    expect_idea(l, "Qb3", "battery", "Qb3 forms a battery with the bishop on c4 aimed at f7.");
+    expect_no_idea(l, "Qe2", "battery");  // on no line with the bishop
+    const char* after = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/1QP2N2/PP1P1PPP/RNB1K2R b KQkq - 2 5";
+    auto battery = [&](const char* a, const char* b, const char* target) {
+        nlohmann::json args = {{"square", a}, {"with", b}};
+        if (target) args["target"] = target;
+        return truth(after, {{"predicate", "battery"}, {"args", args}});
+    };
+    EXPECT_EQ(battery("b3", "c4", "f7"), Truth::True);
+    EXPECT_EQ(battery("c4", "b3", nullptr), Truth::True);
+    EXPECT_EQ(battery("b3", "c4", "e6"), Truth::False);     // not the first thing on the line
+    EXPECT_EQ(battery("b3", "c3", nullptr), Truth::False);  // a pawn is no line piece
+    // With f7 defended twice more (a bishop on e6 between, then a knight on d8 behind it), the
+    // first thing on the line is the e6 bishop, which the queen behind does not outnumber.
+    const Line guarded =
+        after_moves("", "r2nk2r/pppp1ppp/4bn2/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R w KQkq - 1 5");
+    expect_no_idea(guarded, "Qb3", "battery");
+    // Two rooks on a file are doubled rooks, not a battery.
+    const Line rooks = after_moves("", "3qk3/8/8/3p4/8/8/R7/3RK3 w - - 0 1");
+    expect_no_idea(rooks, "Rad2", "battery");
+    expect_idea(rooks, "Rad2", "rook_file", "Rad2 doubles the rooks on the d-file.");
+}
+
 TEST(Ideas, CatalogueDeclaresEveryKindOnce) {
     std::vector<std::string> names;
     for (const IdeaKindSpec& k : idea_catalogue()) {

@@ -63,6 +63,7 @@ bool is_idea_predicate(const std::string& p) {
                                         "keeps_distance",
                                         "avoids_checks",
                                         "makes_room",
+                                        "battery",
                                         "opposition",
                                         "rook_on_file",
                                         "offers_trade",
@@ -97,6 +98,21 @@ Outcome Evaluator::idea_claim() {
         return is(cover & square_bb(s),
                   on(pos_, s) + " shelters its king on " + square_name(pos_.king(color_of(pc))),
                   on(pos_, s) + " is not in front of its king");
+    }
+    if (p == "battery") {
+        const Square a = sq("square"), b = sq("with");
+        const Square target = battery_target(pos_, a, b);
+        ev_["battery"] = {
+            {"pieces", {square_name(a), square_name(b)}},
+            {"target", target == NoSquare ? json(nullptr) : json(square_name(target))}};
+        if (target == NoSquare)
+            return no(on(pos_, a) + " and " + on(pos_, b) +
+                      " form no battery aimed at an enemy piece or the king's squares");
+        if (c_.args.contains("target") && sq("target") != target)
+            return no("the battery of " + on(pos_, a) + " and " + on(pos_, b) + " is aimed at " +
+                      square_name(target) + ", not " + square_name(sq("target")));
+        return yes(on(pos_, a) + " and " + on(pos_, b) + " form a battery aimed at " +
+                   square_name(target));
     }
     if (p == "outpost") {
         const Square s = sq("square");

@@ -651,6 +651,40 @@ std::vector<IdeaFound> makes_room(const MoveView& v) {
     return {};
 }
 
+// The moved bishop, rook or queen lines up with another of the mover's on a diagonal, file or
+// rank, nothing between, each backing the other, aimed at an enemy piece or at the squares round
+// the enemy king (7.Qb3 of the Opera game behind the c4 bishop, aimed at f7). New with the move
+// (not a piece sliding along a battery it stood in); not a check; two rooks are doubled rooks.
+std::vector<IdeaFound> battery(const MoveView& v) {
+    if ((v.piece != Bishop && v.piece != Rook && v.piece != Queen) || v.after.is_check()) return {};
+    Bitboard b =
+        (v.after.pieces(Bishop, v.us) | v.after.pieces(Rook, v.us) | v.after.pieces(Queen, v.us)) &
+        ~square_bb(v.to);
+    while (b) {
+        const Square p = pop_lsb(b);
+        const Square target = battery_target(v.after, v.to, p);
+        if (target == NoSquare) continue;
+        // At a piece, the battery is the point when the piece is defended and the second
+        // attacker behind the first outnumbers its defenders (f7, the king's pawn: bishop and
+        // queen against the king); an undefended piece is the threat's to name.
+        // A piece worth more than the front attacker is won without the battery (Rd4 on a
+        // queen on e4 with the queen behind on c4).
+        if (const Piece t = v.after.piece_at(target); t != NoPiece) {
+            const int defenders = popcount(v.after.attackers(v.them, target));
+            if (!defenders || popcount(v.after.attackers(v.us, target)) + 1 <= defenders) continue;
+            const Square front = distance(v.to, target) < distance(p, target) ? v.to : p;
+            if (PieceValue[type_of(t)] > PieceValue[type_of(v.after.piece_at(front))]) continue;
+        }
+        if ((line_bb(v.to, p) & square_bb(v.from)) &&
+            !(between_bb(v.from, p) & v.before.occupied()))
+            continue;  // it stood in that line, backed, already
+        return {found(0, {{"piece2", piece_name(type_of(v.after.piece_at(p)))},
+                          {"square", square_name(p)},
+                          {"square2", square_name(target)}})};
+    }
+    return {};
+}
+
 std::vector<IdeaFound> trades(const MoveView& v) {
     if (v.captured == NoPiece || v.piece == King || v.piece == Pawn) return {};
     const PieceType taken = type_of(v.captured);
@@ -1397,6 +1431,20 @@ std::vector<IdeaKindSpec> make_catalogue() {
           {"pins the {piece} on {square} to the {piece2} on {square2}",
            {after("pins", {{"pinned", "$square"}, {"pinner", "$to"}, {"to", "$square2"}})}}},
          with_view(pins)});
+    t.push_back(
+        {"battery",
+         Threats,
+         58,
+         false,
+         "the moved bishop, rook or queen lines up with another bishop, rook or queen of "
+         "the mover's (not rook with rook: doubled rooks) on a diagonal, file or rank "
+         "both move along, nothing between, aimed at the first enemy piece (not the king) "
+         "beyond the front one, or at the first square next to the enemy king the line "
+         "crosses; new with the move, and not a check",
+         {{"forms a battery with the {piece2} on {square} aimed at {square2}",
+           {after("battery", {{"square", "$to"}, {"with", "$square"}, {"target", "$square2"}}),
+            before("battery", {{"square", "$from"}, {"with", "$square"}}, true)}}},
+         with_view(battery)});
     t.push_back({"attacks_pinned",
                  Threats,
                  66,

@@ -259,6 +259,13 @@ const std::vector<PredicateSpec>& specs() {
           "pawn on its file or a file beside it, one or two ranks ahead)"},
          {{"square", Square, true}},
          {}},
+        {{"battery", EC::BoardComprehension, false,
+          "the pieces on square and with (one side's bishops, rooks or queens, not two rooks) "
+          "stand on one line they both move along, nothing between, aimed at target: the first "
+          "enemy piece (not the king) beyond the front one, or the first square next to the "
+          "enemy king the line crosses"},
+         {{"square", Square, true}, {"with", Square, true}, {"target", Square, false}},
+         {}},
         {{"outpost", EC::BoardComprehension, false,
           "the piece on square stands on an outpost: its side's 4th-6th rank, defended by an own "
           "pawn, and no enemy pawn can ever attack it"},
