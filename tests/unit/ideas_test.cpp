@@ -157,6 +157,10 @@ TEST(Ideas, GivesUpCastling) {
     expect_no_idea(after_moves("e2e4 e7e5 e1e2 e8e7 e2e1 e7e8"), "Ke2", "gives_up_castling");
     expect_no_idea(after_moves("e2e4 e7e5 g1f3 b8c6 h1g1 g8f6 g1h1 f6g8"), "Rg1",
                    "gives_up_castling");
+    // With the queen still on d1, Rb1 loses a right castling was not ready to use, and O-O
+    // remains: not worth saying.
+    const Line early = after_moves("b1c3 b8c6 d2d3 d7d6 c1e3 c8e6");
+    expect_no_idea(early, "Rb1", "gives_up_castling");
 }
 
 TEST(Ideas, CentreAndSpace) {
@@ -168,6 +172,16 @@ TEST(Ideas, CentreAndSpace) {
     // The Queen's Gambit: 2.c4 offers an exchange against d5, which the queen defends.
     expect_idea(after_moves("d2d4 d7d5"), "c4", "strikes", "c4 strikes at the pawn on d5.");
     expect_no_idea(after_moves("e2e4"), "e5", "strikes");
+    // A capture the opponent takes back is an exchange, not a break: 8.cxd5 of Fischer-Spassky
+    // (Reykjavik 1972) lands on d5 beside e6, and ...Nxd5 takes back.
+    const Line exchange =
+        after_moves("c2c4 e7e6 g1f3 d7d5 d2d4 g8f6 b1c3 f8e7 c1g5 e8g8 e2e3 h7h6 g5h4 b7b6");
+    expect_no_idea(exchange, "cxd5", "strikes");
+    // 9...Qxe7 takes the bishop that attacked the f8 rook: it recaptures, it defends nothing.
+    const Line qxe7 = after_moves(
+        "c2c4 e7e6 g1f3 d7d5 d2d4 g8f6 b1c3 f8e7 c1g5 e8g8 e2e3 h7h6 g5h4 b7b6 c4d5 f6d5 h4e7");
+    expect_no_idea(qxe7, "Qxe7", "defends_piece");
+    expect_idea(qxe7, "Qxe7", "recaptures", "Qxe7 recaptures on e7.");
     // ...d5 against c4 and e4 at once: one sentence naming both pawns.
     expect_idea(after_moves("e2e4 e7e6 c2c4"), "d5", "strikes",
                 "d5 strikes at the pawns on c4 and e4.");

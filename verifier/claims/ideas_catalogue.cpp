@@ -175,9 +175,16 @@ std::vector<IdeaFound> gives_up_castling(const MoveView& v) {
     const bool queenside = castling_right_lost(v.before, v.after, v.us, false);
     if (v.piece == King)
         return kingside || queenside ? std::vector{found(0)} : std::vector<IdeaFound>{};
+    // A rook move's lost right is a cost when castling there was ready (nothing left between
+    // king and rook: Rb1 with Nc3, Be3 and Qd2 out gives up O-O-O) or no right is left; 11.Rc1
+    // of Fischer-Spassky (Reykjavik 1972), the queen still on d1 and O-O to come, loses nothing.
+    const bool none_left = !v.after.has_castling_right(castling_right(v.us, true)) &&
+                           !v.after.has_castling_right(castling_right(v.us, false));
     std::vector<IdeaFound> out;
-    if (kingside) out.push_back(found(1));
-    if (queenside) out.push_back(found(2));
+    if (kingside && (none_left || castling_path_clear(v.before, castling_right(v.us, true))))
+        out.push_back(found(1));
+    if (queenside && (none_left || castling_path_clear(v.before, castling_right(v.us, false))))
+        out.push_back(found(2));
     return out;
 }
 
@@ -252,6 +259,9 @@ std::vector<IdeaFound> takes_control(const MoveView& v) {
 
 std::vector<IdeaFound> strikes(const MoveView& v) {
     if (v.piece != Pawn || v.move.kind() == Promotion) return {};
+    // A capture the opponent takes back is an exchange under way, no break (8.cxd5 exd5 of
+    // Fischer-Spassky does not "strike at the pawn on e6").
+    if (v.captured != NoPiece && v.taken_back()) return {};
     std::vector<IdeaFound> out;
     Bitboard b = pawn_attacks(v.us, v.to) & v.after.pieces(Pawn, v.them);
     while (b) out.push_back(found(0, {{"square", square_name(pop_lsb(b))}}));
@@ -456,6 +466,11 @@ std::vector<IdeaFound> defends_piece(const MoveView& v) {
         if (h.square == v.from || h.see < 100) continue;
         if (v.after.piece_at(h.square) != v.before.piece_at(h.square)) continue;
         if (was_hanging(v.after, v.us, h.square)) continue;
+        // Taking the attacker is no defence of what it attacked (9...Qxe7 of Fischer-Spassky
+        // takes the bishop that hit the f8 rook: a recapture, said as one).
+        if (v.captured != NoPiece &&
+            (v.before.attackers(v.them, h.square) & square_bb(v.move.to())))
+            continue;
         // Landing between a line piece and its target shields the target ("Be7 shields the
         // queen on d8 from the bishop on g5"), whether or not the moved piece defends it too.
         Square shielded_from = NoSquare;
@@ -1267,7 +1282,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
          34,
          true,
          "a king or rook move, not castling, after which the mover can no longer castle "
-         "on a side where it could before (the king move: on either side)",
+         "on a side where it could before (the king move: on either side; a rook move: when "
+         "nothing stood between king and rook, or no right is left)",
          {{"gives up the right to castle", {of_move("gives_up_castling")}},
           {"gives up castling kingside", {of_move("gives_up_castling", {{"side", "kingside"}})}},
           {"gives up castling queenside", {of_move("gives_up_castling", {{"side", "queenside"}})}}},
@@ -1331,7 +1347,7 @@ std::vector<IdeaKindSpec> make_catalogue() {
          44,
          false,
          "a pawn move that attacks an enemy pawn (a pawn break: it offers an exchange of "
-         "pawns); two at once in one sentence",
+         "pawns), not a capture the opponent takes back; two at once in one sentence",
          {{"strikes at the pawn on {square}", {of_move("strikes", {{"square", "$square"}})}},
           {"strikes at the pawns on {square} and {square2}",
            {of_move("strikes", {{"square", "$square"}}),
@@ -1473,7 +1489,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
          false,
          "an own piece that the opponent could win by capturing it is defended by the moved "
          "piece, or shielded by it (it lands between the piece and a bishop, rook or queen "
-         "that attacked it), and can no longer be won",
+         "that attacked it), and can no longer be won; not by capturing its attacker (a "
+         "recapture)",
          {{"defends the {piece} on {square}",
            {after("defends", {{"target", "$square"}, {"from", "$to"}}),
             after("hangs", {{"square", "$square"}}, true)}},
