@@ -215,7 +215,7 @@ GameAnnotation label_game(const PgnGame& game, const std::vector<Position>& posi
         QualityInput in;
         in.best = eb.score;
         // Checkmating is as good as the best mate: counted as mate in 1 for the mover.
-        in.played = ea.checkmate ? Score::mate(1) : negate(ea.score);
+        in.played = ea.checkmate ? Score::mate(1) : score_of_move(ea.score);
         in.played_is_best = a.best == played || ea.checkmate;
         in.single_legal_move = MoveList(before).size() == 1;
         a.quality = classify_move(in, options.scheme);

@@ -223,6 +223,12 @@ Score negate(const Score& s) {
     return out;
 }
 
+Score score_of_move(const Score& after) {
+    Score out = negate(after);
+    if (out.kind == Score::Mate && out.value > 0) ++out.value;
+    return out;
+}
+
 std::string Score::uci() const {
     std::string out = kind == Mate ? "mate " : "cp ";
     out += std::to_string(value);

@@ -32,6 +32,12 @@ struct Score {
 // The same score from the other side's view: the value negated, a lower bound made an upper one.
 Score negate(const Score& s);
 
+// The score of a move for the side that made it, from the score of the position after it (the
+// opponent to move): negated, and a mate the mover gives counts the move itself. "mate -5" after
+// 36...Ng3+ of Byrne-Fischer (White mated in five) is mate in 6 for Black playing Ng3+, as a
+// search of the position before the move says; a mate the opponent gives keeps its count.
+Score score_of_move(const Score& after);
+
 struct Wdl {
     int win = 0, draw = 0, loss = 0;  // permille, from the side to move
     bool operator==(const Wdl&) const = default;

@@ -910,6 +910,27 @@ TEST(ExplainEngine, AnnotatedMovesKeepWhyTheirReasonsAreIncomplete) {
     EXPECT_GT(incomplete, 0);
 }
 
+// Annotate's own search gives each move's score from the position after it; a move that forces
+// mate counts itself, so the mate annotate says is the one the verifier finds: 36...Ng3+ of
+// Byrne-Fischer (New York 1956) "forces mate in six" (it read mate in five and was dropped).
+TEST(ExplainEngine, AnnotatedMatesCountTheMatingMove) {
+    const std::vector<PgnGame> games = read_pgn(
+        "[FEN \"1Q6/5pk1/2p3p1/1pbbN2p/4n2P/8/r5P1/5K2 b - - 5 36\"]\n[SetUp \"1\"]\n\n"
+        "36... Ng3+ 37. Ke1 Bb4+ 38. Kd1 Bb3+ 39. Kc1 Ne2+ 40. Kb1 Nc3+ 41. Kc1 Rc2# 0-1\n");
+    ASSERT_EQ(games.size(), 1u);
+    ASSERT_TRUE(games.front().ok());
+    Analyzer analyzer(Analyzer::Config{});
+    AnnotateOptions options;
+    options.limits.depth = 14;
+    GameAnnotation annotated = analyse_game(analyzer, games.front(), options);
+    ASSERT_TRUE(annotated.ok()) << annotated.error;
+    explain_game(games.front(), annotated, engine_options(analyzer, 14));
+    ASSERT_FALSE(annotated.moves.empty());
+    const MoveAnnotation& ng3 = annotated.moves.front();
+    ASSERT_FALSE(ng3.reasons.empty()) << ng3.reasons_incomplete;
+    EXPECT_EQ(ng3.reasons.front().text, "Ng3+ forces mate in six.");
+}
+
 // Round trip on the classic games at depth 6: every move labelled and explained; every reason
 // printed is read whole and verified true again on its position.
 TEST(ExplainEngine, ClassicGamesRoundTrip) {

@@ -371,5 +371,15 @@ TEST(UciProtocol, NegateTurnsTheScoreAndItsBound) {
               (Score{Score::Cp, 7, Bound::Lower}));
 }
 
+// A move's score from the position after it: White mated in five after ...Ng3+ is Black's mate
+// in six with Ng3+; a mate against the mover keeps its count; centipawns are negated.
+TEST(UciProtocol, AMoveThatMatesCountsItself) {
+    EXPECT_EQ(score_of_move(Score::mate(-5)), Score::mate(6));
+    EXPECT_EQ(score_of_move(Score::mate(3)), Score::mate(-3));
+    EXPECT_EQ(score_of_move(Score::cp(35)), Score::cp(-35));
+    EXPECT_EQ(score_of_move(Score{Score::Mate, -1, Bound::Upper}),
+              (Score{Score::Mate, 2, Bound::Lower}));
+}
+
 }  // namespace
 }  // namespace glossfish

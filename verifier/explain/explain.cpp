@@ -972,7 +972,7 @@ void explain_game(const PgnGame& game, GameAnnotation& annotation, const Explain
         l.best = a.best;
         l.best_san = a.best_san;
         l.best_score = eb.score;
-        l.played_score = ea.checkmate ? Score::mate(1) : negate(ea.score);
+        l.played_score = ea.checkmate ? Score::mate(1) : score_of_move(ea.score);
         l.quality = a.quality;
         l.best_pv = eb.pv;
         l.played_pv = {played};
