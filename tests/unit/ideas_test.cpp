@@ -430,10 +430,11 @@ TEST(Ideas, BreaksAPinToTheQueen) {
 }
 
 TEST(Ideas, SacrificesAndPiecesEnPrise) {
-    // 10.Nxb5: the knight can be taken; 13.Rxd7 the rook: no seventh rank for a rook that falls.
+    // 10.Nxb5: the knight can be taken; 13.Rxd7 the exchange (a rook for the d7 knight): no
+    // seventh rank for a rook that falls.
     expect_idea(opera(18), "Nxb5", "sacrifice", "Nxb5 sacrifices the knight on b5.");
     const Line rxd7 = opera(24);
-    expect_idea(rxd7, "Rxd7", "sacrifice", "Rxd7 sacrifices the rook on d7.");
+    expect_idea(rxd7, "Rxd7", "sacrifice", "Rxd7 sacrifices the exchange on d7.");
     expect_no_idea(rxd7, "Rxd7", "seventh_rank");
     expect_no_idea(rxd7, "Rxd7", "threatens_win");
     // Evans gambit: 4.b4 offers the pawn.
@@ -922,6 +923,16 @@ TEST(Ideas, APieceLeftToBeTakenIsASacrificeOnlyWithTheLine) {
     ASSERT_NE(find(taken, "sacrifice"), nullptr) << all(taken);
     EXPECT_EQ(find(taken, "sacrifice")->text, "fxe4 sacrifices the knight on h5.");
     EXPECT_EQ(find(ideas_with_line(fxe4, "fxe4", "g2e4 d5e4"), "sacrifice"), nullptr);
+    // Fischer - Spassky, Reykjavik 1972, 38.Rxf6: a rook for a knight is the exchange.
+    const char* exchange = "4q2k/2r1r1p1/4Pn1p/p1p2R2/P2pQ2P/1P1B1R2/6P1/6K1 w - - 9 38";
+    expect_idea(after_moves("", exchange), "Rxf6", "sacrifice",
+                "Rxf6 sacrifices the exchange on f6.");
+    EXPECT_EQ(truth(exchange, {{"predicate", "gives_exchange"},
+                               {"args", {{"move", "Rxf6"}, {"square", "f6"}}}}),
+              Truth::True);
+    EXPECT_EQ(truth(exchange, {{"predicate", "gives_exchange"},
+                               {"args", {{"move", "Qxe6"}, {"square", "e6"}}}}),
+              Truth::False);  // the queen, and a pawn of its own side's square
     // Byrne - Fischer, New York 1956: what the mover could not keep is no sacrifice. 25.Qxb6
     // saves the queen from the a4 rook; the d1 rook was lost already.
     const Line qxb6 = after_moves("", "4r1k1/1p3pbp/1pp3p1/8/rQb5/2n2N2/P4PPP/3R2KR w - - 2 25");

@@ -64,6 +64,7 @@ bool is_idea_predicate(const std::string& p) {
                                         "avoids_checks",
                                         "makes_room",
                                         "battery",
+                                        "gives_exchange",
                                         "opposition",
                                         "rook_on_file",
                                         "offers_trade",
@@ -503,6 +504,15 @@ Outcome Evaluator::idea_claim() {
                       std::to_string(was) + " to " + std::to_string(now) +
                       " king steps of the enemy king",
                   san + " does not take the piece out of the enemy king's reach");
+    }
+    if (p == "gives_exchange") {
+        const Square s = sq("square");
+        const Piece cap = pos_.captured_piece(*m);
+        if (m->to() != s) return no(san + " does not capture on " + square_name(s));
+        return is(
+            pt == Rook && cap != NoPiece && (type_of(cap) == Knight || type_of(cap) == Bishop),
+            san + " takes a " + piece_type_word(type_of(cap)) + " with a rook",
+            san + " is not a rook taking a knight or bishop");
     }
     if (p == "makes_room") {
         const Square s = sq("square"), at = sq("from");

@@ -644,10 +644,15 @@ std::vector<IdeaFound> frees_piece(const MoveView& v) {
 std::vector<IdeaFound> makes_room(const MoveView& v) {
     // A capture or a check has its own point; a pawn stepping up is no use of a square.
     if (v.castles() || v.line.empty() || v.captured != NoPiece || v.after.is_check()) return {};
+    // The knight's pawn stepping up for the bishop is the fianchetto's to say (7...b6).
+    if (v.piece == Pawn && prepares_fianchetto(v.before, v.move)) return {};
     Position p = v.after;
     for (std::size_t i = 0; i < 4 && i < v.line.size(); ++i) {
         const Move m = v.line[i];
         if (!p.is_legal(m)) return {};
+        // A pawn's square is used at once or not for it (14...a6 "makes room on a7" for a
+        // queen the line brings there two moves later says more than the pawn meant).
+        if (v.piece == Pawn && i > 1) return {};
         if (i % 2 == 1 && m.to() == v.from) {
             if (p.is_capture(m) || m.from() == v.to || m.kind() == Castling) return {};
             // The piece could go there at once: the line's own move in between (if any) is not
@@ -770,6 +775,10 @@ std::vector<IdeaFound> sacrifice(const MoveView& v) {
             continue;
         // A pawn given for the initiative is a gambit pawn: "offers the pawn on b4".
         if (v.piece == Pawn) return {found(1, {{"square", square_name(v.to)}}, -20)};
+        // A rook given for a knight or bishop is the exchange (38.Rxf6 of Fischer-Spassky).
+        if (v.piece == Rook && v.captured != NoPiece &&
+            (type_of(v.captured) == Knight || type_of(v.captured) == Bishop))
+            return {found(2, {{"square", square_name(v.to)}})};
         return {found(0, {{"piece", piece_name(v.piece)}, {"square", square_name(v.to)}})};
     }
     // Another piece left to be taken, which the engine's reply takes (20...fxe4 of Samisch-
@@ -1575,8 +1584,9 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  false,
                  "with the engine's line: the moved piece (not capturing, not checking) leaves a "
                  "square that another piece of the mover's (not a pawn), standing where it stands "
-                 "after the move, takes on the mover's next move or the one after, without "
-                 "capturing (the opponent not going there first)",
+                 "after the move, takes on the mover's next move or the one after (a pawn's "
+                 "square: the next move only, and not the fianchetto's), without capturing (the "
+                 "opponent not going there first)",
                  {{"makes room on {square} for the {piece} on {square2}",
                    {of_move("makes_room", {{"square", "$square"}, {"from", "$square2"}})}}},
                  with_view(makes_room)});
@@ -1613,6 +1623,9 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  {{"sacrifices the {piece} on {square}", {after("hangs", {{"square", "$square"}})}},
                   {"offers the pawn on {square}",
                    {after("occupies", {{"square", "$square"}, {"piece", "pawn"}}),
+                    after("hangs", {{"square", "$square"}})}},
+                  {"sacrifices the exchange on {square}",
+                   {of_move("gives_exchange", {{"square", "$square"}}),
                     after("hangs", {{"square", "$square"}})}}},
                  with_view(sacrifice)});
     t.push_back({"forced",

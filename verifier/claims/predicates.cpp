@@ -410,6 +410,11 @@ const std::vector<PredicateSpec>& specs() {
           "king to three or more: the king cannot attack it on its next move"},
          {{"move", Move, true}},
          {}},
+        {{"gives_exchange", EC::BoardComprehension, false,
+          "move is a rook taking a knight or bishop on square (with the rook lost there: an "
+          "exchange sacrifice)"},
+         {{"move", Move, true}, {"square", Square, true}},
+         {}},
         {{"makes_room", EC::BoardComprehension, false,
           "move leaves square, and the mover's other piece on from (after the move) could go "
           "there at once, were it the mover's turn"},
