@@ -276,6 +276,12 @@ Square battery_target(const Position& pos, Square a, Square b) {
     return best;
 }
 
+bool gives_the_exchange(const Position& pos, Move m) {
+    const Piece cap = pos.captured_piece(m);
+    return type_of(pos.piece_at(m.from())) == Rook && cap != NoPiece &&
+           (type_of(cap) == Knight || type_of(cap) == Bishop);
+}
+
 Bitboard safe_check_squares(const Position& pos) {
     Bitboard out = 0;
     for (Move m : MoveList(pos))

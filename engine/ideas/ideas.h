@@ -109,6 +109,10 @@ bool could_go_at_once(const Position& pos, Square at, Square s);
 // target. Both directions are tried (either piece may be in front); the nearer target wins.
 Square battery_target(const Position& pos, Square a, Square b);
 
+// Whether m (legal in pos) is a rook taking a knight or bishop: the exchange given, if the rook
+// is lost where it lands.
+bool gives_the_exchange(const Position& pos, Move m);
+
 // The landing squares of the checks the side to move can give without losing the checking piece
 // (static exchange not below zero): the safe checks a player counts against an exposed king.
 Bitboard safe_check_squares(const Position& pos);

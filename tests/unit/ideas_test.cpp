@@ -933,6 +933,9 @@ TEST(Ideas, APieceLeftToBeTakenIsASacrificeOnlyWithTheLine) {
     EXPECT_EQ(truth(exchange, {{"predicate", "gives_exchange"},
                                {"args", {{"move", "Qxe6"}, {"square", "e6"}}}}),
               Truth::False);  // the queen, and a pawn of its own side's square
+    EXPECT_EQ(truth(exchange, {{"predicate", "gives_exchange"},
+                               {"args", {{"move", "Rf4"}, {"square", "f4"}}}}),
+              Truth::False);  // a rook move that takes nothing
     // Byrne - Fischer, New York 1956: what the mover could not keep is no sacrifice. 25.Qxb6
     // saves the queen from the a4 rook; the d1 rook was lost already.
     const Line qxb6 = after_moves("", "4r1k1/1p3pbp/1pp3p1/8/rQb5/2n2N2/P4PPP/3R2KR w - - 2 25");

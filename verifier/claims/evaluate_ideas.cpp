@@ -507,12 +507,11 @@ Outcome Evaluator::idea_claim() {
     }
     if (p == "gives_exchange") {
         const Square s = sq("square");
-        const Piece cap = pos_.captured_piece(*m);
         if (m->to() != s) return no(san + " does not capture on " + square_name(s));
-        return is(
-            pt == Rook && cap != NoPiece && (type_of(cap) == Knight || type_of(cap) == Bishop),
-            san + " takes a " + piece_type_word(type_of(cap)) + " with a rook",
-            san + " is not a rook taking a knight or bishop");
+        if (!gives_the_exchange(pos_, *m))
+            return no(san + " is not a rook taking a knight or bishop");
+        return yes(san + " takes a " + piece_type_word(type_of(pos_.captured_piece(*m))) +
+                   " with a rook");
     }
     if (p == "makes_room") {
         const Square s = sq("square"), at = sq("from");

@@ -776,8 +776,7 @@ std::vector<IdeaFound> sacrifice(const MoveView& v) {
         // A pawn given for the initiative is a gambit pawn: "offers the pawn on b4".
         if (v.piece == Pawn) return {found(1, {{"square", square_name(v.to)}}, -20)};
         // A rook given for a knight or bishop is the exchange (38.Rxf6 of Fischer-Spassky).
-        if (v.piece == Rook && v.captured != NoPiece &&
-            (type_of(v.captured) == Knight || type_of(v.captured) == Bishop))
+        if (gives_the_exchange(v.before, v.move))
             return {found(2, {{"square", square_name(v.to)}})};
         return {found(0, {{"piece", piece_name(v.piece)}, {"square", square_name(v.to)}})};
     }
