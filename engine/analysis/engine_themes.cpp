@@ -30,10 +30,10 @@ bool zugzwang_at(Analyzer& analyzer, const Position& pos, const AnalysisLimits& 
                  const CancelToken* cancel) {
     const std::size_t moves = MoveList(pos).size();
     if (pos.is_check() || moves == 0 || moves > ZugzwangMaxMoves) return false;
-    Position passed;
-    if (!passed.set(null_move_fen(pos)).ok()) return false;
+    const std::optional<Position> passed = null_move_position(pos);
+    if (!passed) return false;
     std::optional<Score> moving = searched(analyzer, pos, limits, cancel);
-    std::optional<Score> passing = searched(analyzer, passed, limits, cancel);
+    std::optional<Score> passing = searched(analyzer, *passed, limits, cancel);
     if (!moving || !passing) return false;
     // Both from the opponent's view: the null-move search is from the solver's.
     return win_percent(*moving) < win_percent(negate(*passing)) - ZugzwangWinGap;

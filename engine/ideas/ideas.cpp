@@ -230,9 +230,8 @@ bool shortens_king_route(const Position& before, const Position& after, Color c,
 bool could_go_at_once(const Position& pos, Square at, Square s) {
     const Piece pc = pos.piece_at(at);
     if (pc == NoPiece || color_of(pc) == pos.side_to_move()) return false;
-    Position np;
-    if (np.set(null_move_fen(pos)).ok()) {
-        for (Move m : MoveList(np))
+    if (const std::optional<Position> np = null_move_position(pos)) {
+        for (Move m : MoveList(*np))
             if (m.from() == at && m.to() == s) return true;
         return false;
     }
@@ -310,10 +309,10 @@ bool prepares_advance(const Position& before, const Position& after, Color c, Sq
     if (!is_centre(s) && !(pawn_attacks(c, s) & after.pieces(Pawn, ~c))) return false;
     if (!after.attackers(~c, s) || before.side_to_move() != c) return false;
     // c to move again after the move: its advance judged as if the opponent passed.
-    Position again;
-    if (after.checkers() || !again.set(null_move_fen(after)).ok()) return false;
+    const std::optional<Position> again = null_move_position(after);
+    if (!again) return false;
     const Move advance(from, s);
-    if (!see_ge(before, advance, 0) && see_ge(again, advance, 0)) return true;
+    if (!see_ge(before, advance, 0) && see_ge(*again, advance, 0)) return true;
     // Or the square gets as many defenders as attackers (1...c6 for ...d5: a pawn to take back).
     const int theirs = popcount(after.attackers(~c, s));
     return popcount(after.attackers(c, s)) >= theirs &&

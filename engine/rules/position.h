@@ -217,6 +217,10 @@ private:
 // (not necessarily valid: the side that passes may give check).
 std::string null_move_fen(const Position& pos);
 
+// The position with the side to move passing, or nothing when that is no legal position (the
+// side to move is in check: passing would leave its king to be taken).
+std::optional<Position> null_move_position(const Position& pos);
+
 // The squares a king and rook reach when castling with a rook on the given side.
 constexpr Square castle_king_to(Color c, bool king_side) {
     return relative_square(c, king_side ? G1 : C1);

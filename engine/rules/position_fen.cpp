@@ -389,4 +389,10 @@ std::string null_move_fen(const Position& pos) {
            fen.substr(s2, s3 - s2 + 1) + "-" + fen.substr(s4);
 }
 
+std::optional<Position> null_move_position(const Position& pos) {
+    Position np;
+    if (!np.set(null_move_fen(pos)).ok()) return std::nullopt;
+    return np;
+}
+
 }  // namespace glossfish

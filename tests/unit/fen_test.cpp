@@ -204,6 +204,17 @@ TEST(Fen, LongBadFenGivesAShortMessage) {
     EXPECT_EQ(pos.fen(), StartFen) << "a refused FEN leaves the position as it was";
 }
 
+// Passing: the other side moves, the en-passant square goes; a side in check cannot pass.
+TEST(Fen, NullMovePosition) {
+    Position pos;
+    ASSERT_TRUE(pos.set("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3").ok());
+    std::optional<Position> np = null_move_position(pos);
+    ASSERT_TRUE(np);
+    EXPECT_EQ(np->fen(), "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
+    ASSERT_TRUE(pos.set("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").ok());
+    EXPECT_FALSE(null_move_position(pos)) << "White is in check: Black would take the king";
+}
+
 TEST(Fen, IssueCodesAreStable) {
     EXPECT_STREQ(fen_issue_code(FenIssue::TooManyKings), "too_many_kings");
     EXPECT_STREQ(fen_issue_code(FenIssue::OppositeCheck), "opposite_check");

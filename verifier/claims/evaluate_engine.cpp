@@ -247,12 +247,7 @@ Outcome Evaluator::material_line(bool win) {
 }
 
 // The position with the other side to move (the null move), when that side is not in check.
-std::optional<Position> Evaluator::null_move() const {
-    if (pos_.is_check()) return std::nullopt;
-    Position np;
-    if (!np.set(null_move_fen(pos_)).ok()) return std::nullopt;
-    return np;
-}
+std::optional<Position> Evaluator::null_move() const { return null_move_position(pos_); }
 
 // threatens with mate: the side not to move would mate (on square) if it were its turn.
 Outcome Evaluator::threatens_mate() {

@@ -530,9 +530,9 @@ Outcome Evaluator::idea_claim() {
         if (pt != King || m->kind() == Castling) return no(san + " is not a king move");
         if (pos_.is_check()) return no(side(us) + " is in check before " + san);
         if (s == to) return no(san + " puts the king on " + square_name(s) + " itself");
-        Position np;
-        if (!np.set(null_move_fen(pos_)).ok()) return unknown("bad null-move position");
-        const Bitboard was = safe_check_squares(np), now = safe_check_squares(after);
+        const std::optional<Position> np = null_move_position(pos_);
+        if (!np) return unknown("bad null-move position");
+        const Bitboard was = safe_check_squares(*np), now = safe_check_squares(after);
         ev_["safe_checks"] = {{"before", squares_json(was)}, {"after", squares_json(now)}};
         if (!(was & square_bb(s)))
             return no(side(them) + " had no safe check on " + square_name(s) + " before " + san);

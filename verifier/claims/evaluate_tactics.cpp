@@ -134,8 +134,9 @@ Outcome Evaluator::stops() {
     const Color them = ~pos_.side_to_move();
     if (pos_.is_check())
         return unknown(std::string("no threat can be read: ") + color_word(~them) + " is in check");
-    Position np;
-    if (!np.set(null_move_fen(pos_)).ok()) return unknown("bad null-move position");
+    const std::optional<Position> null = null_move_position(pos_);
+    if (!null) return unknown("bad null-move position");
+    const Position& np = *null;
     const std::string text = str("threat");
     MoveParse tp = parse_move_text(np, text);
     if (!tp.ok()) {

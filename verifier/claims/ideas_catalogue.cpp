@@ -338,10 +338,10 @@ std::vector<IdeaFound> threatens_win(const MoveView& v) {
 }
 
 std::optional<Square> mate_square(const Position& pos) {
-    Position np;
-    if (pos.is_check() || !np.set(null_move_fen(pos)).ok()) return std::nullopt;
-    for (Move m : MoveList(np)) {
-        Position p = np;
+    const std::optional<Position> np = null_move_position(pos);
+    if (!np) return std::nullopt;
+    for (Move m : MoveList(*np)) {
+        Position p = *np;
         p.do_move(m);
         if (p.is_checkmate() && m.kind() != Castling) return m.to();
     }
@@ -1008,10 +1008,10 @@ std::vector<IdeaFound> king_off_line(const MoveView& v) {
 std::vector<IdeaFound> avoids_checks(const MoveView& v) {
     if (v.piece != King || v.castles() || v.before.is_check() || v.after.is_check()) return {};
     if (!(v.before.pieces(Rook, v.them) | v.before.pieces(Queen, v.them))) return {};
-    Position np;
-    if (!np.set(null_move_fen(v.before)).ok()) return {};
+    const std::optional<Position> np = null_move_position(v.before);
+    if (!np) return {};
     // A check on the square the king goes to is met by standing there, not avoided.
-    Bitboard was = safe_check_squares(np) & ~square_bb(v.to);
+    Bitboard was = safe_check_squares(*np) & ~square_bb(v.to);
     if (!was || safe_check_squares(v.after)) return {};
     std::vector<Square> squares;
     while (was && squares.size() < 3) squares.push_back(pop_lsb(was));

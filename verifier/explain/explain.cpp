@@ -738,8 +738,9 @@ private:
         if (!o_.threat_search || before_.is_check() ||
             before_.gives_check(played_) != CheckKind::None)
             return false;
-        Position np;
-        if (!np.set(null_move_fen(before_)).ok()) return false;
+        const std::optional<Position> null = null_move_position(before_);
+        if (!null) return false;
+        const Position& np = *null;
         std::optional<Move> mate;
         std::optional<Move> capture;
         int best_gain = 0;
@@ -790,8 +791,9 @@ private:
         if (!engine() || !o_.threat_search || !out_.reasons.empty() || before_.is_check() ||
             before_.is_capture(played_) || before_.gives_check(played_) != CheckKind::None)
             return false;
-        Position np;
-        if (!np.set(null_move_fen(before_)).ok() || MoveList(np).empty()) return false;
+        const std::optional<Position> null = null_move_position(before_);
+        if (!null || MoveList(*null).empty()) return false;
+        const Position& np = *null;
         // The board first: without a quiet move the played one takes away, no search.
         auto candidate = [&](Move t) {
             return t.kind() == Normal && np.captured_piece(t) == NoPiece &&
@@ -839,8 +841,9 @@ private:
     bool threatens() {
         if (!engine() || !o_.threat_search || after_.is_check() || l_.played_score.is_mate())
             return false;
-        Position np;
-        if (!np.set(null_move_fen(after_)).ok() || MoveList(np).empty()) return false;
+        const std::optional<Position> null = null_move_position(after_);
+        if (!null || MoveList(*null).empty()) return false;
+        const Position& np = *null;
         AnalysisResult r = threat_search(np);
         if (!r.ok() || r.lines.empty() || r.best == Move::none()) return false;
         const Move t = r.best;
