@@ -167,6 +167,11 @@ TEST(Ideas, CentreAndSpace) {
     const Line start = after_moves("");
     expect_idea(start, "e4", "occupies_centre", "e4 occupies the centre.");
     expect_no_idea(start, "c4", "occupies_centre");
+    // A pawn capture the opponent takes back is an exchange, not a centre: the Sicilian's
+    // 3...cxd4 (4.Nxd4); one nothing can take back holds it (2...fxe4 with the knight on f3).
+    expect_no_idea(after_moves("e2e4 c7c5 g1f3 e7e6 d2d4"), "cxd4", "occupies_centre");
+    expect_idea(after_moves("e2e4 f7f5 g1f3"), "fxe4", "occupies_centre",
+                "fxe4 occupies the centre.");
     expect_idea(start, "c4", "gains_space", "c4 gains space on the queenside.");
     expect_no_idea(start, "c3", "gains_space");
     // The Queen's Gambit: 2.c4 offers an exchange against d5, which the queen defends.
@@ -201,6 +206,19 @@ TEST(Ideas, ThreatsAndDoubleAttacks) {
     expect_idea(bxf3, "Bxf3", "trades", "Bxf3 trades the bishop for the knight on f3.");
     // 3...Bg4 pins the knight to the queen.
     expect_idea(opera(5), "Bg4", "pins", "Bg4 pins the knight on f3 to the queen on d1.");
+    // 13.Qa3 of Fischer-Spassky (Reykjavik 1972): queen against queen, but nothing defends the
+    // one on e7, so ...c4 would lose it. 12.Qa4 pins nothing: the a7 pawn advancing along the
+    // a-file still shields the rook on a8.
+    const Line reykjavik = after_moves(
+        "c2c4 e7e6 g1f3 d7d5 d2d4 g8f6 b1c3 f8e7 c1g5 e8g8 e2e3 h7h6 g5h4 b7b6 c4d5 f6d5 h4e7 "
+        "d8e7 c3d5 e6d5 a1c1 c8e6");
+    expect_no_idea(reykjavik, "Qa4", "pins");
+    Line qa3 = reykjavik;
+    for (const char* m : {"d1a4", "c7c5"}) qa3.pos.do_move(parse_move_text(qa3.pos, m).move);
+    expect_idea(qa3, "Qa3", "pins", "Qa3 pins the pawn on c5 to the queen on e7.");
+    // With the queen defended (a rook on e8), the c5 pawn pins to nothing worth saying.
+    expect_no_idea(after_moves("", "4r1k1/p3qpp1/4b2p/2pp4/Q7/4PN2/PP3PPP/2R1KB1R w K - 0 1"),
+                   "Qa3", "pins");
     // A queen facing a queen that can take it back evenly is an offer to trade, not a threat
     // to win the queen: Black trades (or retreats) first.
     const Line queens = after_moves("", "1R6/6k1/2q5/8/8/8/8/1Q4K1 w - - 0 1");
@@ -1066,6 +1084,37 @@ TEST(Ideas, ABatteryAimedAtADefendedPieceOrTheKing) {
     const Line rooks = after_moves("", "3qk3/8/8/3p4/8/8/R7/3RK3 w - - 0 1");
     expect_no_idea(rooks, "Rad2", "battery");
     expect_idea(rooks, "Rad2", "rook_file", "Rad2 doubles the rooks on the d-file.");
+}
+
+// Pressure on a pawn no pawn can defend: 21.Re5 of Fischer-Petrosian (Buenos Aires 1971) on
+// the isolated d5 pawn, which the knight on f6 holds; a backward pawn on a half-open file.
+TEST(Ideas, AttacksAWeakPawn) {
+    const Line fp = after_moves("", "r1b2k2/r4ppp/p4n2/2Np4/1P6/3B1P2/P5PP/R3R1K1 w - - 1 21");
+    expect_idea(fp, "Re5", "attacks_weak_pawn", "Re5 attacks the isolated pawn on d5.");
+    // The square the pawn stands on is attacked, not "controlled".
+    const IdeasResult re5 = ideas_of(fp, "Re5");
+    const Idea* control = find(re5, "takes_control");
+    ASSERT_NE(control, nullptr);
+    EXPECT_EQ(control->text, "Re5 takes control of f5.");
+    expect_no_idea(fp, "Re2", "attacks_weak_pawn");  // attacks no pawn
+    // 9...cxd5 of that game, taken back at once by 10.exd5: a recapture, no control of c4.
+    const Line nine = after_moves(
+        "e2e4 c7c5 g1f3 e7e6 d2d4 c5d4 f3d4 a7a6 f1d3 b8c6 d4c6 b7c6 e1g1 d7d5 c2c4 g8f6 c4d5");
+    expect_idea(nine, "cxd5", "recaptures", "cxd5 recaptures on d5.");
+    expect_no_idea(nine, "cxd5", "takes_control");
+    expect_no_idea(nine, "cxd5", "occupies_centre");
+    const Line backward = after_moves("", "8/4k3/3p4/4p3/4P3/8/8/R3K3 w - - 0 1");
+    expect_idea(backward, "Rd1", "attacks_weak_pawn", "Rd1 attacks the backward pawn on d6.");
+    // On d2 the rook attacked the pawn before: no news.
+    expect_no_idea(after_moves("", "8/4k3/3p4/4p3/4P3/8/8/3RK3 w - - 0 1"), "Rd2",
+                   "attacks_weak_pawn");
+    // Undefended, the pawn is there to be won: the threat says so, this idea does not.
+    const Line loose = after_moves("", "8/8/3p2k1/4p3/4P3/8/8/R3K3 w - - 0 1");
+    expect_no_idea(loose, "Rd1", "attacks_weak_pawn");
+    expect_idea(loose, "Rd1", "threatens_win", "Rd1 threatens to win the pawn on d6.");
+    // A pawn another pawn defends is no such weakness (c7 beside d6).
+    expect_no_idea(after_moves("", "8/2p1k3/3p4/4p3/4P3/8/8/R3K3 w - - 0 1"), "Rd1",
+                   "attacks_weak_pawn");
 }
 
 TEST(Ideas, CatalogueDeclaresEveryKindOnce) {

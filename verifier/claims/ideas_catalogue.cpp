@@ -230,11 +230,17 @@ std::vector<IdeaFound> blocks_bishop(const MoveView& v) {
 
 std::vector<IdeaFound> occupies_centre(const MoveView& v) {
     if (v.piece != Pawn || !is_centre(v.to) || is_centre(v.from)) return {};
+    // A capture the opponent takes back holds the square for one move: an exchange, not a
+    // centre (3...cxd4 4.Nxd4 of the Sicilian, 9.cxd5 cxd5 of Fischer-Petrosian 1971).
+    if (v.captured != NoPiece && v.taken_back()) return {};
     return {found(0)};
 }
 
 std::vector<IdeaFound> takes_control(const MoveView& v) {
     if (v.lands_en_prise()) return {};
+    // A capture the opponent takes back controls nothing for long (9...cxd5 10.exd5 of
+    // Fischer-Petrosian 1971 did not "take control of c4").
+    if (v.captured != NoPiece && v.taken_back()) return {};
     if (v.piece == King || v.castles()) return {};
     const Bitboard now = v.after.attacks(v.to), was = v.before.attacks(v.from);
     std::vector<Square> squares;
@@ -243,8 +249,9 @@ std::vector<IdeaFound> takes_control(const MoveView& v) {
         // control of c3" says nothing).
         if (!(now & square_bb(s)) || (was & square_bb(s)) || s == v.from) continue;
         if (!is_centre(s) && !(is_extended_centre(s) && relative_rank(v.us, s) >= Rank4)) continue;
-        const Piece p = v.after.piece_at(s);
-        if (p != NoPiece && color_of(p) == v.us) continue;
+        // A square an enemy piece stands on is attacked, not controlled (21.Re5 of
+        // Fischer-Petrosian 1971 attacks the pawn on d5; it does not "take control of d5").
+        if (v.after.piece_at(s) != NoPiece) continue;
         if (popcount(v.after.attackers(v.us, s)) < popcount(v.after.attackers(v.them, s))) continue;
         squares.push_back(s);
     }
@@ -429,8 +436,14 @@ std::vector<IdeaFound> pins(const MoveView& v) {
         const PieceType behind = type_of(v.after.piece_at(to));
         const PieceType front = type_of(v.after.piece_at(pinned));
         if (behind != King && PieceValue[behind] <= PieceValue[front]) continue;
-        if (behind != King && front == Pawn) continue;  // a pawn "pinned" to a piece: no idea
-        if (behind != King && PieceValue[behind] <= PieceValue[mover]) continue;
+        // Behind a piece worth no more than the pinner there is no pin unless nothing defends
+        // it: then moving the front piece loses it outright (13.Qa3 of Fischer-Spassky,
+        // Reykjavik 1972, on the c5 pawn before the undefended queen on e7). A pawn pinned to a
+        // defended piece worth more than the pinner is pressure a player seldom names; one on a
+        // file still advances along it (Qa4 does not pin a7 to the rook on a8).
+        const bool loose = !v.after.attackers(v.them, to);
+        if (behind != King && front == Pawn && (!loose || file_of(pinned) == file_of(to))) continue;
+        if (behind != King && PieceValue[behind] <= PieceValue[mover] && !loose) continue;
         // The "pinned" piece takes the pinner without losing material (a rook facing a rook on
         // the line to its king): that offers a trade, it pins nothing.
         if (can_take_back_evenly(v, pinned, v.to)) continue;
@@ -1112,6 +1125,30 @@ std::vector<IdeaFound> weakness(const MoveView& v, Color side, bool ours) {
     return out;
 }
 
+// A knight, bishop, rook or queen newly attacks an enemy pawn no pawn can defend: isolated, or
+// backward on a half-open file, with as many attackers as it has defenders, so that one more
+// wins it (21.Re5 of Fischer-Petrosian 1971 on the isolated d5 pawn the f6 knight holds). A
+// queen passing by a pawn its king guards twice presses on nothing. A pawn the move threatens
+// to win is the threat's to name; one it attacked already is no news.
+std::vector<IdeaFound> attacks_weak_pawn(const MoveView& v) {
+    if (v.piece == Pawn || v.piece == King || v.lands_en_prise()) return {};
+    const PawnStructure ps = pawn_structure(v.after, v.them);
+    Bitboard b = v.after.attacks(v.to) & (ps.isolated | ps.backward) & v.after.pieces(Pawn, v.them);
+    const std::vector<HangingPiece> hanging = BoardTools(v.after).hanging(v.them);
+    while (b) {
+        const Square s = pop_lsb(b);
+        const bool isolated = ps.isolated & square_bb(s);
+        if (!isolated && (forward_file(v.them, s) & v.after.pieces(Pawn, v.us))) continue;
+        if (v.origin(s) == s && (v.before.attacks(v.from) & square_bb(s))) continue;
+        if (popcount(v.after.attackers(v.us, s)) < popcount(v.after.attackers(v.them, s))) continue;
+        if (std::any_of(hanging.begin(), hanging.end(),
+                        [&](const HangingPiece& h) { return h.square == s && h.see >= 100; }))
+            continue;
+        return {found(isolated ? 0 : 1, {{"square", square_name(s)}})};
+    }
+    return {};
+}
+
 // ---- the king ----
 
 std::vector<IdeaFound> weakens_cover(const MoveView& v) {
@@ -1447,9 +1484,11 @@ std::vector<IdeaKindSpec> make_catalogue() {
          Threats,
          68,
          false,
-         "the moved line piece attacks an enemy piece with the king, or a piece worth more "
-         "than both, behind it on the same line, and that piece cannot take it without losing "
-         "material (else it is an offer to trade)",
+         "the moved line piece attacks an enemy piece with, behind it on the same line, the "
+         "king, or a piece worth more than the pinned one that is undefended (a pawn: not on "
+         "its file) or (the pinned one not a pawn) worth more than the pinner; and the pinned "
+         "piece cannot take the "
+         "pinner without losing material (else it is an offer to trade)",
          {{"pins the {piece} on {square} to the king",
            {after("pins", {{"pinned", "$square"}, {"pinner", "$to"}, {"absolute", true}})}},
           {"pins the {piece} on {square} to the {piece2} on {square2}",
@@ -1742,6 +1781,22 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "(another own pawn on its file) or backward on a half-open file",
                  weakness_phrases(),
                  with_view([](const MoveView& v) { return weakness(v, v.them, false); })});
+    t.push_back(
+        {"attacks_weak_pawn",
+         PawnStructure,
+         53,
+         false,
+         "the moved knight, bishop, rook or queen attacks an enemy pawn that it did not attack "
+         "before and that no pawn can defend: isolated, or backward on a half-open file, "
+         "attacked at least as often as it is defended after the move; not when the pawn can "
+         "be won at once (the threat says that)",
+         {{"attacks the isolated pawn on {square}",
+           {after("attacks", {{"from", "$to"}, {"target", "$square"}}),
+            after("pawn_weakness", {{"square", "$square"}, {"kind", "isolated"}})}},
+          {"attacks the backward pawn on {square}",
+           {after("attacks", {{"from", "$to"}, {"target", "$square"}}),
+            after("pawn_weakness", {{"square", "$square"}, {"kind", "backward"}})}}},
+         with_view(attacks_weak_pawn)});
     t.push_back({"own_pawn_weakness", PawnStructure, 40, true,
                  "an own pawn becomes isolated, doubled or backward on a half-open file",
                  weakness_phrases(),
