@@ -1487,8 +1487,7 @@ std::vector<IdeaKindSpec> make_catalogue() {
          "the moved line piece attacks an enemy piece with, behind it on the same line, the "
          "king, or a piece worth more than the pinned one that is undefended (a pawn: not on "
          "its file) or (the pinned one not a pawn) worth more than the pinner; and the pinned "
-         "piece cannot take the "
-         "pinner without losing material (else it is an offer to trade)",
+         "piece cannot take the pinner without losing material (else it is an offer to trade)",
          {{"pins the {piece} on {square} to the king",
            {after("pins", {{"pinned", "$square"}, {"pinner", "$to"}, {"absolute", true}})}},
           {"pins the {piece} on {square} to the {piece2} on {square2}",
