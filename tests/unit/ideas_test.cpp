@@ -1117,6 +1117,26 @@ TEST(Ideas, AttacksAWeakPawn) {
                    "attacks_weak_pawn");
 }
 
+// Botvinnik-Capablanca (AVRO 1938): 34.e7 threatens mate on e8 (or f8); the king's steps out
+// of the checks that follow threaten nothing new; 23.exf6 e.p., taken back by ...Nxf6, pushes
+// no passed pawn on.
+TEST(Ideas, AThreatThatStoodBeforeTheCheckIsNotTheEvasions) {
+    const Line e7 = after_moves("", "6k1/p6p/1p2PQ2/3p3p/2pP4/qnP5/6PP/6K1 w - - 1 34");
+    const IdeasResult pushed = ideas_of(e7, "e7");
+    const Idea* mate = find(pushed, "threatens_mate");
+    ASSERT_NE(mate, nullptr) << all(pushed);
+    const Line check = after_moves("", "6k1/p3P2p/1p3Q2/3p3p/2pP4/1nP5/6PP/2q3K1 w - - 1 35");
+    expect_no_idea(check, "Kf2", "threatens_mate");
+    // Out of check, a piece that makes the mate itself still threatens it.
+    expect_idea(after_moves("", "6k1/5ppp/8/8/8/8/1q1N2PP/R3r1K1 w - - 0 1"), "Rxe1",
+                "threatens_mate", "Rxe1 threatens mate on e8.");
+    const Line ep =
+        after_moves("", "r3r1k1/p2n3p/1p4p1/3pPp2/q1pP1P2/1nP3N1/1B3QPP/4RRK1 w - f6 0 23");
+    expect_no_idea(ep, "exf6", "pushes_passer");
+    expect_idea(after_moves("", "6k1/8/8/4P3/8/8/8/6K1 w - - 0 1"), "e6", "pushes_passer",
+                "e6 pushes the passed pawn to e6.");
+}
+
 TEST(Ideas, CatalogueDeclaresEveryKindOnce) {
     std::vector<std::string> names;
     for (const IdeaKindSpec& k : idea_catalogue()) {

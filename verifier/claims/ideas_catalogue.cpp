@@ -355,6 +355,19 @@ std::optional<Square> mate_square(const Position& pos) {
     return std::nullopt;
 }
 
+// Whether the piece on `from`, its side passing the move back to it, mates by going to `to`.
+bool mates_from(const Position& pos, Square from, Square to) {
+    const std::optional<Position> np = null_move_position(pos);
+    if (!np) return false;
+    for (Move m : MoveList(*np)) {
+        if (m.from() != from || m.to() != to) continue;
+        Position p = *np;
+        p.do_move(m);
+        if (p.is_checkmate()) return true;
+    }
+    return false;
+}
+
 std::vector<IdeaFound> threatens_mate(const MoveView& v) {
     if (v.after.is_checkmate()) return {};
     // A mate the mover had already (it was to move) is a missed mate, not a new threat.
@@ -365,6 +378,12 @@ std::vector<IdeaFound> threatens_mate(const MoveView& v) {
     }
     const auto sq = mate_square(v.after);
     if (!sq) return {};
+    // Out of check, a mate threat the moved piece has no part in stood before the check: the
+    // king's steps out of the checks of Botvinnik-Capablanca (AVRO 1938, 35.Kf2 to 40.g4) do
+    // not each "threaten mate on e8"; the pawn on e7 does.
+    if (v.before.is_check() && !(v.after.attacks(v.to) & square_bb(*sq)) &&
+        !mates_from(v.after, v.to, *sq))
+        return {};
     return {found(0, {{"square", square_name(*sq)}})};
 }
 
@@ -1086,6 +1105,9 @@ std::vector<IdeaFound> creates_passed(const MoveView& v) {
 std::vector<IdeaFound> pushes_passer(const MoveView& v) {
     if (v.piece != Pawn || v.move.kind() == Promotion) return {};
     if (!(pawn_structure(v.before, v.us).passed & square_bb(v.from))) return {};
+    // A capture the opponent takes back at once pushes nothing on (23.exf6 e.p. Nxf6 of
+    // Botvinnik-Capablanca, AVRO 1938, opened the e-file; the pawn was gone a move later).
+    if (v.captured != NoPiece && v.taken_back()) return {};
     return {found(0, {{"square", square_name(v.to)}}, relative_rank(v.us, v.to))};
 }
 
@@ -1412,7 +1434,10 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  Threats,
                  92,
                  false,
-                 "if the opponent passed, the mover would mate in one on the square named",
+                 "if the opponent passed, the mover would mate in one on the square named; "
+                 "after a move out of check, only when the moved piece makes the mate or "
+                 "attacks its square (a threat that stood before the check is not the "
+                 "evasion's)",
                  {{"threatens mate on {square}",
                    {after("threatens", {{"mate", true}, {"square", "$square"}})}}},
                  with_view(threatens_mate)});
@@ -1770,7 +1795,7 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  Endgame,
                  56,
                  false,
-                 "a passed pawn advances",
+                 "a passed pawn advances; not by a capture the opponent takes back at once",
                  {{"pushes the passed pawn to {square}",
                    {before("occupies", {{"square", "$square"}, {"piece", "pawn"}}, true),
                     after("passed_pawn", {{"square", "$square"}})}}},
