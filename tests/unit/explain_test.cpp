@@ -95,7 +95,7 @@ TEST(Explain, AllowsMateInOne) {
     explain_label(l);
     EXPECT_EQ(label_to_json(l)["text"],
               "Nf6?? is a blunder; g6 was best. After Nf6, White mates in one with Qxf7#. g6 "
-              "threatens to win the queen on h5.");
+              "attacks the queen on h5 with tempo.");
 }
 
 TEST(Explain, LosesTheHangingQueen) {

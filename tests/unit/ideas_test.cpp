@@ -224,9 +224,16 @@ TEST(Ideas, ThreatsAndDoubleAttacks) {
     const Line queens = after_moves("", "1R6/6k1/2q5/8/8/8/8/1Q4K1 w - - 0 1");
     expect_no_idea(queens, "Qb6", "threatens_win");
     expect_idea(queens, "Qb6", "offers_trade", "Qb6 offers a trade with the queen on c6.");
-    // A rook against the queen: taking the rook loses the queen for it, so the threat stands.
-    expect_idea(after_moves("", "7k/8/2q5/8/8/8/1R6/1R4K1 w - - 0 1"), "Rb6", "threatens_win",
-                "Rb6 threatens to win the queen on c6.");
+    // A rook against the queen: taking the rook loses the queen for it, so it is no offer to
+    // trade; but the queen steps away to a safe square, so the rook gains a tempo on it and
+    // wins nothing (14...c4 of Botvinnik-Capablanca, AVRO 1938, on the queen on d3).
+    const Line rook = after_moves("", "7k/8/2q5/8/8/8/1R6/1R4K1 w - - 0 1");
+    expect_no_idea(rook, "Rb6", "offers_trade");
+    expect_no_idea(rook, "Rb6", "threatens_win");
+    expect_idea(rook, "Rb6", "tempo", "Rb6 attacks the queen on c6 with tempo.");
+    // Pinned to its king on a8, with the bishop on e6 guarding c8, the queen is lost.
+    expect_idea(after_moves("", "kq6/pp6/4B3/8/8/8/8/2R3K1 w - - 0 1"), "Rc8", "threatens_win",
+                "Rc8 threatens to win the queen on b8.");
 }
 
 // The Evergreen game, 9.e5: the pawn attacks the queen on f6. By static exchange it can be won

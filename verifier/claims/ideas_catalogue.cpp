@@ -307,8 +307,16 @@ bool can_take_back_evenly(const MoveView& v, Square target, Square at) {
     return false;
 }
 
+// Whether the piece on s, its side to move, has a move to a square where it is not lost.
+bool can_step_away(const Position& pos, Square s) {
+    for (Move m : MoveList(pos))
+        if (m.from() == s && see_ge(pos, m, 0)) return true;
+    return false;
+}
+
 std::vector<IdeaFound> threatens_win(const MoveView& v) {
     std::vector<IdeaFound> out;
+    Square only = NoSquare;
     if (v.lands_en_prise()) return out;
     for (const HangingPiece& h : BoardTools(v.after).hanging(v.them)) {
         const Square was = v.origin(h.square);
@@ -329,7 +337,17 @@ std::vector<IdeaFound> threatens_win(const MoveView& v) {
         out.push_back(
             found(0, {{"piece", piece_name(type_of(h.piece))}, {"square", square_name(h.square)}},
                   h.see / 100));
+        only = h.square;
     }
+    // One piece, attacked by the cheaper piece that moved, that can step to a safe square is
+    // gained a tempo on, not won: `tempo` says it (14...c4 of Botvinnik-Capablanca, AVRO 1938,
+    // on the queen on d3, which goes to c2).
+    if (out.size() == 1 && v.piece != King && (v.after.attacks(v.to) & square_bb(only)) &&
+        type_of(v.after.piece_at(only)) != Pawn &&
+        PieceValue[type_of(v.after.piece_at(only))] > PieceValue[type_of(v.after.piece_at(v.to))] &&
+        !(v.origin(only) == only && (v.before.attacks(v.from) & square_bb(only))) &&
+        can_step_away(v.after, only))
+        return {};
     // Two at once: one idea naming both (a double attack).
     if (out.size() >= 2) {
         std::stable_sort(out.begin(), out.end(),
@@ -1486,7 +1504,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "after the move an enemy piece can be won by capturing it (static exchange of a "
                  "pawn or more, and its full worth unless a cheaper piece takes it) that could not "
                  "be before, and it cannot take the moved piece or its capturer without losing "
-                 "material (else it is an offer to trade)",
+                 "material (else it is an offer to trade); a single piece worth more than the "
+                 "moved piece that attacks it and that can step to a safe square is `tempo`'s",
                  {{"threatens to win the {piece} on {square}",
                    {after("threatens", {{"target", "$square"}})}},
                   {"threatens to win the {piece} on {square} and the {piece2} on {square2}",

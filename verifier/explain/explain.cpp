@@ -474,11 +474,11 @@ private:
     }
 
     // The opponent's answer (the played move's line starts with it) makes a threat the move let
-    // in (a double attack, a threat to the piece that moved, mate, or a pin), or takes a piece the
-    // move left undefended. Said with the answer's own idea, which the board verifies after it:
-    // "After Nh4, Qg5 threatens to win the knight on h4 and the bishop on b5." / "After e5, Qxa1+
-    // captures the undefended rook on a1." A threat to one pawn, or to a piece the move did not
-    // touch, is no explanation of what the move allowed.
+    // in (a double attack, a threat to the piece that moved or a tempo gained on it, mate, or a
+    // pin), or takes a piece the move left undefended. Said with the answer's own idea, which the
+    // board verifies after it: "After Nh4, Qg5 threatens to win the knight on h4 and the bishop on
+    // b5." / "After e5, Qxa1+ captures the undefended rook on a1." A threat to one pawn, or to a
+    // piece the move did not touch, is no explanation of what the move allowed.
     bool reply_threat() {
         if (refutation_.empty() || !after_.is_legal(refutation_.front())) return false;
         const Move reply = refutation_.front();
@@ -500,7 +500,7 @@ private:
                 i.kind == "threatens_mate" ||
                 (i.kind == "threatens_win" && (i.squares.size() >= 2 || hits_moved) &&
                  std::find(i.pieces.begin(), i.pieces.end(), "pawn") == i.pieces.end()) ||
-                (i.kind == "pins" && hits_moved) ||
+                (i.kind == "pins" && hits_moved) || (i.kind == "tempo" && hits_moved) ||
                 (capture && costly &&
                  (i.kind == "wins_exchange" || i.pieces != std::vector<std::string>{"pawn"}));
             if (!relevant) continue;
