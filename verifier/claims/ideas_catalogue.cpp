@@ -75,6 +75,9 @@ struct MoveView {
     // one) declines it: neither its reply nor, after an exchange in between, the opponent's
     // next move takes on the square (26.gxh7+ Kh8 of Zukertort-Blackburne trades nothing off;
     // Bxf6 Rxc1+ Nxc1 gxf6 is a trade with a check in between).
+    // A capture the opponent takes back: an exchange under way, which holds no square, opens no
+    // break and pushes no passed pawn on.
+    bool recaptured() const { return captured != NoPiece && taken_back(); }
     bool taken_back() const {
         if (!after.attackers(them, to)) return false;
         if (line.empty()) return true;
@@ -232,7 +235,7 @@ std::vector<IdeaFound> occupies_centre(const MoveView& v) {
     if (v.piece != Pawn || !is_centre(v.to) || is_centre(v.from)) return {};
     // A capture the opponent takes back holds the square for one move: an exchange, not a
     // centre (3...cxd4 4.Nxd4 of the Sicilian, 9.cxd5 cxd5 of Fischer-Petrosian 1971).
-    if (v.captured != NoPiece && v.taken_back()) return {};
+    if (v.recaptured()) return {};
     return {found(0)};
 }
 
@@ -240,7 +243,7 @@ std::vector<IdeaFound> takes_control(const MoveView& v) {
     if (v.lands_en_prise()) return {};
     // A capture the opponent takes back controls nothing for long (9...cxd5 10.exd5 of
     // Fischer-Petrosian 1971 did not "take control of c4").
-    if (v.captured != NoPiece && v.taken_back()) return {};
+    if (v.recaptured()) return {};
     if (v.piece == King || v.castles()) return {};
     const Bitboard now = v.after.attacks(v.to), was = v.before.attacks(v.from);
     std::vector<Square> squares;
@@ -268,7 +271,7 @@ std::vector<IdeaFound> strikes(const MoveView& v) {
     if (v.piece != Pawn || v.move.kind() == Promotion) return {};
     // A capture the opponent takes back is an exchange under way, no break (8.cxd5 exd5 of
     // Fischer-Spassky does not "strike at the pawn on e6").
-    if (v.captured != NoPiece && v.taken_back()) return {};
+    if (v.recaptured()) return {};
     std::vector<IdeaFound> out;
     Bitboard b = pawn_attacks(v.us, v.to) & v.after.pieces(Pawn, v.them);
     while (b) out.push_back(found(0, {{"square", square_name(pop_lsb(b))}}));
@@ -314,6 +317,8 @@ bool can_step_away(const Position& pos, Square s) {
     return false;
 }
 
+std::vector<IdeaFound> tempo(const MoveView& v);
+
 std::vector<IdeaFound> threatens_win(const MoveView& v) {
     std::vector<IdeaFound> out;
     Square only = NoSquare;
@@ -342,12 +347,13 @@ std::vector<IdeaFound> threatens_win(const MoveView& v) {
     // One piece, attacked by the cheaper piece that moved, that can step to a safe square is
     // gained a tempo on, not won: `tempo` says it (14...c4 of Botvinnik-Capablanca, AVRO 1938,
     // on the queen on d3, which goes to c2).
-    if (out.size() == 1 && v.piece != King && (v.after.attacks(v.to) & square_bb(only)) &&
-        type_of(v.after.piece_at(only)) != Pawn &&
-        PieceValue[type_of(v.after.piece_at(only))] > PieceValue[type_of(v.after.piece_at(v.to))] &&
-        !(v.origin(only) == only && (v.before.attacks(v.from) & square_bb(only))) &&
-        can_step_away(v.after, only))
-        return {};
+    if (out.size() == 1 && can_step_away(v.after, only)) {
+        const std::vector<IdeaFound> t = tempo(v);
+        if (std::any_of(t.begin(), t.end(), [&](const IdeaFound& i) {
+                return i.slots.at("square") == square_name(only);
+            }))
+            return {};
+    }
     // Two at once: one idea naming both (a double attack).
     if (out.size() >= 2) {
         std::stable_sort(out.begin(), out.end(),
@@ -362,28 +368,17 @@ std::vector<IdeaFound> threatens_win(const MoveView& v) {
     return out;
 }
 
-std::optional<Square> mate_square(const Position& pos) {
+// The moves (not castling) that would mate at once if the side to move passed.
+std::vector<Move> mates_after_pass(const Position& pos) {
+    std::vector<Move> out;
     const std::optional<Position> np = null_move_position(pos);
-    if (!np) return std::nullopt;
+    if (!np) return out;
     for (Move m : MoveList(*np)) {
         Position p = *np;
         p.do_move(m);
-        if (p.is_checkmate() && m.kind() != Castling) return m.to();
+        if (p.is_checkmate() && m.kind() != Castling) out.push_back(m);
     }
-    return std::nullopt;
-}
-
-// Whether the piece on `from`, its side passing the move back to it, mates by going to `to`.
-bool mates_from(const Position& pos, Square from, Square to) {
-    const std::optional<Position> np = null_move_position(pos);
-    if (!np) return false;
-    for (Move m : MoveList(*np)) {
-        if (m.from() != from || m.to() != to) continue;
-        Position p = *np;
-        p.do_move(m);
-        if (p.is_checkmate()) return true;
-    }
-    return false;
+    return out;
 }
 
 std::vector<IdeaFound> threatens_mate(const MoveView& v) {
@@ -394,15 +389,17 @@ std::vector<IdeaFound> threatens_mate(const MoveView& v) {
         p.do_move(m);
         if (p.is_checkmate()) return {};
     }
-    const auto sq = mate_square(v.after);
-    if (!sq) return {};
+    const std::vector<Move> mates = mates_after_pass(v.after);
+    if (mates.empty()) return {};
+    const Square sq = mates.front().to();
     // Out of check, a mate threat the moved piece has no part in stood before the check: the
     // king's steps out of the checks of Botvinnik-Capablanca (AVRO 1938, 35.Kf2 to 40.g4) do
     // not each "threaten mate on e8"; the pawn on e7 does.
-    if (v.before.is_check() && !(v.after.attacks(v.to) & square_bb(*sq)) &&
-        !mates_from(v.after, v.to, *sq))
+    if (v.before.is_check() && !(v.after.attacks(v.to) & square_bb(sq)) &&
+        std::none_of(mates.begin(), mates.end(),
+                     [&](Move m) { return m.from() == v.to && m.to() == sq; }))
         return {};
-    return {found(0, {{"square", square_name(*sq)}})};
+    return {found(0, {{"square", square_name(sq)}})};
 }
 
 std::vector<IdeaFound> tempo(const MoveView& v) {
@@ -1125,7 +1122,7 @@ std::vector<IdeaFound> pushes_passer(const MoveView& v) {
     if (!(pawn_structure(v.before, v.us).passed & square_bb(v.from))) return {};
     // A capture the opponent takes back at once pushes nothing on (23.exf6 e.p. Nxf6 of
     // Botvinnik-Capablanca, AVRO 1938, opened the e-file; the pawn was gone a move later).
-    if (v.captured != NoPiece && v.taken_back()) return {};
+    if (v.recaptured()) return {};
     return {found(0, {{"square", square_name(v.to)}}, relative_rank(v.us, v.to))};
 }
 
