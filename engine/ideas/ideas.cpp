@@ -31,6 +31,11 @@ int centre_distance(Square s) {
     return std::min({distance(s, D4), distance(s, D5), distance(s, E4), distance(s, E5)});
 }
 
+int file_centre_distance(Square s) {
+    const int f = file_of(s);
+    return f <= FileD ? FileD - f : f - FileE;
+}
+
 namespace {
 
 // File-plus-rank steps from s to the nearest centre square.
@@ -166,6 +171,13 @@ Bitboard pawn_cover(const Position& pos, Color c) {
         }
     }
     return zone & pos.pieces(Pawn, c);
+}
+
+int covered_files(const Position& pos, Color c) {
+    const Bitboard cover = pawn_cover(pos, c);
+    int n = 0;
+    for (int f = FileA; f <= FileH; ++f) n += (cover & file_bb(f)) != 0;
+    return n;
 }
 
 Bitboard flight_squares_forward(const Position& pos, Color c) {

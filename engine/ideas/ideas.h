@@ -18,6 +18,8 @@ bool is_centre(Square s);
 bool is_extended_centre(Square s);
 // Chebyshev distance from s to the nearest centre square (0 on d4/d5/e4/e5).
 int centre_distance(Square s);
+// Files from s to the d- or e-file (0 on them, 3 on the a- and h-files).
+int file_centre_distance(Square s);
 // Chebyshev distance between two squares.
 int distance(Square a, Square b);
 // Whether to is nearer the centre than from: fewer king steps to it, or as many and fewer
@@ -70,6 +72,9 @@ int mobility(const Position& pos, Square s);
 // The pawns of c that shelter c's king: on the king's file and the files beside it, one or two
 // ranks in front of the king. Only a king on its first two ranks is sheltered.
 Bitboard pawn_cover(const Position& pos, Color c);
+// How many of the king's file and the files beside it have a pawn of pawn_cover (gxf6 in
+// front of a king on g8 keeps three pawns there but leaves the g-file bare: 3 -> 2).
+int covered_files(const Position& pos, Color c);
 
 // The squares one rank in front of c's king on its back rank (and the squares beside it there)
 // that the king could step to: empty and not attacked. Empty set when the king is not on the

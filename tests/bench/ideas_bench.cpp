@@ -49,7 +49,9 @@ const std::map<std::string, std::set<std::string>>& theme_kinds() {
         {"knight outposts, repositioning, centralization", {"outpost", "takes_control"}},
         {"square vacancy", {"frees_piece", "makes_room"}},
         {"bishop vs knight", {"trades", "bishop_pair", "gives_bishop_pair"}},
-        {"recapturing", {"recaptures", "wins_back"}},  // material taken back, from a FEN alone
+        // Material taken back (from a FEN alone: the mover was behind), or which of two ways
+        // of taking is chosen and why.
+        {"recapturing", {"recaptures", "wins_back", "capture_choice"}},
         {"offer of simplification", {"offers_trade", "trades"}},
         {"advancement of f/g/h pawns",
          {"gains_space", "strikes", "creates_passed", "pushes_passer"}},

@@ -1124,6 +1124,54 @@ TEST(Ideas, AttacksAWeakPawn) {
                    "attacks_weak_pawn");
 }
 
+// Which of two captures on a square: the pawn cover, doubled and isolated pawns, and the pawn
+// capture toward the centre, each against a pawn's capture that would give it up.
+TEST(Ideas, TheChoiceBetweenTwoCaptures) {
+    // The Queen's Gambit Declined, 7.Bxf6: 7...Bxf6 keeps g7 in front of the castled king.
+    const Line qgd =
+        after_moves("d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7 e2e3 e8g8 g1f3 h7h6 g5f6");
+    expect_idea(qgd, "Bxf6", "capture_choice",
+                "Bxf6 keeps the pawn cover of the king on g8 that gxf6 would break.");
+    expect_no_idea(qgd, "gxf6", "capture_choice");
+    // The king still on e8: the cover is not the point, the doubled f-pawns are.
+    const Line italian =
+        after_moves("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 b1c3 f8c5 d2d3 d7d6 c1g5 h7h6 g5f6");
+    expect_idea(italian, "Qxf6", "capture_choice",
+                "Qxf6 avoids the doubled pawns that gxf6 would leave.");
+    // The bishop takes the knight on c3 where bxc3 would leave the a- and c-pawns alone.
+    const Line alone = after_moves("", "4k3/8/8/8/8/2n5/PP1B4/4K3 w - - 0 1");
+    expect_idea(alone, "Bxc3", "capture_choice",
+                "Bxc3 avoids the isolated pawn that bxc3 would leave.");
+    // The Exchange Ruy Lopez, 4.Bxc6: bxc6 takes toward the centre, dxc6 away from it (it opens
+    // the d-file instead, which this idea does not claim).
+    const Line ruy = after_moves("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6");
+    expect_idea(ruy, "bxc6", "capture_choice",
+                "bxc6 takes toward the centre where dxc6 would take away from it.");
+    // dxc6 has its own point: bxc6 would leave the a6 pawn alone on its wing.
+    expect_idea(ruy, "dxc6", "capture_choice",
+                "dxc6 avoids the isolated pawn that bxc6 would leave.");
+    // 5.Qxf3 of the Opera game: gxf3 would double the f-pawns.
+    expect_idea(opera(8), "Qxf3", "capture_choice",
+                "Qxf3 avoids the doubled pawns that gxf3 would leave.");
+    // No pawn could take instead, or this capture loses material: nothing to choose.
+    expect_no_idea(after_moves("", "4k3/8/8/8/8/2n5/P2B4/4K3 w - - 0 1"), "Bxc3", "capture_choice");
+    // Qxc3 gives the queen for a pawn (...bxc3): no way of taking worth comparing.
+    const Line guarded = after_moves("", "4k3/8/8/8/1p6/2p5/PP1Q4/4K3 w - - 0 1");
+    expect_no_idea(guarded, "Qxc3", "capture_choice");
+    // The predicate, true and false.
+    const char* qgd_fen = "rnbq1rk1/ppp1bpp1/4pB1p/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 0 7";
+    auto claim = [](const char* move, const char* alt, const char* kind) {
+        return nlohmann::json{{"predicate", "capture_choice"},
+                              {"args", {{"move", move}, {"alternative", alt}, {"kind", kind}}}};
+    };
+    EXPECT_EQ(truth(qgd_fen, claim("Bxf6", "gxf6", "cover")), Truth::True);
+    EXPECT_EQ(truth(qgd_fen, claim("gxf6", "Bxf6", "cover")), Truth::False);    // a bishop's
+    EXPECT_EQ(truth(qgd_fen, claim("Bxf6", "gxf6", "isolated")), Truth::True);  // h6 alone
+    EXPECT_EQ(truth(qgd_fen, claim("Bxf6", "gxf6", "centre")), Truth::False);   // a bishop's
+    EXPECT_EQ(truth(qgd_fen, claim("Bxf6", "gxf6", "doubled")), Truth::True);
+    EXPECT_EQ(truth(qgd_fen, claim("Bxf6", "Nd7", "cover")), Truth::False);  // no capture
+}
+
 // Botvinnik-Capablanca (AVRO 1938): 34.e7 threatens mate on e8 (or f8); the king's steps out
 // of the checks that follow threaten nothing new; 23.exf6 e.p., taken back by ...Nxf6, pushes
 // no passed pawn on.

@@ -40,6 +40,7 @@ const char* kind_word(ArgKind k) {
     case ArgKind::Percent: return "an integer 0 … 100 (win%)";
     case ArgKind::WingWord: return "\"queenside\", \"centre\" or \"kingside\"";
     case ArgKind::LineWord: return "\"diagonal\", \"file\" or \"rank\"";
+    case ArgKind::CaptureWord: return "\"cover\", \"doubled\", \"isolated\" or \"centre\"";
     }
     return "";
 }
@@ -94,6 +95,10 @@ bool valid_value(ArgKind k, const json& v) {
     case ArgKind::LineWord:
         return str(
             [](const std::string& s) { return s == "diagonal" || s == "file" || s == "rank"; });
+    case ArgKind::CaptureWord:
+        return str([](const std::string& s) {
+            return s == "cover" || s == "doubled" || s == "isolated" || s == "centre";
+        });
     }
     return false;
 }

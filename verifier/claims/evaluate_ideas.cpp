@@ -82,7 +82,8 @@ bool is_idea_predicate(const std::string& p) {
                                         "prepares_advance",
                                         "blocks_check",
                                         "prepares_fianchetto",
-                                        "recaptures"};
+                                        "recaptures",
+                                        "capture_choice"};
     return std::find(std::begin(names), std::end(names), p) != std::end(names);
 }
 
@@ -439,6 +440,53 @@ Outcome Evaluator::idea_claim() {
         return is(pt == Pawn && (was & square_bb(from)) && popcount(now) < popcount(was),
                   san + " leaves fewer pawns in front of " + side(us) + "'s king",
                   san + " does not thin out the king's pawn cover");
+    }
+    if (p == "capture_choice") {
+        MoveParse mp = parse_move_text(pos_, str("alternative"));
+        if (!mp.ok()) return no(quote_input(str("alternative")) + " cannot be played here");
+        const Move alt = mp.move;
+        const std::string alt_san = move_to_san(pos_, alt);
+        if (!pos_.is_capture(*m) || !pos_.is_capture(alt) || alt.to() != m->to() ||
+            alt.from() == from)
+            return no(san + " and " + alt_san + " are not two captures on one square");
+        if (type_of(pos_.piece_at(alt.from())) != Pawn) return no(alt_san + " is no pawn capture");
+        ev_["see"] = {{san, see(pos_, *m)}, {alt_san, see(pos_, alt)}};
+        if (!see_ge(pos_, *m, 0) || !see_ge(pos_, alt, 0))
+            return no("one of " + san + " and " + alt_san + " loses material by exchange");
+        Position other = pos_;
+        other.do_move(alt);
+        const std::string kind = str("kind");
+        if (kind == "cover") {
+            const int was = covered_files(pos_, us), now = covered_files(after, us),
+                      then = covered_files(other, us);
+            ev_["files_with_cover"] = {{"before", was}, {san, now}, {alt_san, then}};
+            if (c_.args.contains("square") && pos_.king(us) != sq("square"))
+                return no(side(us) + "'s king is not on " + square_name(sq("square")));
+            return is(then < was && now >= was,
+                      alt_san + " would leave a file in front of the king without a pawn; " + san +
+                          " does not",
+                      san + " does not keep a cover that " + alt_san + " would open");
+        }
+        if (kind == "doubled" || kind == "isolated") {
+            auto count = [&](const Position& q) {
+                const PawnStructure ps = pawn_structure(q, us);
+                return popcount(kind == "doubled" ? ps.doubled : ps.isolated);
+            };
+            const int was = count(pos_), now = count(after), then = count(other);
+            ev_[kind + "_pawns"] = {{"before", was}, {san, now}, {alt_san, then}};
+            return is(then > was && now <= was,
+                      alt_san + " would leave " + side(us) + " more " + kind + " pawns; " + san +
+                          " does not",
+                      san + " keeps no " + kind + " pawn that " + alt_san + " would make");
+        }
+        // "centre": pawn against pawn, toward the d- and e-files against away from them.
+        ev_["file_distance"] = {
+            {san, {file_centre_distance(from), file_centre_distance(to)}},
+            {alt_san, {file_centre_distance(alt.from()), file_centre_distance(alt.to())}}};
+        return is(pt == Pawn && file_centre_distance(to) < file_centre_distance(from) &&
+                      file_centre_distance(alt.to()) > file_centre_distance(alt.from()),
+                  san + " captures toward the centre and " + alt_san + " away from it",
+                  san + " does not capture toward the centre where " + alt_san + " goes away");
     }
     if (p == "luft") {
         const Square s = sq("square");

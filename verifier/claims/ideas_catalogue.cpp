@@ -814,6 +814,50 @@ std::vector<IdeaFound> recaptures(const MoveView& v) {
     return {found(0, {{"square", square_name(v.to)}})};
 }
 
+// How to capture: when a pawn of the mover could take on the same square instead, what this
+// capture keeps that the pawn's would give up, as a player weighs a recapture: the pawn cover of
+// the king (Bxf6 rather than gxf6 in front of the king on g8), pawns undoubled (Bxb3 rather than
+// axb3), no new isolated pawn; or, pawn against pawn, capturing toward the centre (hxg6 rather
+// than fxg6). The other capture must be sound (it loses nothing by exchange), as must this one.
+std::vector<IdeaFound> capture_choice(const MoveView& v) {
+    if (v.captured == NoPiece || v.move.kind() == EnPassant || !see_ge(v.before, v.move, 0))
+        return {};
+    const PawnStructure was = pawn_structure(v.before, v.us), now = pawn_structure(v.after, v.us);
+    // The cover matters for a castled king with the enemy queen on the board (weakens_cover).
+    const Square king = v.before.king(v.us);
+    const bool sheltered = v.before.pieces(Queen, v.them) &&
+                           (file_of(king) < FileD || file_of(king) > FileE) &&
+                           covered_files(v.before, v.us) >= 2;
+    const int files = covered_files(v.before, v.us);
+    const bool keeps_cover = sheltered && covered_files(v.after, v.us) >= files;
+    std::optional<IdeaFound> best;
+    for (const Move alt : MoveList(v.before)) {
+        if (alt.to() != v.move.to() || alt.from() == v.from || alt.kind() == EnPassant ||
+            type_of(v.before.piece_at(alt.from())) != Pawn ||
+            (alt.kind() == Promotion && alt.promotion() != Queen) || !see_ge(v.before, alt, 0))
+            continue;
+        Position other = v.before;
+        other.do_move(alt);
+        const PawnStructure then = pawn_structure(other, v.us);
+        auto worse = [&](Bitboard PawnStructure::*set) {
+            return popcount(then.*set) > popcount(was.*set) &&
+                   popcount(now.*set) <= popcount(was.*set);
+        };
+        std::size_t phrase = 4;
+        if (keeps_cover && covered_files(other, v.us) < files) phrase = 0;
+        else if (worse(&PawnStructure::doubled)) phrase = 1;
+        else if (worse(&PawnStructure::isolated)) phrase = 2;
+        else if (v.piece == Pawn && file_centre_distance(v.to) < file_centre_distance(v.from) &&
+                 file_centre_distance(v.to) > file_centre_distance(alt.from()))
+            phrase = 3;
+        if (phrase == 4 || (best && best->phrase <= phrase)) continue;
+        best =
+            found(phrase, {{"square", square_name(king)}, {"move2", move_to_san(v.before, alt)}});
+    }
+    if (!best) return {};
+    return {*best};
+}
+
 std::vector<IdeaFound> sacrifice(const MoveView& v) {
     if (v.piece == King) return {};
     for (const HangingPiece& h : BoardTools(v.after).hanging(v.us)) {
@@ -1304,6 +1348,13 @@ IdeaClaim of_move(std::string predicate, json args = json::object()) {
     return before(std::move(predicate), std::move(args));
 }
 
+// The move's capture keeps what the other capture on its square (slot move2) would give up.
+IdeaClaim capture_than(const std::string& kind) {
+    json args = {{"alternative", "$move2"}, {"kind", kind}};
+    if (kind == "cover") args["square"] = "$square";  // the king's
+    return of_move("capture_choice", std::move(args));
+}
+
 // The phrases of a pawn weakness, in the order of weakness()'s kinds.
 std::vector<IdeaPhrase> weakness_phrases() {
     std::vector<IdeaPhrase> out;
@@ -1687,6 +1738,22 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "down",
                  {{"recaptures on {square}", {of_move("recaptures", {{"square", "$square"}})}}},
                  with_view(recaptures)});
+    t.push_back({"capture_choice",
+                 PawnStructure,
+                 52,
+                 false,
+                 "a capture where a pawn of the mover could take on the same square instead, said "
+                 "for what this capture keeps that the pawn's would give up: the king's pawn "
+                 "cover (Bxf6 rather than gxf6 in front of the king on g8), pawns undoubled, no "
+                 "new isolated pawn; or, pawn against pawn, the capture toward the centre (hxg6 "
+                 "rather than fxg6); neither capture loses material by exchange",
+                 {{"keeps the pawn cover of the king on {square} that {move2} would break",
+                   {capture_than("cover")}},
+                  {"avoids the doubled pawns that {move2} would leave", {capture_than("doubled")}},
+                  {"avoids the isolated pawn that {move2} would leave", {capture_than("isolated")}},
+                  {"takes toward the centre where {move2} would take away from it",
+                   {capture_than("centre")}}},
+                 with_view(capture_choice)});
     t.push_back({"sacrifice",
                  Tactics,
                  88,

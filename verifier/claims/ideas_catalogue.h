@@ -34,7 +34,7 @@ enum class IdeaFamily {
 const char* family_name(IdeaFamily f);
 
 // The words that fill a phrase's slots: "piece"/"piece2" ("knight"), "square"/"square2" ("d5"),
-// "squares" ("d5 f5": space-separated), "file" ("d").
+// "squares" ("d5 f5": space-separated), "file" ("d"), "move2" (another move, in SAN: "gxf6").
 using IdeaSlots = std::map<std::string, std::string>;
 
 // A claim a phrase states: a predicate whose args are literal JSON values or, for a string

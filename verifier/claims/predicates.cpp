@@ -364,6 +364,17 @@ const std::vector<PredicateSpec>& specs() {
           "before"},
          {{"move", Move, true}, {"square", Square, true}, {"kind", WeaknessWord, true}},
          {}},
+        {{"capture_choice", EC::BoardComprehension, false,
+          "move and alternative both capture on the same square, alternative with a pawn, "
+          "neither losing material by exchange; kind says what move keeps that alternative "
+          "gives up: \"cover\" the pawn cover of the king (on square, when given), "
+          "\"doubled\" pawns undoubled, \"isolated\" no new isolated pawn; \"centre\": move, "
+          "a pawn capture too, takes toward the centre files and alternative away from them"},
+         {{"move", Move, true},
+          {"alternative", Move, true},
+          {"kind", CaptureWord, true},
+          {"square", Square, false}},
+         {}},
         {{"weakens_cover", EC::BoardComprehension, false,
           "move is a pawn move from in front of the mover's king that leaves fewer pawns there"},
          {{"move", Move, true}},

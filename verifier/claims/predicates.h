@@ -28,7 +28,8 @@ enum class ArgKind {
     WeaknessWord,
     Percent,
     WingWord,
-    LineWord
+    LineWord,
+    CaptureWord
 };
 
 struct PArg {

@@ -1,7 +1,7 @@
 // The idea catalogue's phrases (claims/ideas_catalogue.h) read as clauses about a move: "Nf3
 // develops the knight toward the centre", "Rd1 puts the rook on the open d-file", "e4 takes
 // control of d5 and f5". Each phrase's words are matched whole, its slots read from the words
-// (pieces, squares, lists of squares, files) and its claims stated about the move.
+// (pieces, squares, lists of squares, files, another move) and its claims stated about the move.
 #include <sstream>
 
 #include "reader/reader_sentence.h"
@@ -50,6 +50,11 @@ bool SentenceReader::match_phrase(std::size_t i, std::size_t end, const std::str
             auto f = file_word(w);
             if (!f) return false;
             slots[slot] = std::string(1, char('a' + *f));
+            ++k;
+        } else if (slot == "move2") {
+            // Another move, in SAN: "that gxf6 would break".
+            if (!move_shaped(words_[k].raw)) return false;
+            slots[slot] = words_[k].raw;
             ++k;
         } else if (slot == "squares") {
             // "d5", "d5 and f5", "d4, d5 and e4".
