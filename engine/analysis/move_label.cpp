@@ -1,5 +1,6 @@
 // label_move (the two searches of a played move) and its JSON form.
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "analysis/move_class.h"
@@ -100,6 +101,22 @@ const char* label_suffix(QualityLabel l) {
 
 }  // namespace
 
+std::string better_move_name(const Position& before, const std::string& san,
+                             const std::string& other_sentences) {
+    if (san.empty()) return san;
+    auto word_char = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '#' || c == '=';
+    };
+    for (std::size_t at = other_sentences.find(san); at != std::string::npos;
+         at = other_sentences.find(san, at + 1)) {
+        const std::size_t end = at + san.size();
+        if ((at == 0 || !word_char(other_sentences[at - 1])) &&
+            (end == other_sentences.size() || !word_char(other_sentences[end])))
+            return numbered_move(before, san);
+    }
+    return san;
+}
+
 nlohmann::json label_to_json(const MoveLabel& l) {
     nlohmann::json j;
     j["move"] = {{"san", l.played_san}, {"uci", l.played_uci}};
@@ -153,7 +170,15 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     if (q.best) text += q.only ? "the only good move" : "the engine's choice";
     else if (q.label == QualityLabel::Good) text += "good";
     else text += label_phrase(q.label);
-    if (bad) text += "; " + l.best_san + " was best";
+    if (bad) {
+        // The sentences that follow may name the same SAN as a reply of the opponent's.
+        std::string others = l.ideas_sentence;
+        for (const Reason& r : l.reasons) others += " " + r.text;
+        Position before;
+        const std::string best =
+            before.set(l.fen).ok() ? better_move_name(before, l.best_san, others) : l.best_san;
+        text += "; " + best + " was best";
+    }
     if (l.reasons.empty() && !q.best)
         text += std::string(" (") + loss + " win% lost" +
                 (q.reason.empty() ? "" : ", " + q.reason) + ")";

@@ -557,12 +557,17 @@ TEST(Ideas, WinsTheExchange) {
     const Line queen = after_moves("", "4k3/3r4/8/3q4/8/4N3/8/Q3K2R w - - 0 1");
     expect_idea(queen, "Nxd5", "wins_exchange", "Nxd5 wins the queen on d5 for a knight.");
     // Undefended: said as such; the same worth: a trade; the mover behind in material (a
-    // position alone: most likely taking back) or taking back what was just taken: not a win.
+    // position alone: most likely taking back): a capture, not a win; taking back what was just
+    // taken: neither.
     expect_no_idea(after_moves("", "4k3/8/8/3q4/8/4N3/8/Q3K2R w - - 0 1"), "Nxd5", "wins_exchange");
     expect_no_idea(after_moves("", "4k3/3r4/8/3n4/8/4N3/8/Q3K2R w - - 0 1"), "Nxd5",
                    "wins_exchange");
-    expect_no_idea(after_moves("", "4k3/3r4/8/3q4/8/4N3/8/4K3 w - - 0 1"), "Nxd5",
-                   "wins_exchange");  // White is behind: most likely it takes back
+    expect_idea(after_moves("", "4k3/3r4/8/3q4/8/4N3/8/4K3 w - - 0 1"), "Nxd5", "wins_exchange",
+                "Nxd5 takes the queen on d5 for a knight.");
+    // 18.Bxb6 of Byrne-Fischer (New York 1956), a pawn down: it takes the queen 17...Be6 left,
+    // and the windmill that follows takes back more; "wins the queen" would mislead.
+    expect_idea(after_moves("", "r3r1k1/pp3pbp/1qp1b1p1/2B5/2BP4/Q1n2N2/P4PPP/3R1K1R w - - 4 18"),
+                "Bxb6", "wins_exchange", "Bxb6 takes the queen on b6 for a bishop.");
     // ...Qxd5 took the bishop; Nxd5 takes back (the game's move is known): no win of a queen.
     const Line back = after_moves("b5d5", "r3k3/3r4/8/1q1B4/8/4N3/8/R2QK2R b KQ - 0 1");
     expect_no_idea(back, "Nxd5", "wins_exchange");

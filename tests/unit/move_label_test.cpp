@@ -55,6 +55,21 @@ protected:
     }
 };
 
+// 14.Qd3 of Botvinnik-Capablanca (AVRO 1938): the better move c3-c4 and Black's reply ...c4 in
+// one comment are told apart by the move number; a SAN inside a longer one (Nc4) is no clash.
+TEST(LabelText, TheBetterMoveIsNumberedWhenTheCommentNamesTheSameSANOtherwise) {
+    Position before;
+    ASSERT_TRUE(before.set("r3r1k1/p2q1ppp/np3n2/2pp4/P2P4/2P1P3/1B2NPPP/R2Q1RK1 w - - 1 14").ok());
+    EXPECT_EQ(better_move_name(before, "c4", "After Qd3, c4 attacks the queen on d3 with tempo."),
+              "14. c4");
+    EXPECT_EQ(better_move_name(before, "c4", "Qd3 frees the rook on f1."), "c4");
+    EXPECT_EQ(better_move_name(before, "c4", "After Qd3, Nc4 attacks the bishop."), "c4");
+    EXPECT_EQ(better_move_name(before, "c4", "After Qd3, c4+ gains a tempo."), "c4");
+    Position black;
+    ASSERT_TRUE(black.set("r3r1k1/p2q1ppp/np3n2/2pp4/P2P4/2PQP3/1B2NPPP/R4RK1 b - - 2 14").ok());
+    EXPECT_EQ(better_move_name(black, "c4", "After c4, White plays c4."), "14... c4");
+}
+
 TEST_F(Labels, HangingTheQueenIsABlunder) {
     // 1.e4 d5 2.Qg4?? Bxg4: the c8 bishop sees g4 once the d-pawn has moved.
     MoveLabel l = label("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "Qg4");

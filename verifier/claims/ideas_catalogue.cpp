@@ -797,10 +797,13 @@ std::vector<IdeaFound> wins_exchange(const MoveView& v) {
     const int gain = PieceValue[taken] - PieceValue[v.piece];
     if (gain <= 0) return {};
     // Taken while behind in material, it most often takes back what was just given (a position
-    // alone does not say): "wins" would mislead, so it is not said.
-    if (v.behind_before()) return {};
+    // alone does not say): "wins" would mislead, so the capture is said as it is ("Bxb6 takes
+    // the queen on b6 for a bishop": 18.Bxb6 of Byrne-Fischer, a pawn down, takes the queen
+    // 17...Be6 offered, and the windmill takes back more).
     const bool exchange = taken == Rook && (v.piece == Knight || v.piece == Bishop);
-    return {found(exchange ? 0 : 1,
+    return {found(v.behind_before() ? 2
+                  : exchange        ? 0
+                                    : 1,
                   {{"piece", piece_name(taken)},
                    {"square", square_name(v.to)},
                    {"piece2", piece_name(v.piece)}},
@@ -1535,12 +1538,17 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  false,
                  "a capture of a defended enemy piece worth more than the capturer (a rook for a "
                  "knight or bishop: the exchange), so that even if it is taken back the "
-                 "difference is won; not a recapture, and not said when the mover was behind in "
-                 "material before it (then it most often takes back what was just given)",
+                 "difference is won; not a recapture; when the mover was behind in material "
+                 "before it (then it most often takes back what was just given), said as a "
+                 "capture, not a win",
                  {{"wins the exchange on {square}",
                    {of_move("captures", {{"piece", "rook"}, {"square", "$square"}}),
                     of_move("captures_higher", {{"square", "$square"}})}},
                   {"wins the {piece} on {square} for a {piece2}",
+                   {of_move("captures", {{"piece", "$piece"}, {"square", "$square"}}),
+                    of_move("captures_higher", {{"square", "$square"}}),
+                    after("occupies", {{"square", "$square"}, {"piece", "$piece2"}})}},
+                  {"takes the {piece} on {square} for a {piece2}",
                    {of_move("captures", {{"piece", "$piece"}, {"square", "$square"}}),
                     of_move("captures_higher", {{"square", "$square"}}),
                     after("occupies", {{"square", "$square"}, {"piece", "$piece2"}})}}},
