@@ -367,9 +367,10 @@ const std::vector<PredicateSpec>& specs() {
         {{"capture_choice", EC::BoardComprehension, false,
           "move and alternative both capture on the same square, alternative with a pawn, "
           "neither losing material by exchange; kind says what move keeps that alternative "
-          "gives up: \"cover\" the pawn cover of the king (on square, when given), "
-          "\"doubled\" pawns undoubled, \"isolated\" no new isolated pawn; \"centre\": move, "
-          "a pawn capture too, takes toward the centre files and alternative away from them"},
+          "gives up: \"cover\" the pawn cover of the king on square (when given), a pawn on "
+          "each of the king's file and the files beside it that had one; \"doubled\" pawns "
+          "undoubled; \"isolated\" no new isolated pawn; \"centre\": move, a pawn capture "
+          "too, takes toward the d- and e-files and alternative away from them"},
          {{"move", Move, true},
           {"alternative", Move, true},
           {"kind", CaptureWord, true},
