@@ -481,7 +481,7 @@ void add_annotation_edits(PgnGame& game, const GameAnnotation& annotation,
                                        : a.reasons.front().text + " ");
             if (a.reasons.empty() && !a.ideas_sentence.empty()) text += a.ideas_sentence + " ";
             if (!a.best_san.empty()) {
-                text += better_move_name(pos, a.best_san, text) + " was best";
+                text += better_move_name(pos, m.move, a.best_san, text) + " was best";
                 if (!a.best_ideas.empty()) {
                     const std::string& t = a.best_ideas.front().text;
                     text += ": it " + t.substr(t.find(' ') + 1);

@@ -101,15 +101,24 @@ const char* label_suffix(QualityLabel l) {
 
 }  // namespace
 
-std::string better_move_name(const Position& before, const std::string& san,
+std::string better_move_name(const Position& before, Move played, const std::string& san,
                              const std::string& other_sentences) {
-    if (san.empty()) return san;
+    if (san.empty() || !before.is_legal(played)) return san;
+    // Only a reply of the opponent's spelled the same can be mistaken for it.
+    Position after = before;
+    after.do_move(played);
+    const MoveParse reply = parse_san(after, san);
+    if (!reply.ok()) return san;
     auto word_char = [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '#' || c == '=';
     };
     for (std::size_t at = other_sentences.find(san); at != std::string::npos;
          at = other_sentences.find(san, at + 1)) {
         const std::size_t end = at + san.size();
+        // "... compared with Nxe4" names the better move itself.
+        const std::string_view lead = "compared with ";
+        if (at >= lead.size() && other_sentences.compare(at - lead.size(), lead.size(), lead) == 0)
+            continue;
         if ((at == 0 || !word_char(other_sentences[at - 1])) &&
             (end == other_sentences.size() || !word_char(other_sentences[end])))
             return numbered_move(before, san);
@@ -170,15 +179,9 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     if (q.best) text += q.only ? "the only good move" : "the engine's choice";
     else if (q.label == QualityLabel::Good) text += "good";
     else text += label_phrase(q.label);
-    if (bad) {
-        // The sentences that follow may name the same SAN as a reply of the opponent's.
-        std::string others = l.ideas_sentence;
-        for (const Reason& r : l.reasons) others += " " + r.text;
-        Position before;
-        const std::string best =
-            before.set(l.fen).ok() ? better_move_name(before, l.best_san, others) : l.best_san;
-        text += "; " + best + " was best";
-    }
+    // The better move's name is settled once the sentences after it are known (below).
+    const std::string best_mark = "\x01";
+    if (bad) text += "; " + best_mark + " was best";
     if (l.reasons.empty() && !q.best)
         text += std::string(" (") + loss + " win% lost" +
                 (q.reason.empty() ? "" : ", " + q.reason) + ")";
@@ -209,6 +212,15 @@ nlohmann::json label_to_json(const MoveLabel& l) {
     if (first && !outweighed) text += " " + first->text, ++said;
     if (!l.ideas_sentence.empty() && !(bad && said > 0)) text += " " + l.ideas_sentence, ++said;
     if (outweighed) text += " " + first->text, ++said;
+    // The sentences said of the played move may name the same SAN as a move of the opponent's
+    // (numbered then); the better move's own sentence names it as itself.
+    if (bad) {
+        Position before;
+        const std::string best = before.set(l.fen).ok()
+                                     ? better_move_name(before, l.played, l.best_san, text)
+                                     : l.best_san;
+        text.replace(text.find(best_mark), best_mark.size(), best);
+    }
     if (bad && !l.best_ideas.empty()) text += " " + l.best_ideas.front().text;
     else if (!q.best && !bad && said == 0) text += " " + l.best_san + " was best.";
     j["text"] = text;

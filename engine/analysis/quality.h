@@ -149,9 +149,11 @@ MoveLabel label_move(Analyzer& analyzer, const Position& before, Move played,
 nlohmann::json label_to_json(const MoveLabel& label);
 
 // The better move as a comment names it: numbered ("14. c4") when the same SAN stands as a word
-// in the comment's other sentences (14.Qd3 of Botvinnik-Capablanca: "After Qd3, c4 attacks the
-// queen on d3 with tempo." is Black's ...c4, the better move White's c3-c4), else the SAN alone.
-std::string better_move_name(const Position& before, const std::string& san,
+// in the comment's other sentences and the opponent could reply with a move so spelled after
+// `played` (14.Qd3 of Botvinnik-Capablanca: "After Qd3, c4 attacks the queen on d3 with
+// tempo." is Black's ...c4, the better move White's c3-c4), else the SAN alone; "compared with
+// c4" names the better move itself.
+std::string better_move_name(const Position& before, Move played, const std::string& san,
                              const std::string& other_sentences);
 
 // {"cp":35} or {"mate":-3}, plus "bound" when not exact.

@@ -56,18 +56,27 @@ protected:
 };
 
 // 14.Qd3 of Botvinnik-Capablanca (AVRO 1938): the better move c3-c4 and Black's reply ...c4 in
-// one comment are told apart by the move number; a SAN inside a longer one (Nc4) is no clash.
+// one comment are told apart by the move number; a SAN inside a longer one (Nc4), a SAN the
+// opponent cannot play, and "compared with c4" are no clash.
 TEST(LabelText, TheBetterMoveIsNumberedWhenTheCommentNamesTheSameSANOtherwise) {
     Position before;
     ASSERT_TRUE(before.set("r3r1k1/p2q1ppp/np3n2/2pp4/P2P4/2P1P3/1B2NPPP/R2Q1RK1 w - - 1 14").ok());
-    EXPECT_EQ(better_move_name(before, "c4", "After Qd3, c4 attacks the queen on d3 with tempo."),
-              "14. c4");
-    EXPECT_EQ(better_move_name(before, "c4", "Qd3 frees the rook on f1."), "c4");
-    EXPECT_EQ(better_move_name(before, "c4", "After Qd3, Nc4 attacks the bishop."), "c4");
-    EXPECT_EQ(better_move_name(before, "c4", "After Qd3, c4+ gains a tempo."), "c4");
+    const Move qd3 = parse_san(before, "Qd3").move;
+    EXPECT_EQ(
+        better_move_name(before, qd3, "c4", "After Qd3, c4 attacks the queen on d3 with tempo."),
+        "14. c4");
+    EXPECT_EQ(better_move_name(before, qd3, "c4", "Qd3 frees the rook on f1."), "c4");
+    EXPECT_EQ(better_move_name(before, qd3, "c4", "After Qd3, Nc4 attacks the bishop."), "c4");
+    EXPECT_EQ(better_move_name(before, qd3, "c4", "After Qd3, c4+ gains a tempo."), "c4");
+    EXPECT_EQ(better_move_name(before, qd3, "c4", "Qd3 lowers White's chances compared with c4."),
+              "c4");
+    // Black has no move spelled Rfc1: the sentence names the better move itself.
+    EXPECT_EQ(better_move_name(before, qd3, "Rfc1", "Instead of Qd3, White plays Rfc1."), "Rfc1");
     Position black;
     ASSERT_TRUE(black.set("r3r1k1/p2q1ppp/np3n2/2pp4/P2P4/2PQP3/1B2NPPP/R4RK1 b - - 2 14").ok());
-    EXPECT_EQ(better_move_name(black, "c4", "After c4, White plays c4."), "14... c4");
+    EXPECT_EQ(
+        better_move_name(black, parse_san(black, "Rab8").move, "c4", "After Rab8, White plays c4."),
+        "14... c4");
 }
 
 TEST_F(Labels, HangingTheQueenIsABlunder) {
