@@ -805,19 +805,37 @@ TEST(Explain, TheOnlyLegalMoveIsSaidOnce) {
 
 // A sacrifice is said of the piece the line takes: 21.Ng5+ of Steinitz-von Bardeleben leaves the
 // knight en prise, but the engine's line declines it (Ke8) and White gives up a rook later, so
-// "sacrifices the knight on g5" would be false; 10.Nxb5 of the Opera game is taken (cxb5) and
-// stays given up.
+// "sacrifices the knight on g5" would be false: the knight is offered ("offers the knight on
+// g5"); 10.Nxb5 of the Opera game is taken (cxb5) and stays given up.
 TEST(Explain, ASacrificeIsThePieceTheLineTakes) {
-    auto sacrifice = [](const char* fen, const char* move, std::vector<const char*> line) {
+    auto ideas = [](const char* fen, const char* move, std::vector<const char*> line) {
         MoveLabel l = fake_label(fen, move, line, Score::cp(300), move, line, Score::cp(300),
                                  QualityLabel::Good);
         explain_label(l, ExplainOptions{});
-        return std::any_of(l.ideas.begin(), l.ideas.end(),
-                           [](const Idea& i) { return i.kind == "sacrifice"; });
+        return l.ideas;
+    };
+    auto sacrifice = [&](const char* fen, const char* move, std::vector<const char*> line) {
+        const std::vector<Idea> found = ideas(fen, move, line);
+        // A sacrifice, or a gambit pawn; a piece offered and declined is not one.
+        return std::any_of(found.begin(), found.end(), [](const Idea& i) {
+            return i.kind == "sacrifice" && (i.text.find(" offers the ") == std::string::npos ||
+                                             i.text.find(" offers the pawn ") != std::string::npos);
+        });
     };
     const char* steinitz = "r1r5/pp1qnk1p/4Npp1/3p4/6Q1/8/PP3PPP/2R1R1K1 w - - 0 21";
-    EXPECT_FALSE(sacrifice(steinitz, "e6g5",
-                           {"e6g5", "f7e8", "e1e7", "e8e7", "g4b4", "e7e8", "c1e1", "e8d8"}));
+    const std::vector<const char*> declined = {"e6g5", "f7e8", "e1e7", "e8e7",
+                                               "g4b4", "e7e8", "c1e1", "e8d8"};
+    EXPECT_FALSE(sacrifice(steinitz, "e6g5", declined));
+    const std::vector<Idea> ng5 = ideas(steinitz, "e6g5", declined);
+    EXPECT_TRUE(std::any_of(ng5.begin(), ng5.end(), [](const Idea& i) {
+        return i.kind == "sacrifice" && i.text == "Ng5+ offers the knight on g5.";
+    }));
+    // Rated a mistake, the piece left standing is no offer worth saying.
+    MoveLabel bad = fake_label(steinitz, "e6g5", declined, Score::cp(-300), "g4b4", {"g4b4"},
+                               Score::cp(300), QualityLabel::Mistake);
+    explain_label(bad, ExplainOptions{});
+    EXPECT_FALSE(std::any_of(bad.ideas.begin(), bad.ideas.end(),
+                             [](const Idea& i) { return i.kind == "sacrifice"; }));
     const std::string fen =
         fen_after({"e2e4", "e7e5", "g1f3", "d7d6", "d2d4", "c8g4", "d4e5", "g4f3", "d1f3", "d6e5",
                    "f1c4", "g8f6", "f3b3", "d8e7", "b1c3", "c7c6", "c1g5", "b7b5"});

@@ -977,6 +977,56 @@ TEST(Ideas, APieceLeftToBeTakenIsASacrificeOnlyWithTheLine) {
     EXPECT_NE(find(blocks, "blocks_check"), nullptr) << all(blocks);
 }
 
+// Kasparov-Topalov (Wijk aan Zee 1999): 25.Re7+ and 36.Bf1 leave the piece where it can be
+// taken, and the engine's line declines it (...Qxe7 Qxd4+ mates; ...Qxf1 Qc2+ mates): offered,
+// not sacrificed, and 36.Bf1's attack on the queen is a threat all the same. Taken in the line,
+// or without a line, neither.
+TEST(Ideas, APieceOfferedAndDeclined) {
+    const Line re7 =
+        after_moves("", "b2r3r/k4p1p/p2q1np1/Np1P4/3p1Q2/P4PPB/1PP4P/1K2R3 w - - 0 25");
+    const IdeasResult offered = ideas_with_line(re7, "Re7+", "a7b6 f4d4 b6a5");
+    const Idea* rook = find(offered, "sacrifice");
+    ASSERT_NE(rook, nullptr) << all(offered);
+    EXPECT_EQ(rook->text, "Re7+ offers the rook on e7.");
+    const IdeasResult alone = ideas_of(re7, "Re7+");
+    const Idea* board = find(alone, "sacrifice");
+    ASSERT_NE(board, nullptr);
+    EXPECT_EQ(board->text, "Re7+ sacrifices the rook on e7.");  // no line: the label's to judge
+    const Line bf1 = after_moves("", "3r3r/1R3p1p/6p1/1p6/2q5/5PPB/1Q5P/1K1k4 w - - 4 36");
+    const IdeasResult bishop = ideas_with_line(bf1, "Bf1", "d8d2 b7d7 d2d7");
+    const Idea* threat = find(bishop, "threatens_win");
+    ASSERT_NE(threat, nullptr) << all(bishop);
+    EXPECT_EQ(threat->text, "Bf1 threatens to win the queen on c4.");
+    const Idea* offer = find(bishop, "sacrifice");
+    ASSERT_NE(offer, nullptr);
+    EXPECT_EQ(offer->text, "Bf1 offers the bishop on f1.");
+    // 24.Rxd4, taken at once by ...cxd4: a sacrifice, and no post behind the passed d5 pawn;
+    // the rook left standing by the line keeps it.
+    const Line rxd4 =
+        after_moves("", "b2r3r/k4p1p/p2q1np1/NppP4/3p1Q2/P4PPB/1PP4P/1K1RR3 w - - 1 24");
+    const IdeasResult gone_rook = ideas_with_line(rxd4, "Rxd4", "c5d4 e1e7 a7b6");
+    EXPECT_EQ(find(gone_rook, "rook_behind_passer"), nullptr) << all(gone_rook);
+    const IdeasResult kept_rook = ideas_with_line(rxd4, "Rxd4", "d6c7 d4d1 c7d6");
+    EXPECT_NE(find(kept_rook, "rook_behind_passer"), nullptr) << all(kept_rook);
+    // 33...Rb8 of Fischer-Petrosian 1971: Rxb8+ is answered by ...Kxf7, a rook each: an
+    // exchange, not a piece offered. 18.Nd4 of Fischer-Spassky 1972: ...cxd4 opens the a3-e7
+    // diagonal (Qxe7), more won back than the knight: offered.
+    const Line fp = after_moves("", "r3k3/1R3R2/p2r2p1/3n1p2/1P1p1P1p/3B4/P2K2PP/8 b - - 7 33");
+    const IdeasResult rb8 = ideas_with_line(fp, "Rb8", "b7a7 d5f6 a2a3");
+    EXPECT_EQ(find(rb8, "sacrifice"), nullptr) << all(rb8);
+    const Line fs = after_moves("", "2r3k1/r2nqpp1/p3b2p/2pp4/8/Q3PN2/PP2BPPP/2R2RK1 w - - 4 18");
+    const IdeasResult nd4 = ideas_with_line(fs, "Nd4", "e7f8 d4e6 f7e6");
+    const Idea* poisoned = find(nd4, "sacrifice");
+    ASSERT_NE(poisoned, nullptr) << all(nd4);
+    EXPECT_EQ(poisoned->text, "Nd4 offers the knight on d4.");
+    // Taken at once: no threat from a piece that is gone, no offer.
+    const IdeasResult taken = ideas_with_line(bf1, "Bf1", "c4f1 b2c2 d1e1");
+    EXPECT_EQ(find(taken, "threatens_win"), nullptr) << all(taken);
+    const Idea* gone = find(taken, "sacrifice");
+    ASSERT_NE(gone, nullptr);
+    EXPECT_EQ(gone->text, "Bf1 sacrifices the bishop on f1.");
+}
+
 // Sentences a 2000 player called pointless or said twice, read in whole games (Capablanca -
 // Tartakower, Zukertort - Blackburne, the Evergreen).
 TEST(Ideas, TrueButPointlessSentencesAreNotSaid) {

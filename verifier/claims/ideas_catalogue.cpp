@@ -322,8 +322,15 @@ std::vector<IdeaFound> tempo(const MoveView& v);
 std::vector<IdeaFound> threatens_win(const MoveView& v) {
     std::vector<IdeaFound> out;
     Square only = NoSquare;
-    if (v.lands_en_prise()) return out;
+    // A piece that can be won where it lands threatens nothing, unless the engine's line
+    // declines it (36.Bf1 of Kasparov-Topalov threatens the queen on c4 all the same); a pawn
+    // offered so strikes at what it attacks (`strikes`), a break, not a threat to win.
+    // Offered so, it threatens what is worth more than itself (36.Bf1 the queen; 31.Nh5+ of
+    // Botvinnik-Capablanca offers the knight, its attack on the f6 knight is no threat).
+    const bool declined = v.piece != Pawn && v.lands_en_prise() && v.line_leaves_standing();
+    if (v.lands_en_prise() && !declined) return out;
     for (const HangingPiece& h : BoardTools(v.after).hanging(v.them)) {
+        if (declined && PieceValue[type_of(h.piece)] <= PieceValue[v.piece]) continue;
         const Square was = v.origin(h.square);
         if (was != NoSquare && was_hanging(v.before, v.them, was)) continue;
         if (h.see < 100) continue;
@@ -335,9 +342,12 @@ std::vector<IdeaFound> threatens_win(const MoveView& v) {
         if (h.see < worth && (capturer == NoPiece || PieceValue[type_of(capturer)] >= worth))
             continue;
         // The target can take the moved piece without losing material (a queen facing a
-        // queen): the opponent trades or takes first; that is an offer to trade, not a threat.
-        if (can_take_back_evenly(v, h.square, v.to) ||
-            can_take_back_evenly(v, h.square, h.capturer))
+        // queen): the opponent trades or takes first; that is an offer to trade, not a threat
+        // (unless the line declines to take the moved piece: taking it costs more).
+        if (!declined && (can_take_back_evenly(v, h.square, v.to) ||
+                          can_take_back_evenly(v, h.square, h.capturer)))
+            continue;
+        if (declined && h.capturer != v.to && can_take_back_evenly(v, h.square, h.capturer))
             continue;
         out.push_back(
             found(0, {{"piece", piece_name(type_of(h.piece))}, {"square", square_name(h.square)}},
@@ -861,6 +871,26 @@ std::vector<IdeaFound> capture_choice(const MoveView& v) {
     return {*best};
 }
 
+// The opponent's cheapest capture of the piece on s (the side not to move owns it) lets that side
+// win back as much at once, and no more: the best piece of the opponent's it then wins by static
+// exchange is worth what was taken, give or take a pawn (a trade). Winning back more, the piece
+// was poisoned, an offer all the same (21.Ng5+ of Steinitz-von Bardeleben: ...fxg5 Qxd7).
+bool answered_in_kind(const Position& after, Square s) {
+    const Color owner = ~after.side_to_move();
+    std::optional<Move> take;
+    for (const Move m : MoveList(after))
+        if (m.to() == s && (!take || PieceValue[type_of(after.piece_at(m.from()))] <
+                                         PieceValue[type_of(after.piece_at(take->from()))]))
+            take = m;
+    if (!take) return false;
+    Position p = after;
+    p.do_move(*take);
+    const int worth = PieceValue[type_of(after.piece_at(s))];
+    int best = 0;
+    for (const HangingPiece& h : BoardTools(p).hanging(~owner)) best = std::max(best, h.see);
+    return std::abs(best - worth) <= PieceValue[Pawn];
+}
+
 std::vector<IdeaFound> sacrifice(const MoveView& v) {
     if (v.piece == King) return {};
     for (const HangingPiece& h : BoardTools(v.after).hanging(v.us)) {
@@ -869,10 +899,24 @@ std::vector<IdeaFound> sacrifice(const MoveView& v) {
             continue;
         // A pawn given for the initiative is a gambit pawn: "offers the pawn on b4".
         if (v.piece == Pawn) return {found(1, {{"square", square_name(v.to)}}, -20)};
+        // Left standing by the engine's line (its first three plies take nothing there), the
+        // piece is offered and declined, taking it costing more: 25.Re7+ of Kasparov-Topalov
+        // (Wijk aan Zee 1999; ...Qxe7 Qxd4+ mates), 36.Bf1 there. explain_ideas keeps it for a
+        // move the engine rates good.
+        // Taking it would be answered in kind at once (33...Rb8 of Fischer-Petrosian 1971:
+        // Rxb8+ Kxf7, a rook each): an exchange offered, not a piece.
+        const bool declined = v.line_leaves_standing();
+        if (declined && answered_in_kind(v.after, v.to)) continue;
+        // A piece the opponent cannot take now (a discovered check from another piece: 20...Nxd4+
+        // of Byrne-Fischer) is neither given nor offered.
+        const MoveList replies(v.after);
+        if (std::none_of(replies.begin(), replies.end(), [&](Move m) { return m.to() == v.to; }))
+            continue;
         // A rook given for a knight or bishop is the exchange (38.Rxf6 of Fischer-Spassky).
         if (gives_the_exchange(v.before, v.move))
-            return {found(2, {{"square", square_name(v.to)}})};
-        return {found(0, {{"piece", piece_name(v.piece)}, {"square", square_name(v.to)}})};
+            return {found(declined ? 4 : 2, {{"square", square_name(v.to)}})};
+        return {found(declined ? 3 : 0,
+                      {{"piece", piece_name(v.piece)}, {"square", square_name(v.to)}})};
     }
     // Another piece left to be taken, which the engine's reply takes (20...fxe4 of Samisch-
     // Nimzowitsch leaves the h5 knight to Qxh5 for the f-file). Only with the line: on the
@@ -1298,7 +1342,9 @@ std::vector<IdeaFound> king_activity(const MoveView& v) {
 // ---- endgame ----
 
 std::vector<IdeaFound> rook_behind(const MoveView& v) {
-    if (v.piece != Rook) return {};
+    // A rook that can be won where it lands holds no post (24.Rxd4 of Kasparov-Topalov, taken
+    // at once by ...cxd4, was "behind the passed pawn on d5"), unless the line leaves it there.
+    if (v.piece != Rook || (v.lands_en_prise() && !v.line_leaves_standing())) return {};
     std::vector<IdeaFound> out;
     for (Color c : {White, Black}) {
         Bitboard b = pawn_structure(v.after, c).passed & file_bb(file_of(v.to));
@@ -1772,12 +1818,17 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "line's reply takes it, the mover neither in check nor saving the moved piece: "
                  "said of a move the engine rates good, when the line "
                  "keeps the material given up (a move rated worse is said to leave the piece "
-                 "hanging)",
+                 "hanging); the moved piece (not a pawn) that the line's first three plies leave "
+                 "standing is offered, and said so of a move the engine rates good",
                  {{"sacrifices the {piece} on {square}", {after("hangs", {{"square", "$square"}})}},
                   {"offers the pawn on {square}",
                    {after("occupies", {{"square", "$square"}, {"piece", "pawn"}}),
                     after("hangs", {{"square", "$square"}})}},
                   {"sacrifices the exchange on {square}",
+                   {of_move("gives_exchange", {{"square", "$square"}}),
+                    after("hangs", {{"square", "$square"}})}},
+                  {"offers the {piece} on {square}", {after("hangs", {{"square", "$square"}})}},
+                  {"offers the exchange on {square}",
                    {of_move("gives_exchange", {{"square", "$square"}}),
                     after("hangs", {{"square", "$square"}})}}},
                  with_view(sacrifice)});

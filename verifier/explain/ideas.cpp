@@ -307,6 +307,13 @@ bool sacrifice_borne_out(const Position& before, const std::vector<Move>& line, 
            sacrifice_holds(before, line, PieceValue[Pawn]);
 }
 
+// A piece (not a pawn) the move offers and the engine's line declines: "offers the rook on e7",
+// "offers the exchange on b7".
+bool declined_offer(const Idea& i) {
+    const std::string p = idea_phrase(i);
+    return p.rfind("offers the ", 0) == 0 && p.rfind("offers the pawn ", 0) != 0;
+}
+
 // The engine's line after move m, from a line that starts with it (else none).
 std::vector<Move> line_after(const std::vector<Move>& pv, Move m) {
     if (pv.empty() || pv.front() != m) return {};
@@ -381,8 +388,10 @@ void explain_ideas(MoveLabel& label) {
         // move's reasons say what it loses) and its line takes the material and a pawn or more
         // stays given up (two full moves on, or up to a mate): a piece the opponent cannot or
         // does not take is no sacrifice.
+        // A piece offered and declined (the line leaves it standing) is said as an offer.
         const bool sacrifice_real =
-            i.kind == "sacrifice" && good && sacrifice_borne_out(before, label.played_pv, i);
+            i.kind == "sacrifice" && good &&
+            (declined_offer(i) || sacrifice_borne_out(before, label.played_pv, i));
         // Beside a mate only the tactic that makes it is said: the sacrifice, the double or
         // discovered check.
         const bool mate_tactic = i.kind == "sacrifice" || i.kind == "discovered_check";
@@ -425,8 +434,8 @@ void explain_ideas(MoveLabel& label) {
             });
         };
         for (Idea& i : best.ideas) {
-            const bool real =
-                i.kind != "sacrifice" || sacrifice_borne_out(before, label.best_pv, i);
+            const bool real = i.kind != "sacrifice" || declined_offer(i) ||
+                              sacrifice_borne_out(before, label.best_pv, i);
             if (!i.cost && real && i.salience >= 40 && !shared(i))
                 label.best_ideas.push_back(std::move(i));
         }
