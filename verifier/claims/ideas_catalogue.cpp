@@ -91,6 +91,8 @@ struct MoveView {
         }
         return false;
     }
+    // The moved piece can be won where it lands, and the engine's line declines it: offered.
+    bool declined() const { return lands_en_prise() && line_leaves_standing(); }
     // The engine's line leaves the moved piece standing: its first three plies are legal and
     // none captures on the square the piece landed on (a pawn that could be taken, but whose
     // taking the engine declines).
@@ -323,11 +325,11 @@ std::vector<IdeaFound> threatens_win(const MoveView& v) {
     std::vector<IdeaFound> out;
     Square only = NoSquare;
     // A piece that can be won where it lands threatens nothing, unless the engine's line
-    // declines it (36.Bf1 of Kasparov-Topalov threatens the queen on c4 all the same); a pawn
-    // offered so strikes at what it attacks (`strikes`), a break, not a threat to win.
-    // Offered so, it threatens what is worth more than itself (36.Bf1 the queen; 31.Nh5+ of
-    // Botvinnik-Capablanca offers the knight, its attack on the f6 knight is no threat).
-    const bool declined = v.piece != Pawn && v.lands_en_prise() && v.line_leaves_standing();
+    // declines it: then it threatens what is worth more than itself (36.Bf1 of
+    // Kasparov-Topalov the queen on c4; 31.Nh5+ of Botvinnik-Capablanca offers the knight, and
+    // its attack on the f6 knight is no threat). A pawn offered so strikes at what it attacks
+    // (`strikes`): a break, not a threat to win.
+    const bool declined = v.piece != Pawn && v.declined();
     if (v.lands_en_prise() && !declined) return out;
     for (const HangingPiece& h : BoardTools(v.after).hanging(v.them)) {
         if (declined && PieceValue[type_of(h.piece)] <= PieceValue[v.piece]) continue;
@@ -344,10 +346,8 @@ std::vector<IdeaFound> threatens_win(const MoveView& v) {
         // The target can take the moved piece without losing material (a queen facing a
         // queen): the opponent trades or takes first; that is an offer to trade, not a threat
         // (unless the line declines to take the moved piece: taking it costs more).
-        if (!declined && (can_take_back_evenly(v, h.square, v.to) ||
-                          can_take_back_evenly(v, h.square, h.capturer)))
-            continue;
-        if (declined && h.capturer != v.to && can_take_back_evenly(v, h.square, h.capturer))
+        if ((!declined && can_take_back_evenly(v, h.square, v.to)) ||
+            ((!declined || h.capturer != v.to) && can_take_back_evenly(v, h.square, h.capturer)))
             continue;
         out.push_back(
             found(0, {{"piece", piece_name(type_of(h.piece))}, {"square", square_name(h.square)}},
@@ -415,7 +415,7 @@ std::vector<IdeaFound> threatens_mate(const MoveView& v) {
 std::vector<IdeaFound> tempo(const MoveView& v) {
     // A piece that can be won where it lands gains no tempo, unless the engine's line declines
     // it: then the reply must be the attacked piece moving away (9.e5 Qg6 of the Evergreen).
-    const bool declined = v.lands_en_prise() && v.line_leaves_standing();
+    const bool declined = v.declined();
     if (v.piece == King || (v.lands_en_prise() && !declined)) return {};
     std::vector<IdeaFound> out;
     const Bitboard now = v.after.attacks(v.to);
@@ -838,10 +838,9 @@ std::vector<IdeaFound> capture_choice(const MoveView& v) {
     const PawnStructure was = pawn_structure(v.before, v.us), now = pawn_structure(v.after, v.us);
     // The cover matters for a castled king with the enemy queen on the board (weakens_cover).
     const Square king = v.before.king(v.us);
-    const bool sheltered = v.before.pieces(Queen, v.them) &&
-                           (file_of(king) < FileD || file_of(king) > FileE) &&
-                           covered_files(v.before, v.us) >= 2;
     const int files = covered_files(v.before, v.us);
+    const bool sheltered = v.before.pieces(Queen, v.them) &&
+                           (file_of(king) < FileD || file_of(king) > FileE) && files >= 2;
     const bool keeps_cover = sheltered && covered_files(v.after, v.us) >= files;
     std::optional<IdeaFound> best;
     for (const Move alt : MoveList(v.before)) {
@@ -871,21 +870,25 @@ std::vector<IdeaFound> capture_choice(const MoveView& v) {
     return {*best};
 }
 
-// The opponent's cheapest capture of the piece on s (the side not to move owns it) lets that side
+// The side to move's legal capture on s with its least valuable piece, if any.
+std::optional<Move> cheapest_capture(const Position& pos, Square s) {
+    std::optional<Move> take;
+    for (const Move m : MoveList(pos))
+        if (m.to() == s && (!take || PieceValue[type_of(pos.piece_at(m.from()))] <
+                                         PieceValue[type_of(pos.piece_at(take->from()))]))
+            take = m;
+    return take;
+}
+
+// The opponent's cheapest capture `take` of a piece (the side not to move owns it) lets that side
 // win back as much at once, and no more: the best piece of the opponent's it then wins by static
 // exchange is worth what was taken, give or take a pawn (a trade). Winning back more, the piece
 // was poisoned, an offer all the same (21.Ng5+ of Steinitz-von Bardeleben: ...fxg5 Qxd7).
-bool answered_in_kind(const Position& after, Square s) {
+bool answered_in_kind(const Position& after, Move take) {
     const Color owner = ~after.side_to_move();
-    std::optional<Move> take;
-    for (const Move m : MoveList(after))
-        if (m.to() == s && (!take || PieceValue[type_of(after.piece_at(m.from()))] <
-                                         PieceValue[type_of(after.piece_at(take->from()))]))
-            take = m;
-    if (!take) return false;
     Position p = after;
-    p.do_move(*take);
-    const int worth = PieceValue[type_of(after.piece_at(s))];
+    p.do_move(take);
+    const int worth = PieceValue[type_of(after.piece_at(take.to()))];
     int best = 0;
     for (const HangingPiece& h : BoardTools(p).hanging(~owner)) best = std::max(best, h.see);
     return std::abs(best - worth) <= PieceValue[Pawn];
@@ -905,13 +908,12 @@ std::vector<IdeaFound> sacrifice(const MoveView& v) {
         // move the engine rates good.
         // Taking it would be answered in kind at once (33...Rb8 of Fischer-Petrosian 1971:
         // Rxb8+ Kxf7, a rook each): an exchange offered, not a piece.
-        const bool declined = v.line_leaves_standing();
-        if (declined && answered_in_kind(v.after, v.to)) continue;
         // A piece the opponent cannot take now (a discovered check from another piece: 20...Nxd4+
         // of Byrne-Fischer) is neither given nor offered.
-        const MoveList replies(v.after);
-        if (std::none_of(replies.begin(), replies.end(), [&](Move m) { return m.to() == v.to; }))
-            continue;
+        const std::optional<Move> take = cheapest_capture(v.after, v.to);
+        if (!take) continue;
+        const bool declined = v.line_leaves_standing();
+        if (declined && answered_in_kind(v.after, *take)) continue;
         // A rook given for a knight or bishop is the exchange (38.Rxf6 of Fischer-Spassky).
         if (gives_the_exchange(v.before, v.move))
             return {found(declined ? 4 : 2, {{"square", square_name(v.to)}})};
@@ -1344,7 +1346,7 @@ std::vector<IdeaFound> king_activity(const MoveView& v) {
 std::vector<IdeaFound> rook_behind(const MoveView& v) {
     // A rook that can be won where it lands holds no post (24.Rxd4 of Kasparov-Topalov, taken
     // at once by ...cxd4, was "behind the passed pawn on d5"), unless the line leaves it there.
-    if (v.piece != Rook || (v.lands_en_prise() && !v.line_leaves_standing())) return {};
+    if (v.piece != Rook || (v.lands_en_prise() && !v.declined())) return {};
     std::vector<IdeaFound> out;
     for (Color c : {White, Black}) {
         Bitboard b = pawn_structure(v.after, c).passed & file_bb(file_of(v.to));
