@@ -507,6 +507,19 @@ TEST(ExplainEngine, APieceThatCannotBeTakenSaysWhy) {
     ASSERT_NE(it, l.reasons.end()) << l.reasons.size();
     EXPECT_EQ(it->text, "After Qg3 hxg3, Black mates in one with Ne2#.");
     EXPECT_TRUE(check_reason(pos, qg3, *it, o));
+    // Kasparov - Topalov, Wijk aan Zee 1999, 25.Re7+: the rook can be taken by the queen, the
+    // engine's line plays ...Kb6, and ...Qxe7 is mated in four from Qxd4+ (said up to five).
+    Position kt;
+    ASSERT_TRUE(kt.set("b2r3r/k4p1p/p2q1np1/Np1P4/3p1Q2/P4PPB/1PP4P/1K2R3 w - - 0 25").ok());
+    const Move re7 = uci(kt, "e1e7");
+    MoveLabel offer = label_move(analyzer, kt, re7, limits, QualityScheme::Lichess);
+    ASSERT_TRUE(offer.error.empty()) << offer.error;
+    explain_label(offer, o);
+    const auto mate = std::find_if(offer.reasons.begin(), offer.reasons.end(),
+                                   [](const Reason& r) { return r.kind == "immune"; });
+    ASSERT_NE(mate, offer.reasons.end()) << offer.reasons.size();
+    EXPECT_EQ(mate->text, "After Re7+ Qxe7, White mates in four with Qxd4+.");
+    EXPECT_TRUE(check_reason(kt, re7, *mate, o));
     // 1.e4 d5: the pawn is offered and taken (exd5), so nothing is "immune".
     Position scandi;
     ASSERT_TRUE(scandi.set("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").ok());

@@ -707,8 +707,10 @@ private:
         const std::string after_text =
             "After " + joined(san_line(before_, ctx)) + ", " + side_name(us_);
         const Score& s = r.lines[0].score;
+        // A mate up to five moves deep is a combination a player calls by its first move
+        // (25.Re7+ of Kasparov-Topalov: ...Qxe7 Qxd4+ mates in four); a longer one is not said.
         if (s.is_mate() && s.value > 0) {
-            if (s.value > 3) return false;
+            if (s.value > 5) return false;
             const std::string text = after_text + " mates in " + count_word(s.value) + " with " +
                                      move_to_san(taken, line[2]) + ".";
             return offer(make("immune", text, before_, line, ScanPlies));
