@@ -879,6 +879,23 @@ TEST(Explain, PreparesCastlingOnlyWhereTheLineDoesNotCastleTheOtherWay) {
     EXPECT_TRUE(said({"d1d2", "d8e7"}));          // the line does not castle: the board's fact
 }
 
+// "Prepares to fianchetto the bishop" is a plan too: not said when the line puts the bishop on
+// another square (17.g3 of Kasparov-Topalov, Wijk aan Zee 1999; the line goes on to Bh3).
+TEST(Explain, PreparesFianchettoOnlyWhereTheLineDoesNotPutTheBishopElsewhere) {
+    const char* fen = "2kr3r/1b2qp1p/pn1p1npQ/1pp5/4P3/PNN2P2/1PP3PP/1K1R1B1R w - - 2 17";
+    auto said = [&](std::vector<const char*> line) {
+        MoveLabel l = fake_label(fen, "g2g3", line, Score::cp(0), "g2g3", line, Score::cp(0),
+                                 QualityLabel::Good);
+        explain_label(l, ExplainOptions{});
+        return std::any_of(l.ideas.begin(), l.ideas.end(), [](const Idea& i) {
+            return i.kind == "fianchetto" && i.text.find("prepares") != std::string::npos;
+        });
+    };
+    EXPECT_FALSE(said({"g2g3", "c8b8", "h6f4", "f6h5", "f4e3", "h8e8", "f1h3"}));
+    EXPECT_TRUE(said({"g2g3", "c8b8", "f1g2"}));  // the line fianchettoes it
+    EXPECT_TRUE(said({"g2g3", "c8b8"}));          // the bishop stays: the board's fact
+}
+
 // A reason the engine could not check (its search failed) says why, so the explanation is
 // marked incomplete; a claim that is false, or no engine at all, is no failure.
 TEST(Explain, AReasonTheEngineCouldNotCheckSaysWhy) {

@@ -279,6 +279,24 @@ std::string castles_in_line(Position pos, const std::vector<Move>& line) {
     return "";
 }
 
+// The pawn move that prepares a fianchetto (g3, b3; ...g6, ...b6) is followed in the line
+// (the move first) by its bishop leaving home for another square than the long diagonal's
+// (17.g3 of Kasparov-Topalov, whose line goes on to Bh3): the plan is not the line's.
+bool bishop_goes_elsewhere(Position pos, const std::vector<Move>& line) {
+    if (line.empty() || !pos.is_legal(line.front())) return false;
+    const Color us = pos.side_to_move();
+    const Square from = relative_square(us, line.front().from());
+    if (from != B2 && from != G2) return false;
+    const Square home = relative_square(us, from == B2 ? C1 : F1);
+    const Square post = line.front().from();  // the fianchetto square: where the pawn stood
+    for (const Move m : line) {
+        if (!pos.is_legal(m)) break;
+        if (pos.side_to_move() == us && m.from() == home) return m.to() != post;
+        pos.do_move(m);
+    }
+    return false;
+}
+
 // The opponent takes on `square` within the line's first five plies, before the mover's piece
 // there leaves it: the piece a sacrifice offers is the one taken ("Ng5+ sacrifices the knight"
 // is not said when the line declines the knight and gives up a rook later).
@@ -396,10 +414,14 @@ void explain_ideas(MoveLabel& label) {
         // discovered check.
         const bool mate_tactic = i.kind == "sacrifice" || i.kind == "discovered_check";
         // "Prepares to castle queenside" read as a plan misleads when the engine's line castles
-        // the other way (10.Qd2 of Rotlewi-Rubinstein: the line goes on to O-O).
+        // the other way (10.Qd2 of Rotlewi-Rubinstein: the line goes on to O-O); "prepares to
+        // fianchetto the bishop" when the line puts the bishop elsewhere (17.g3 ... Bh3).
         const std::string wing =
             i.kind == "prepares_castling" ? castles_in_line(before, label.played_pv) : "";
-        const bool other_plan = !wing.empty() && i.text.find(wing) == std::string::npos;
+        const bool other_plan =
+            (!wing.empty() && i.text.find(wing) == std::string::npos) ||
+            (i.kind == "fianchetto" && i.text.find("prepares") != std::string::npos &&
+             bishop_goes_elsewhere(before, label.played_pv));
         if ((i.kind == "sacrifice" && !sacrifice_real) || (mating && !mate_tactic) ||
             (after.is_checkmate() && i.kind != "discovered_check") || mated || other_plan) {
             dropped = true;
