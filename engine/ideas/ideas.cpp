@@ -300,6 +300,61 @@ Bitboard safe_check_squares(const Position& pos) {
     return out;
 }
 
+Bitboard king_driven_to(const Position& pos) {
+    if (!pos.is_check()) return 0;
+    const Square k = pos.king(pos.side_to_move());
+    Bitboard out = 0;
+    for (Move m : MoveList(pos)) {
+        if (m.from() == k) {
+            if (pos.is_capture(m)) return 0;
+            out |= square_bb(m.to());
+        } else if (see_ge(pos, m, -99)) {
+            return 0;  // an answer that loses less than a pawn
+        }
+    }
+    return out;
+}
+
+bool king_driven_up(const Position& pos) {
+    Bitboard b = king_driven_to(pos);
+    if (popcount(b) < 2) return false;
+    const Color c = pos.side_to_move();
+    const int from = relative_rank(c, pos.king(c));
+    while (b) {
+        const int r = relative_rank(c, pop_lsb(b));
+        if (r <= from || r < Rank3) return false;
+    }
+    return true;
+}
+
+namespace {
+
+// The side to move wins the piece on s by a capture netting a pawn or more (static exchange).
+bool can_win_on(const Position& pos, Square s) {
+    for (Move m : MoveList(pos))
+        if (m.to() == s && pos.is_capture(m) && see_ge(pos, m, 100)) return true;
+    return false;
+}
+
+}  // namespace
+
+bool king_driven_from(const Position& before, const Position& after, Square s) {
+    const Color them = after.side_to_move();
+    const Piece pc = after.piece_at(s);
+    if (pc == NoPiece || color_of(pc) != them || type_of(pc) == King) return false;
+    if (!(king_attacks(after.king(them)) & square_bb(s)) || can_win_on(before, s)) return false;
+    if (!king_driven_to(after)) return false;
+    // Driven, the king's moves are the answers worth trying: after each the piece falls.
+    const Square k = after.king(them);
+    for (Move m : MoveList(after)) {
+        if (m.from() != k) continue;
+        Position p = after;
+        p.do_move(m);
+        if (!can_win_on(p, s)) return false;
+    }
+    return true;
+}
+
 Square pawn_advancing_to(const Position& pos, Color c, Square s, Square except) {
     if (pos.piece_at(s) != NoPiece) return NoSquare;
     const int back = -pawn_push(c);

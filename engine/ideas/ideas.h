@@ -122,6 +122,23 @@ bool gives_the_exchange(const Position& pos, Move m);
 // (static exchange not below zero): the safe checks a player counts against an exposed king.
 Bitboard safe_check_squares(const Position& pos);
 
+// Where the king of the side to move, in check and not mated, is driven: the squares of its
+// legal moves, when none of them captures and every other answer to the check (taking the
+// checking piece, stepping between) loses a pawn or more by static exchange; zero otherwise
+// (not in check, mated, the king can take, or an answer loses nothing).
+Bitboard king_driven_to(const Position& pos);
+
+// The king is driven up the board (a king hunt): king_driven_to gives two squares or more, each
+// further from the side to move's back rank than its king, and on its third rank or beyond.
+bool king_driven_up(const Position& pos);
+
+// The check that led from `before` to `after` drives the king away from the defence of its
+// piece (or pawn) on s: king_driven_to(after) is not empty, the king defends s in `after`, the
+// mover could not win the piece on s in `before` (a capture netting a pawn or more by static
+// exchange) and can after each of the king's moves (32.Qg5+ of Botvinnik-Capablanca, AVRO
+// 1938: ...Kh8 or ...Kf8, and Qxf6+).
+bool king_driven_from(const Position& before, const Position& after, Square s);
+
 // The square a pawn of c other than the one on `except` can advance from to the empty square s
 // (one step, or two from its home rank with the square between empty), or NoSquare.
 Square pawn_advancing_to(const Position& pos, Color c, Square s, Square except);

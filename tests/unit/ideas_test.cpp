@@ -1227,6 +1227,52 @@ TEST(Ideas, TheChoiceBetweenTwoCaptures) {
     EXPECT_EQ(truth(qgd_fen, claim("Bxf6", "Nd7", "cover")), Truth::False);  // no capture
 }
 
+// A check the king must step out of: to its one square, up the board, or away from a piece it
+// alone kept; not when a block or a capture answers it at no loss, the king can take, or the
+// check mates.
+TEST(Ideas, ACheckThatDrivesTheKing) {
+    // Legal's mate, 6.Bxf7+: ...Ke7 is the only answer (d7 is the e5 knight's).
+    const char* legal = "rn1qkbnr/ppp2p1p/3p2p1/4N3/2B1P3/2N5/PPPP1PPP/R1BbK2R w KQkq - 0 6";
+    expect_idea(after_moves("", legal), "Bxf7+", "drives_king", "Bxf7+ drives the king to e7.");
+    // Kasparov-Topalov (Wijk aan Zee 1999), 27.b4+: ...Qxb4 loses the queen to axb4, so the king
+    // goes to a4.
+    const char* kt = "b2r3r/4Rp1p/p2q1np1/kp1P4/3Q4/P4PPB/1PP4P/1K6 w - - 0 27";
+    expect_idea(after_moves("", kt), "b4+", "drives_king", "b4+ drives the king to a4.");
+    // Three squares, each a rank further up: a king hunt.
+    const char* hunt = "8/1R6/5k2/8/8/8/8/R3K3 w - - 0 1";
+    expect_idea(after_moves("", hunt), "Ra6+", "drives_king", "Ra6+ drives the king up the board.");
+    // Off the back rank to the second is no hunt.
+    expect_no_idea(after_moves("", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), "Ra8+", "drives_king");
+    // 2.Bb5+ after 1.e4 d6: ...c6 (or a piece) blocks at no loss, and ...Kd7 is not the only way.
+    expect_no_idea(after_moves("e2e4 d7d6"), "Bb5+", "drives_king");
+    // The king takes the queen.
+    expect_no_idea(after_moves("", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"), "Qd7+", "drives_king");
+    // Mate is mate.
+    expect_no_idea(after_moves("", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), "Ra8#", "drives_king");
+    // Botvinnik-Capablanca (AVRO 1938), 32.Qg5+: the king, the knight's one defender, goes to
+    // f8 or h8 (f7 is the e6 pawn's), and Qxf6+ follows; Qg3+ is met by ...Ng4, which the h5
+    // pawn guards.
+    const char* bc = "8/p5kp/1p2Pn2/3pQ2p/2pP4/qnP5/6PP/6K1 w - - 0 32";
+    expect_idea(after_moves("", bc), "Qg5+", "drives_king",
+                "Qg5+ drives the king away from the knight on f6.");
+    expect_no_idea(after_moves("", bc), "Qg3+", "drives_king");
+    // The predicate, true and false.
+    auto claim = [](const char* move, const char* square, const char* arg = "square") {
+        nlohmann::json c = {{"predicate", "drives_king"}, {"args", {{"move", move}}}};
+        if (square) c["args"][arg] = square;
+        return c;
+    };
+    EXPECT_EQ(truth(bc, claim("Qg5+", "f6", "from")), Truth::True);
+    EXPECT_EQ(truth(bc, claim("Qg3+", "f6", "from")), Truth::False);
+    EXPECT_EQ(truth(bc, claim("Qg5+", "h7", "from")), Truth::False);  // the pawn stays guarded
+    EXPECT_EQ(truth(kt, claim("b4+", "a4")), Truth::True);
+    EXPECT_EQ(truth(kt, claim("b4+", "b6")), Truth::False);
+    EXPECT_EQ(truth(kt, claim("Qc3+", "a4")), Truth::False);  // ...Kb6 and blocks too
+    EXPECT_EQ(truth(hunt, claim("Ra6+", nullptr)), Truth::True);
+    EXPECT_EQ(truth(hunt, claim("Ra6+", "f5")), Truth::False);   // e5, f5 and g5
+    EXPECT_EQ(truth(kt, claim("Rxf7", nullptr)), Truth::False);  // no check
+}
+
 // Botvinnik-Capablanca (AVRO 1938): 34.e7 threatens mate on e8 (or f8); the king's steps out
 // of the checks that follow threaten nothing new; 23.exf6 e.p., taken back by ...Nxf6, pushes
 // no passed pawn on.

@@ -62,6 +62,7 @@ bool is_idea_predicate(const std::string& p) {
                                         "behind_passer",
                                         "keeps_distance",
                                         "avoids_checks",
+                                        "drives_king",
                                         "makes_room",
                                         "battery",
                                         "gives_exchange",
@@ -586,6 +587,34 @@ Outcome Evaluator::idea_claim() {
             return no(side(them) + " had no safe check on " + square_name(s) + " before " + san);
         return is(!(now & square_bb(s)), san + " avoids the check on " + square_name(s),
                   side(them) + " can still check safely on " + square_name(s));
+    }
+    if (p == "drives_king") {
+        if (!after.is_check()) return no(san + " does not give check");
+        if (after.is_checkmate()) return no(san + " is checkmate: the king goes nowhere");
+        const Bitboard driven = king_driven_to(after);
+        ev_["king_squares"] = squares_json(driven);
+        if (!driven)
+            return no("the " + side(them) +
+                      " king can take, or an answer to the check loses less than a pawn");
+        if (c_.args.contains("from")) {
+            const Square s = sq("from");
+            return is(king_driven_from(pos_, after, s),
+                      san + " drives the " + side(them) + " king away from " + on(after, s) +
+                          ", which can then be won",
+                      san + " does not drive the " + side(them) + " king away from " +
+                          square_name(s) + " so that the piece there can be won");
+        }
+        if (c_.args.contains("square")) {
+            const Square s = sq("square");
+            return is(driven == square_bb(s),
+                      san + " leaves the " + side(them) + " king only " + square_name(s) +
+                          ", every other answer losing material",
+                      "the " + side(them) + " king is not driven to " + square_name(s) + " alone");
+        }
+        return is(king_driven_up(after),
+                  "every square the " + side(them) + " king can go to after " + san +
+                      " is further up the board",
+                  "the " + side(them) + " king is not driven up the board by " + san);
     }
     if (p == "centralizes") {
         ev_["centre_distance"] = {{"before", centre_distance(from)},

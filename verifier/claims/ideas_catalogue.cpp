@@ -1090,6 +1090,32 @@ std::vector<IdeaFound> confines_king(const MoveView& v) {
     return {found(0)};
 }
 
+// A check the king must step out of, every other answer losing material: to its one square
+// ("Bxf7+ drives the king to e7", Legal's mate; 27.b4+ of Kasparov-Topalov, ...Ka4, ...Qxb4
+// axb4), or, from several, each up the board (the king hunt of Edward Lasker-Thomas, London
+// 1912). Mate is said as mate.
+std::vector<IdeaFound> drives_king(const MoveView& v) {
+    if (!v.after.is_check() || v.after.is_checkmate()) return {};
+    // Away from a piece it alone kept: the most valuable such piece is named.
+    Square from = NoSquare;
+    Bitboard near = king_attacks(v.after.king(v.them)) & v.after.occupied_co(v.them);
+    while (near) {
+        const Square s = pop_lsb(near);
+        if (!king_driven_from(v.before, v.after, s)) continue;
+        if (from == NoSquare ||
+            PieceValue[type_of(v.after.piece_at(s))] > PieceValue[type_of(v.after.piece_at(from))])
+            from = s;
+    }
+    if (from != NoSquare) {
+        const PieceType t = type_of(v.after.piece_at(from));
+        return {found(2, {{"piece", piece_name(t)}, {"square", square_name(from)}}, 14)};
+    }
+    const Bitboard to = king_driven_to(v.after);
+    if (popcount(to) == 1) return {found(0, {{"square", square_name(lsb(to))}})};
+    if (king_driven_up(v.after)) return {found(1)};
+    return {};
+}
+
 // A pawn capture off a file where the mover had two pawns or more: the pawns are undoubled, or
 // (when the pawn lands on another doubled file) the doubled pawn goes in a trade.
 std::vector<IdeaFound> undoubles(const MoveView& v) {
@@ -2020,6 +2046,23 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "attacked, where before one was not",
                  {{"confines the king to the back rank", {of_move("confines_king")}}},
                  with_view(confines_king)});
+    t.push_back(
+        {"drives_king",
+         King,
+         64,
+         false,
+         "the move checks (not mate), the king cannot take, and every other answer to the "
+         "check (taking the checking piece, stepping between) loses a pawn or more by "
+         "static exchange: the king must go to its one square, or, from two or more, each "
+         "further up the board than it stands and on its third rank or beyond; or, wherever "
+         "it goes, it leaves a piece it defended that could not be won before the check and "
+         "can be after it (deflection)",
+         {{"drives the king to {square}", {of_move("drives_king", {{"square", "$square"}})}},
+          {"drives the king up the board", {of_move("drives_king")}},
+          {"drives the king away from the {piece} on {square}",
+           {of_move("drives_king", {{"from", "$square"}}),
+            after("occupies", {{"square", "$square"}, {"piece", "$piece"}})}}},
+         with_view(drives_king)});
     t.push_back({"king_off_line",
                  King,
                  44,

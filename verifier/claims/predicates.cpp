@@ -438,6 +438,15 @@ const std::vector<PredicateSpec>& specs() {
           "exchange), where it had one before were it to move"},
          {{"move", Move, true}, {"square", Square, true}},
          {}},
+        {{"drives_king", EC::BoardComprehension, false,
+          "move gives check (not mate), the enemy king cannot take, and every other answer to "
+          "the check loses a pawn or more by static exchange: with square, the king's one legal "
+          "square is square; without, it has two or more, each further up the board than it "
+          "stands and on its third rank or beyond; with from, wherever the king goes it leaves "
+          "its piece on from, which the mover could not win by static exchange before move and "
+          "can after the king's move (evidence `king_squares`)"},
+         {{"move", Move, true}, {"square", Square, false}, {"from", Square, false}},
+         {}},
         {{"behind_passer", EC::BoardComprehension, false,
           "the rook (or queen) on square stands behind the passed pawn on pawn, on its file, "
           "nothing between"},

@@ -411,8 +411,11 @@ void explain_ideas(MoveLabel& label) {
             i.kind == "sacrifice" && good &&
             (declined_offer(i) || sacrifice_borne_out(before, label.played_pv, i));
         // Beside a mate only the tactic that makes it is said: the sacrifice, the double or
-        // discovered check.
-        const bool mate_tactic = i.kind == "sacrifice" || i.kind == "discovered_check";
+        // discovered check, the check that drives the king to where it is mated (not the piece
+        // it leaves: 21.Nxg7+ of the Immortal Game mates by Qf6+ and Be7#, not on f7).
+        const bool mate_tactic =
+            i.kind == "sacrifice" || i.kind == "discovered_check" ||
+            (i.kind == "drives_king" && i.text.find(" away from ") == std::string::npos);
         // "Prepares to castle queenside" read as a plan misleads when the engine's line castles
         // the other way (10.Qd2 of Rotlewi-Rubinstein: the line goes on to O-O); "prepares to
         // fianchetto the bishop" when the line puts the bishop elsewhere (17.g3 ... Bh3).
