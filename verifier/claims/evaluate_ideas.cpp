@@ -6,6 +6,7 @@
 
 #include "claims/evaluator.h"
 #include "ideas/ideas.h"
+#include "io/utf8.h"
 #include "rules/bitboard.h"
 #include "rules/movegen.h"
 #include "rules/see.h"
