@@ -355,6 +355,16 @@ bool king_driven_from(const Position& before, const Position& after, Square s) {
     return true;
 }
 
+bool outpost_ahead(const Position& before, Move m, const Position& after, Square s) {
+    const Piece pc = before.piece_at(m.from());
+    if (pc == NoPiece || (type_of(pc) != Knight && type_of(pc) != Bishop)) return false;
+    if (m.kind() != Normal || before.is_capture(m) || after.piece_at(s) != NoPiece) return false;
+    if (!is_outpost(after, s, color_of(pc)) || !could_go_at_once(after, m.to(), s)) return false;
+    for (Move x : MoveList(before))
+        if (x.from() == m.from() && x.to() == s) return false;  // it could go there at once
+    return true;
+}
+
 Square pawn_advancing_to(const Position& pos, Color c, Square s, Square except) {
     if (pos.piece_at(s) != NoPiece) return NoSquare;
     const int back = -pawn_push(c);

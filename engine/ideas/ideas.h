@@ -139,6 +139,11 @@ bool king_driven_up(const Position& pos);
 // 1938: ...Kh8 or ...Kf8, and Qxf6+).
 bool king_driven_from(const Position& before, const Position& after, Square s);
 
+// The knight or bishop that move m (legal in `before`, giving `after`) moved, not capturing, is
+// on its way to s: an empty outpost square of its side's (is_outpost) that it can go to at once
+// after m (could_go_at_once) and could not from where it stood.
+bool outpost_ahead(const Position& before, Move m, const Position& after, Square s);
+
 // The square a pawn of c other than the one on `except` can advance from to the empty square s
 // (one step, or two from its home rank with the square between empty), or NoSquare.
 Square pawn_advancing_to(const Position& pos, Color c, Square s, Square except);

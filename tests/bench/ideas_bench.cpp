@@ -46,7 +46,8 @@ const std::map<std::string, std::set<std::string>>& theme_kinds() {
         {"undermining", {"strikes", "threatens_win", "weakens_enemy_pawns"}},
         {"open files and diagonals",
          {"rook_file", "open_diagonal", "frees_piece", "fianchetto", "seventh_rank"}},
-        {"knight outposts, repositioning, centralization", {"outpost", "takes_control"}},
+        {"knight outposts, repositioning, centralization",
+         {"outpost", "takes_control", "heads_for"}},
         {"square vacancy", {"frees_piece", "makes_room"}},
         {"bishop vs knight", {"trades", "bishop_pair", "gives_bishop_pair"}},
         // Material taken back (from a FEN alone: the mover was behind), or which of two ways

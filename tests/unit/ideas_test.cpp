@@ -1273,6 +1273,31 @@ TEST(Ideas, ACheckThatDrivesTheKing) {
     EXPECT_EQ(truth(kt, claim("Rxf7", nullptr)), Truth::False);  // no check
 }
 
+// A knight on its way to an outpost, by the engine's line: Nc3 and Nd5 next, d5 defended by the
+// e4 pawn and out of reach of Black's pawns.
+TEST(Ideas, AKnightHeadsForAnOutpost) {
+    const char* fen = "4k3/p4p2/3p4/8/4P3/8/8/1N2K3 w - - 0 1";
+    const Line l = after_moves("", fen);
+    const IdeasResult with = ideas_with_line(l, "Nc3", "e8e7 c3d5");
+    ASSERT_NE(find(with, "heads_for"), nullptr) << all(with);
+    EXPECT_EQ(find(with, "heads_for")->text, "Nc3 heads for the outpost on d5.");
+    // The line goes elsewhere, or there is no line: nothing said of a plan.
+    EXPECT_EQ(find(ideas_with_line(l, "Nc3", "e8e7 c3e2"), "heads_for"), nullptr);
+    expect_no_idea(l, "Nc3", "heads_for");
+    // A c-pawn that can come to c6 makes d5 no outpost.
+    const char* c7 = "4k3/p1p2p2/3p4/8/4P3/8/8/1N2K3 w - - 0 1";
+    EXPECT_EQ(find(ideas_with_line(after_moves("", c7), "Nc3", "e8e7 c3d5"), "heads_for"), nullptr);
+    // The predicate, true and false.
+    auto claim = [](const char* move, const char* square) {
+        return nlohmann::json{{"predicate", "heads_for"},
+                              {"args", {{"move", move}, {"square", square}}}};
+    };
+    EXPECT_EQ(truth(fen, claim("Nc3", "d5")), Truth::True);
+    EXPECT_EQ(truth(fen, claim("Nd2", "d5")), Truth::False);  // d2 is no road to d5
+    EXPECT_EQ(truth(fen, claim("Nc3", "b5")), Truth::False);  // b5 has no pawn behind it
+    EXPECT_EQ(truth(c7, claim("Nc3", "d5")), Truth::False);   // ...c6 can chase it
+}
+
 // Botvinnik-Capablanca (AVRO 1938): 34.e7 threatens mate on e8 (or f8); the king's steps out
 // of the checks that follow threaten nothing new; 23.exf6 e.p., taken back by ...Nxf6, pushes
 // no passed pawn on.

@@ -64,6 +64,7 @@ bool is_idea_predicate(const std::string& p) {
                                         "keeps_distance",
                                         "avoids_checks",
                                         "drives_king",
+                                        "heads_for",
                                         "makes_room",
                                         "battery",
                                         "gives_exchange",
@@ -588,6 +589,18 @@ Outcome Evaluator::idea_claim() {
             return no(side(them) + " had no safe check on " + square_name(s) + " before " + san);
         return is(!(now & square_bb(s)), san + " avoids the check on " + square_name(s),
                   side(them) + " can still check safely on " + square_name(s));
+    }
+    if (p == "heads_for") {
+        const Square s = sq("square");
+        ev_["outpost"] = {{"square", square_name(s)}, {"outpost", is_outpost(after, s, us)}};
+        if (pt != Knight && pt != Bishop) return no(san + " is not a knight or bishop move");
+        if (pos_.is_capture(*m)) return no(san + " captures");
+        return is(outpost_ahead(pos_, *m, after, s),
+                  san + " brings the " + piece_type_word(pt) + " one move from the outpost on " +
+                      square_name(s),
+                  "after " + san + " the " + piece_type_word(pt) +
+                      " is not one move from an empty outpost on " + square_name(s) +
+                      " that it could not reach before");
     }
     if (p == "drives_king") {
         if (!after.is_check()) return no(san + " does not give check");

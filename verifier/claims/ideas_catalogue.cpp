@@ -728,6 +728,24 @@ std::vector<IdeaFound> makes_room(const MoveView& v) {
     return {};
 }
 
+// A knight or bishop on its way to an outpost, by the engine's line: the mover's next move in the
+// line takes it there without capturing, a square it could not reach from where it stood, which
+// is an outpost when the move is made and still after the reply ("Nd2 heads for the outpost on
+// c4"). A piece that lands on an outpost now is `outpost`'s to say.
+std::vector<IdeaFound> heads_for(const MoveView& v) {
+    if ((v.piece != Knight && v.piece != Bishop) || v.line.size() < 2) return {};
+    if (v.captured != NoPiece || v.after.is_check() || v.lands_en_prise()) return {};
+    if (is_outpost(v.after, v.to, v.us)) return {};
+    Position p = v.after;
+    if (!p.is_legal(v.line[0])) return {};
+    p.do_move(v.line[0]);
+    const Move next = v.line[1];
+    if (!p.is_legal(next) || next.from() != v.to || p.is_capture(next)) return {};
+    const Square x = next.to();
+    if (!outpost_ahead(v.before, v.move, v.after, x) || !is_outpost(p, x, v.us)) return {};
+    return {found(0, {{"piece", piece_name(v.piece)}, {"square", square_name(x)}})};
+}
+
 // The moved bishop, rook or queen lines up with another of the mover's on a diagonal, file or
 // rank, nothing between, each backing the other, aimed at an enemy piece or at the squares round
 // the enemy king (7.Qb3 of the Opera game behind the c4 bishop, aimed at f7). New with the move
@@ -1801,6 +1819,18 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  {{"makes room on {square} for the {piece} on {square2}",
                    {of_move("makes_room", {{"square", "$square"}, {"from", "$square2"}})}}},
                  with_view(makes_room)});
+    t.push_back(
+        {"heads_for",
+         Pieces,
+         50,
+         false,
+         "with the engine's line: a knight or bishop (not capturing, not checking, not "
+         "to be won where it lands, not landing on an outpost) goes on, on the mover's "
+         "next move in the line, to an empty outpost square it could not reach from "
+         "where it stood: its side's 4th to 6th rank, defended by an own pawn, no enemy "
+         "pawn able to attack it, then and after the reply",
+         {{"heads for the outpost on {square}", {of_move("heads_for", {{"square", "$square"}})}}},
+         with_view(heads_for)});
     t.push_back({"trades",
                  Pieces,
                  45,

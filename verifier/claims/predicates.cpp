@@ -438,6 +438,13 @@ const std::vector<PredicateSpec>& specs() {
           "exchange), where it had one before were it to move"},
          {{"move", Move, true}, {"square", Square, true}},
          {}},
+        {{"heads_for", EC::BoardComprehension, false,
+          "move is a knight or bishop move, not a capture, after which the moved piece can go "
+          "at once to square, an empty outpost square of its side's (4th-6th rank, defended by "
+          "an own pawn, no enemy pawn able to attack it), which it could not reach from where "
+          "it stood (evidence `outpost`)"},
+         {{"move", Move, true}, {"square", Square, true}},
+         {}},
         {{"drives_king", EC::BoardComprehension, false,
           "move gives check (not mate), the enemy king cannot take, and every other answer to "
           "the check loses a pawn or more by static exchange: with square, the king's one legal "
