@@ -1110,10 +1110,14 @@ std::vector<IdeaFound> confines_king(const MoveView& v) {
 
 // A check the king must step out of, every other answer losing material: to its one square
 // ("Bxf7+ drives the king to e7", Legal's mate; 27.b4+ of Kasparov-Topalov, ...Ka4, ...Qxb4
-// axb4), or, from several, each up the board (the king hunt of Edward Lasker-Thomas, London
-// 1912). Mate is said as mate.
+// axb4: where it must go says the most); from several, away from a piece it alone kept, which
+// then falls (32.Qg5+ of Botvinnik-Capablanca, the knight on f6), or each up the board (the
+// king hunt of Edward Lasker-Thomas, London 1912). Mate is said as mate.
 std::vector<IdeaFound> drives_king(const MoveView& v) {
     if (!v.after.is_check() || v.after.is_checkmate()) return {};
+    const Bitboard to = king_driven_to(v.after);
+    if (!to) return {};
+    if (popcount(to) == 1) return {found(0, {{"square", square_name(lsb(to))}})};
     // Away from a piece it alone kept: the most valuable such piece is named.
     Square from = NoSquare;
     Bitboard near = king_attacks(v.after.king(v.them)) & v.after.occupied_co(v.them);
@@ -1128,8 +1132,6 @@ std::vector<IdeaFound> drives_king(const MoveView& v) {
         const PieceType t = type_of(v.after.piece_at(from));
         return {found(2, {{"piece", piece_name(t)}, {"square", square_name(from)}}, 14)};
     }
-    const Bitboard to = king_driven_to(v.after);
-    if (popcount(to) == 1) return {found(0, {{"square", square_name(lsb(to))}})};
     if (king_driven_up(v.after)) return {found(1)};
     return {};
 }
@@ -2084,7 +2086,7 @@ std::vector<IdeaKindSpec> make_catalogue() {
          "the move checks (not mate), the king cannot take, and every other answer to the "
          "check (taking the checking piece, stepping between) loses a pawn or more by "
          "static exchange: the king must go to its one square, or, from two or more, each "
-         "further up the board than it stands and on its third rank or beyond; or, wherever "
+         "further up the board than it stands and on its third rank or beyond, or, wherever "
          "it goes, it leaves a piece it defended that could not be won before the check and "
          "can be after it (deflection)",
          {{"drives the king to {square}", {of_move("drives_king", {{"square", "$square"}})}},
