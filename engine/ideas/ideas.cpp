@@ -300,6 +300,15 @@ Bitboard safe_check_squares(const Position& pos) {
     return out;
 }
 
+std::optional<Move> cheapest_capture(const Position& pos, Square s) {
+    std::optional<Move> take;
+    for (const Move m : MoveList(pos))
+        if (m.to() == s && (!take || PieceValue[type_of(pos.piece_at(m.from()))] <
+                                         PieceValue[type_of(pos.piece_at(take->from()))]))
+            take = m;
+    return take;
+}
+
 Bitboard king_driven_to(const Position& pos) {
     if (!pos.is_check()) return 0;
     const Square k = pos.king(pos.side_to_move());

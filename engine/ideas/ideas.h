@@ -122,6 +122,10 @@ bool gives_the_exchange(const Position& pos, Move m);
 // (static exchange not below zero): the safe checks a player counts against an exposed king.
 Bitboard safe_check_squares(const Position& pos);
 
+// The side to move's legal capture on s with its least valuable piece, if any: the capture a
+// player looks at first.
+std::optional<Move> cheapest_capture(const Position& pos, Square s);
+
 // Where the king of the side to move, in check and not mated, is driven: the squares of its
 // legal moves, when none of them captures and every other answer to the check (taking the
 // checking piece, stepping between) loses a pawn or more by static exchange; zero otherwise

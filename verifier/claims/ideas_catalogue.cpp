@@ -888,16 +888,6 @@ std::vector<IdeaFound> capture_choice(const MoveView& v) {
     return {*best};
 }
 
-// The side to move's legal capture on s with its least valuable piece, if any.
-std::optional<Move> cheapest_capture(const Position& pos, Square s) {
-    std::optional<Move> take;
-    for (const Move m : MoveList(pos))
-        if (m.to() == s && (!take || PieceValue[type_of(pos.piece_at(m.from()))] <
-                                         PieceValue[type_of(pos.piece_at(take->from()))]))
-            take = m;
-    return take;
-}
-
 // The opponent's cheapest capture `take` of a piece (the side not to move owns it) lets that side
 // win back as much at once, and no more: the best piece of the opponent's it then wins by static
 // exchange is worth what was taken, give or take a pawn (a trade). Winning back more, the piece

@@ -10,6 +10,7 @@
 #include "analysis/move_class.h"
 #include "claims/claims.h"
 #include "explain/ideas.h"
+#include "ideas/ideas.h"
 #include "reader/commentary_reader.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -691,11 +692,7 @@ private:
             offered = offered || (h.square == to && h.see >= 200);
         if (!offered) return false;
         // The cheapest piece that takes it: the capture a player looks at first.
-        std::optional<Move> take;
-        for (Move m : MoveList(after_))
-            if (m.to() == to && (!take || PieceValue[type_of(after_.piece_at(m.from()))] <
-                                              PieceValue[type_of(after_.piece_at(take->from()))]))
-                take = m;
+        const std::optional<Move> take = ideas::cheapest_capture(after_, to);
         if (!take || played_line_[1] == *take) return false;
         Position taken = after_;
         taken.do_move(*take);

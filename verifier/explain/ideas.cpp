@@ -415,7 +415,7 @@ void explain_ideas(MoveLabel& label) {
         // it leaves: 21.Nxg7+ of the Immortal Game mates by Qf6+ and Be7#, not on f7).
         const bool mate_tactic =
             i.kind == "sacrifice" || i.kind == "discovered_check" ||
-            (i.kind == "drives_king" && i.text.find(" away from ") == std::string::npos);
+            (i.kind == "drives_king" && idea_phrase(i).rfind("drives the king away ", 0) != 0);
         // "Prepares to castle queenside" read as a plan misleads when the engine's line castles
         // the other way (10.Qd2 of Rotlewi-Rubinstein: the line goes on to O-O); "prepares to
         // fianchetto the bishop" when the line puts the bishop elsewhere (17.g3 ... Bh3).
@@ -423,7 +423,7 @@ void explain_ideas(MoveLabel& label) {
             i.kind == "prepares_castling" ? castles_in_line(before, label.played_pv) : "";
         const bool other_plan =
             (!wing.empty() && i.text.find(wing) == std::string::npos) ||
-            (i.kind == "fianchetto" && i.text.find("prepares") != std::string::npos &&
+            (i.kind == "fianchetto" && idea_phrase(i).rfind("prepares ", 0) == 0 &&
              bishop_goes_elsewhere(before, label.played_pv));
         if ((i.kind == "sacrifice" && !sacrifice_real) || (mating && !mate_tactic) ||
             (after.is_checkmate() && i.kind != "discovered_check") || mated || other_plan) {
