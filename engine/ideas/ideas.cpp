@@ -215,8 +215,9 @@ bool behind_pawn(const Position& pos, Square rook, Square pawn) {
 
 int king_route(const Position& pos, Color c, Square from, Bitboard targets) {
     const Bitboard occupied = pos.occupied() & ~square_bb(from);
-    Bitboard safe = ~pos.occupied_co(c);
-    for (Bitboard b = ~pos.occupied_co(c); b;) {
+    const Bitboard free = ~(pos.occupied_co(c) & ~square_bb(from));  // the king's own square too
+    Bitboard safe = free;
+    for (Bitboard b = free; b;) {
         const Square s = pop_lsb(b);
         if (pos.attackers(~c, s, occupied)) safe &= ~square_bb(s);
     }

@@ -659,6 +659,17 @@ TEST(Ideas, KingSafetyAndActivity) {
     EXPECT_TRUE(find(kg2, "king_activity") == nullptr ||
                 find(kg2, "king_activity")->text.find("passed") == std::string::npos)
         << all(kg2);
+    // 36.Kh4, out of the rook's check: from g3 one step from the pawn's side, now beside it,
+    // on its way to g5 and f6. Not "toward the centre": h4 is farther from it than g3, whatever
+    // road round the f5 pawn it opens.
+    const char* on_h4 = "5k2/p1p4R/1p6/3p1pP1/P2P1P2/2r3K1/8/8 w - - 0 36";
+    expect_idea(after_moves("", on_h4), "Kh4", "king_activity",
+                "Kh4 brings the king toward its passed pawn on g5.");
+    EXPECT_EQ(truth(on_h4, {{"predicate", "centralizes"}, {"args", {{"move", "Kh4"}}}}),
+              Truth::False);
+    EXPECT_EQ(
+        truth(on_h4, {{"predicate", "king_route"}, {"args", {{"move", "Kh4"}, {"square", "g5"}}}}),
+        Truth::True);
     const Line opp = after_moves("", "8/8/8/3k4/8/8/3PK3/8 w - - 0 1");
     expect_idea(opp, "Kd3", "opposition", "Kd3 takes the opposition.");
     expect_no_idea(opp, "Ke3", "opposition");

@@ -635,6 +635,8 @@ Outcome Evaluator::idea_claim() {
                                   {"after", centre_distance(to)}};
         if (pt != King) return no(san + " is not a king move");
         if (nearer_centre(from, to)) return yes("the king comes nearer to the centre");
+        if (centre_distance(to) > centre_distance(from))
+            return no(san + " takes the king farther from the centre");
         const int was = king_route(pos_, us, from, centre_squares()),
                   now = king_route(after, us, to, centre_squares());
         ev_["centre_route"] = {{"before", was}, {"after", now}};

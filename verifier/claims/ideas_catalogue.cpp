@@ -1347,7 +1347,7 @@ std::vector<IdeaFound> king_activity(const MoveView& v) {
     Bitboard passed = pawn_structure(v.after, v.us).passed;
     while (passed) {
         const Square p = pop_lsb(passed);
-        if (king_route(v.before, v.us, v.from, king_attacks(p)) < 2) continue;  // beside it
+        if (king_route(v.before, v.us, v.from, king_attacks(p)) < 1) continue;  // beside it
         if (!shortens_king_route(v.before, v.after, v.us, v.from, v.to, king_attacks(p))) continue;
         if (passer == NoSquare || relative_rank(v.us, p) > relative_rank(v.us, passer)) passer = p;
     }
@@ -1370,9 +1370,11 @@ std::vector<IdeaFound> king_activity(const MoveView& v) {
     }
     if (target != NoSquare) return {found(0, {{"square", square_name(target)}})};
     // Toward the centre as the crow flies, or by the king's safe route (a file the enemy rook
-    // holds is no road).
+    // holds is no road) on a square no farther from it: a step to the edge is not "toward the
+    // centre" whatever road it opens (36.Kh4 of Capablanca-Tartakower, New York 1924).
     if (nearer_centre(v.from, v.to) ||
-        shortens_king_route(v.before, v.after, v.us, v.from, v.to, centre_squares()))
+        (centre_distance(v.to) <= centre_distance(v.from) &&
+         shortens_king_route(v.before, v.after, v.us, v.from, v.to, centre_squares())))
         return {found(1)};
     return {};
 }
