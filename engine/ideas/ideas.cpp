@@ -375,6 +375,51 @@ bool outpost_ahead(const Position& before, Move m, const Position& after, Square
     return true;
 }
 
+bool opens_file_for(const Position& before, Move m, const Position& after, Square piece) {
+    const Piece pawn = before.piece_at(m.from()), pc = after.piece_at(piece);
+    if (pawn == NoPiece || type_of(pawn) != Pawn || !before.is_capture(m)) return false;
+    const Color us = color_of(pawn);
+    const int f = file_of(m.from());
+    if (pc == NoPiece || color_of(pc) != us || type_of(pc) != Rook) return false;
+    if (after.pieces(Pawn, us) & file_bb(f)) return false;  // another pawn of ours still on it
+    const Bitboard own = after.occupied_co(us);
+    // From s the piece looks up the file past the square the pawn left (toward the opponent).
+    auto sees = [&](Square s) {
+        return relative_rank(us, s) < relative_rank(us, m.from()) &&
+               !(between_bb(s, m.from()) & own);
+    };
+    if (file_of(piece) == f) return sees(piece);
+    for (Bitboard b = file_bb(f) & ~after.occupied(); b;) {
+        const Square s = pop_lsb(b);
+        if (sees(s) && could_go_at_once(after, piece, s)) return true;
+    }
+    return false;
+}
+
+Square file_opened_for(const Position& before, Move m, const Position& after) {
+    const Piece pawn = before.piece_at(m.from());
+    if (pawn == NoPiece) return NoSquare;
+    const Color us = color_of(pawn);
+    const Bitboard on_file = file_bb(file_of(m.from()));
+    Square best = NoSquare;
+    for (Bitboard b = after.pieces(Rook, us) & on_file; b;) {
+        const Square s = pop_lsb(b);
+        if (opens_file_for(before, m, after, s) &&
+            (best == NoSquare || distance(s, m.from()) < distance(best, m.from())))
+            best = s;
+    }
+    if (best != NoSquare) return best;
+    Square nearest = NoSquare;  // of two rooks that can come, the one fewer files away
+    for (Bitboard b = after.pieces(Rook, us) & ~on_file; b;) {
+        const Square s = pop_lsb(b);
+        const auto files_away = [&](Square x) { return std::abs(file_of(x) - file_of(m.from())); };
+        if (opens_file_for(before, m, after, s) &&
+            (nearest == NoSquare || files_away(s) < files_away(nearest)))
+            nearest = s;
+    }
+    return nearest;
+}
+
 Square pawn_advancing_to(const Position& pos, Color c, Square s, Square except) {
     if (pos.piece_at(s) != NoPiece) return NoSquare;
     const int back = -pawn_push(c);

@@ -148,6 +148,17 @@ bool king_driven_from(const Position& before, const Position& after, Square s);
 // after m (could_go_at_once) and could not from where it stood.
 bool outpost_ahead(const Position& before, Move m, const Position& after, Square s);
 
+// A pawn capture m (legal in `before`, giving `after`) that takes the mover's last pawn off its
+// file opens that file for the mover's rook on `piece`: one standing on the file behind
+// the square the pawn left (on the mover's side of it) with nothing of its own between, or a rook
+// that could go at once to an empty square of the file from which that holds (28.hxg6 of
+// Capablanca-Tartakower, New York 1924, for the rook on a1, which goes to h1 next).
+bool opens_file_for(const Position& before, Move m, const Position& after, Square piece);
+// The rook opens_file_for names first: on the file (the nearer first), else of the rooks that
+// can come to it the one fewer files away; NoSquare when there is none. Not the queen: a file
+// opened in front of her is seldom the point (3...dxe4 of a French is not "for the queen").
+Square file_opened_for(const Position& before, Move m, const Position& after);
+
 // The square a pawn of c other than the one on `except` can advance from to the empty square s
 // (one step, or two from its home rank with the square between empty), or NoSquare.
 Square pawn_advancing_to(const Position& pos, Color c, Square s, Square except);

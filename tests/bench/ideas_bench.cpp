@@ -45,7 +45,7 @@ const std::map<std::string, std::set<std::string>>& theme_kinds() {
     static const std::map<std::string, std::set<std::string>> map = {
         {"undermining", {"strikes", "threatens_win", "weakens_enemy_pawns"}},
         {"open files and diagonals",
-         {"rook_file", "open_diagonal", "frees_piece", "fianchetto", "seventh_rank"}},
+         {"rook_file", "open_diagonal", "frees_piece", "fianchetto", "seventh_rank", "opens_file"}},
         {"knight outposts, repositioning, centralization",
          {"outpost", "takes_control", "heads_for"}},
         {"square vacancy", {"frees_piece", "makes_room"}},

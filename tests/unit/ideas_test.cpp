@@ -1309,6 +1309,40 @@ TEST(Ideas, AKnightHeadsForAnOutpost) {
     EXPECT_EQ(truth(c7, claim("Nc3", "d5")), Truth::False);   // ...c6 can chase it
 }
 
+// A pawn capture that takes the last pawn of the mover's off its file opens the file for a rook:
+// one behind it on the file, or one that can come to it at once. Capablanca-Tartakower, New York
+// 1924, 28.hxg6: the a1 rook goes to h1 next.
+TEST(Ideas, APawnCaptureOpensAFileForARook) {
+    const char* capa = "4k3/p1p4p/1p3rp1/n2p3P/P2P1P2/2PB2P1/6K1/R7 w - - 1 28";
+    expect_idea(after_moves("", capa), "hxg6", "opens_file",
+                "hxg6 opens the h-file for the rook on a1.");
+    // ...fxe6 with the rook behind the pawn on f8: the half-open f-file.
+    const char* behind = "5rk1/5ppp/4N3/8/8/8/5PPP/6K1 b - - 0 1";
+    expect_idea(after_moves("", behind), "fxe6", "opens_file",
+                "fxe6 opens the f-file for the rook on f8.");
+    // Another f-pawn of Black's still on the file: nothing opens.
+    expect_no_idea(after_moves("", "5rk1/5ppp/4N3/5p2/8/8/6PP/6K1 b - - 0 1"), "fxe6",
+                   "opens_file");
+    // Only a queen behind the pawn: a file opened in front of her is not said.
+    expect_no_idea(after_moves("", "5qk1/5ppp/4N3/8/8/8/5PPP/6K1 b - - 0 1"), "fxe6", "opens_file");
+    // The rook on h4 stood in front of the h7 pawn already (STS Recapturing 095): the pawn
+    // leaving h7 opens nothing toward White.
+    const char* front = "r5k1/5pbp/6P1/p2R4/1p5r/P5R1/1PP5/2KB4 b - - 0 1";
+    expect_no_idea(after_moves("", front), "hxg6", "opens_file");
+    // Of two rooks that can come to the e-file, the nearer one is named.
+    expect_idea(after_moves("", "3rkb1r/p2npp1p/1p4p1/1Q1p4/P2p1B2/2q1PN2/2P2PPP/R4RK1 w k - 0 1"),
+                "exd4", "opens_file", "exd4 opens the e-file for the rook on f1.");
+    auto claim = [](const char* move, const char* file, const char* square) {
+        return nlohmann::json{{"predicate", "opens_file_for"},
+                              {"args", {{"move", move}, {"file", file}, {"square", square}}}};
+    };
+    EXPECT_EQ(truth(capa, claim("hxg6", "h", "a1")), Truth::True);
+    EXPECT_EQ(truth(capa, claim("hxg6", "g", "a1")), Truth::False);  // the pawn was an h-pawn
+    EXPECT_EQ(truth(behind, claim("fxe6", "f", "f8")), Truth::True);
+    EXPECT_EQ(truth(front, claim("hxg6", "h", "h4")), Truth::False);
+    EXPECT_EQ(truth(front, claim("Rh5", "h", "h4")), Truth::False);  // not a pawn capture
+}
+
 // Botvinnik-Capablanca (AVRO 1938): 34.e7 threatens mate on e8 (or f8); the king's steps out
 // of the checks that follow threaten nothing new; 23.exf6 e.p., taken back by ...Nxf6, pushes
 // no passed pawn on.

@@ -79,6 +79,7 @@ bool is_idea_predicate(const std::string& p) {
                                         "leaves_line",
                                         "confines_king",
                                         "undoubles",
+                                        "opens_file_for",
                                         "captures_higher",
                                         "wins_back",
                                         "king_route",
@@ -766,6 +767,22 @@ Outcome Evaluator::idea_claim() {
         return is(pt == Pawn && pos_.is_capture(*m) && now < was,
                   san + " leaves " + side(us) + " with fewer doubled pawns",
                   san + " does not undouble " + side(us) + "'s pawns");
+    }
+    if (p == "opens_file_for") {
+        const int f = str("file")[0] - 'a';
+        const Square s = sq("square");
+        const std::string file = std::string(1, char('a' + f)) + "-file";
+        ev_["file"] = {{"file", file},
+                       {"own_pawns_after", squares_json(after.pieces(Pawn, us) & file_bb(f))},
+                       {"piece", square_name(s)}};
+        if (pt != Pawn || !pos_.is_capture(*m)) return no(san + " is not a pawn capture");
+        if (file_of(from) != f)
+            return no(san + " is a pawn of the " + std::string(1, char('a' + file_of(from))) +
+                      "-file");
+        return is(opens_file_for(pos_, *m, after, s),
+                  san + " opens the " + file + " for " + on(after, s),
+                  san + " does not open the " + file + " for a rook of " + side(us) + " on " +
+                      square_name(s));
     }
     if (p == "leaves_line") {
         const Square s = sq("square");

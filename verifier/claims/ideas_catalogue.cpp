@@ -1138,6 +1138,17 @@ std::vector<IdeaFound> undoubles(const MoveView& v) {
     return {};
 }
 
+// A pawn capture that takes the mover's last pawn off its file opens the file for a rook on it,
+// or for a rook that can come to it at once (28.hxg6 of Capablanca-Tartakower
+// for the rook on a1, 29.Rh1 next).
+std::vector<IdeaFound> opens_file(const MoveView& v) {
+    if (v.piece != Pawn || v.captured == NoPiece) return {};
+    const Square s = file_opened_for(v.before, v.move, v.after);
+    if (s == NoSquare) return {};
+    return {found(
+        0, {{"file", std::string(1, char('a' + file_of(v.from)))}, {"square", square_name(s)}})};
+}
+
 // A knight takes a bishop and can be taken back (a trade, not a bishop won), leaving the mover
 // with the bishop pair.
 std::vector<IdeaFound> wins_bishop_pair(const MoveView& v) {
@@ -2032,6 +2043,19 @@ std::vector<IdeaKindSpec> make_catalogue() {
            {before("pawn_weakness", {{"square", "$square"}, {"kind", "doubled"}}),
             of_move("captures"), after("can_capture", {{"square", "$to"}, {"piece", "pawn"}})}}},
          with_view(undoubles)});
+    t.push_back({"opens_file",
+                 PawnStructure,
+                 47,
+                 false,
+                 "a pawn capture takes the mover's last pawn off its file, which is then open or "
+                 "half-open for a rook of the mover's standing on it behind the square the pawn "
+                 "left with nothing of its own between, or for a rook that can go at once to an "
+                 "empty square of the file from which that holds (of two, the one fewer files "
+                 "away)",
+                 {{"opens the {file} for the rook on {square}",
+                   {of_move("opens_file", {{"file", "$file"}}),
+                    of_move("opens_file_for", {{"file", "$file"}, {"square", "$square"}})}}},
+                 with_view(opens_file)});
     t.push_back({"protects_passer",
                  Endgame,
                  54,
@@ -2124,7 +2148,8 @@ std::vector<IdeaKindSpec> make_catalogue() {
          "not attack; the most advanced such pawn), else comes closer to an enemy pawn "
          "(the nearest one it approaches, within three king steps, four for a passed pawn), "
          "else toward the centre (fewer king steps to it, or as many and fewer file-plus-rank "
-         "steps, or a shorter route over squares the opponent does not attack)",
+         "steps, or a shorter route over squares the opponent does not attack to a square no "
+         "farther from it)",
          {{"brings the king closer to the pawn on {square}",
            {of_move("approaches", {{"square", "$square"}}),
             after("occupies", {{"square", "$square"}, {"piece", "pawn"}})}},

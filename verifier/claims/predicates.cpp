@@ -343,6 +343,13 @@ const std::vector<PredicateSpec>& specs() {
           "with two or more pawns"},
          {{"move", Move, true}, {"file", File, false}},
          {}},
+        {{"opens_file_for", EC::BoardComprehension, false,
+          "move is a pawn capture from file that leaves the mover no pawn on it, and the "
+          "mover's rook on square stands on the file behind the square the pawn left (on the "
+          "mover's side of it) with nothing of its own between, or can go at once to an empty "
+          "square of the file from which that holds (evidence `file`)"},
+         {{"move", Move, true}, {"file", File, true}, {"square", Square, true}},
+         {}},
         {{"rook_on_file", EC::BoardComprehension, false,
           "color has a rook (or the piece named: a queen) on file"},
          {{"file", File, true}, {"color", Color, true}, {"piece", Piece, false}},
