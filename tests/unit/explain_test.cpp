@@ -604,6 +604,31 @@ TEST(ExplainEngine, TheCombinationsBiggerWinIsNamedWithWhatWasGivenForIt) {
     EXPECT_EQ(e.reasons[0].text, won.text);
 }
 
+// Rotlewi - Rubinstein, Lodz 1907, 25...Rh3: a forced mate (mate in five) that goes unsaid, as
+// in annotate, which proves no mate in more than one without the engine, silences nothing: the
+// move says what the board shows ("threatens mate on h2"). Said, the mate is all that is said.
+TEST(Explain, AForcedMateLeftUnsaidSilencesNothing) {
+    const char* fen = "6k1/5ppp/pb2p3/1p2P3/1P2bPnP/P1r5/1B4QP/R4R1K b - - 1 25";
+    const std::vector<const char*> line = {"c3h3", "b2d4", "h3h2", "h1g1", "h2g2",
+                                           "g1h1", "g2h2", "h1g1", "h2h1"};
+    MoveLabel l = fake_label(fen, "c3h3", line, Score::mate(5), "c3h3", line, Score::mate(5),
+                             QualityLabel::Good);
+    explain_ideas(l);
+    const auto mate = std::find_if(l.ideas.begin(), l.ideas.end(),
+                                   [](const Idea& i) { return i.kind == "threatens_mate"; });
+    ASSERT_NE(mate, l.ideas.end()) << label_to_json(l)["text"];
+    EXPECT_EQ(mate->text, "Rh3 threatens mate on h2.");
+    MoveLabel said = fake_label(fen, "c3h3", line, Score::mate(5), "c3h3", line, Score::mate(5),
+                                QualityLabel::Good);
+    Reason r;
+    r.kind = "mates";
+    r.text = "Rh3 forces mate in five.";
+    said.reasons.push_back(r);
+    explain_ideas(said);
+    ASSERT_EQ(said.ideas.size(), 1u) << label_to_json(said)["text"];
+    EXPECT_EQ(said.ideas[0].text, "Rh3 forces mate in five.");
+}
+
 // Samisch - Nimzowitsch, Copenhagen 1923, 20...fxe4: the h5 knight, attacked by the d1 queen,
 // is left to Qxh5 for the pawns and the f-file: a sacrifice of a piece the move did not move.
 TEST(ExplainEngine, APieceLeftToBeTakenIsASacrificeWhenTheLineKeepsItGiven) {

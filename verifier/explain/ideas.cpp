@@ -385,10 +385,22 @@ void explain_ideas(MoveLabel& label) {
     Position after = before;
     after.do_move(label.played);
     const bool good = label.quality.label == QualityLabel::Good;
+    // Beside a mate only the tactic that makes it is said: the sacrifice, the double or
+    // discovered check, the check that drives the king to where it is mated (not the piece it
+    // leaves: 21.Nxg7+ of the Immortal Game mates by Qf6+ and Be7#, not on f7).
+    auto mate_tactic = [](const Idea& i) {
+        return i.kind == "sacrifice" || i.kind == "discovered_check" ||
+               (i.kind == "drives_king" && idea_phrase(i).rfind("drives the king away ", 0) != 0);
+    };
     // A move that mates, or forces mate, says so: of the smaller ideas only the tactic that
-    // makes the mate stays (below).
-    const bool mating =
-        after.is_checkmate() || (label.played_score.is_mate() && label.played_score.value > 0);
+    // makes the mate stays (below). A forced mate that goes unsaid (annotate proves no mate in
+    // more than one without --engine-reasons) and has no such tactic to say silences nothing:
+    // 24...Bxe4+ and 25...Rh3 ("threatens mate on h2") of Rotlewi-Rubinstein said nothing.
+    const bool mate_said = std::any_of(label.reasons.begin(), label.reasons.end(),
+                                       [](const Reason& r) { return r.kind == "mates"; }) ||
+                           std::any_of(own.ideas.begin(), own.ideas.end(), mate_tactic);
+    const bool mating = after.is_checkmate() ||
+                        (label.played_score.is_mate() && label.played_score.value > 0 && mate_said);
     // The mover is mated by force: its own plans no longer matter.
     const bool mated = label.played_score.is_mate() && label.played_score.value < 0;
     label.ideas_held_back = own.held_back;
@@ -410,12 +422,6 @@ void explain_ideas(MoveLabel& label) {
         const bool sacrifice_real =
             i.kind == "sacrifice" && good &&
             (declined_offer(i) || sacrifice_borne_out(before, label.played_pv, i));
-        // Beside a mate only the tactic that makes it is said: the sacrifice, the double or
-        // discovered check, the check that drives the king to where it is mated (not the piece
-        // it leaves: 21.Nxg7+ of the Immortal Game mates by Qf6+ and Be7#, not on f7).
-        const bool mate_tactic =
-            i.kind == "sacrifice" || i.kind == "discovered_check" ||
-            (i.kind == "drives_king" && idea_phrase(i).rfind("drives the king away ", 0) != 0);
         // "Prepares to castle queenside" read as a plan misleads when the engine's line castles
         // the other way (10.Qd2 of Rotlewi-Rubinstein: the line goes on to O-O); "prepares to
         // fianchetto the bishop" when the line puts the bishop elsewhere (17.g3 ... Bh3).
@@ -425,7 +431,7 @@ void explain_ideas(MoveLabel& label) {
             (!wing.empty() && i.text.find(wing) == std::string::npos) ||
             (i.kind == "fianchetto" && idea_phrase(i).rfind("prepares ", 0) == 0 &&
              bishop_goes_elsewhere(before, label.played_pv));
-        if ((i.kind == "sacrifice" && !sacrifice_real) || (mating && !mate_tactic) ||
+        if ((i.kind == "sacrifice" && !sacrifice_real) || (mating && !mate_tactic(i)) ||
             (after.is_checkmate() && i.kind != "discovered_check") || mated || other_plan) {
             dropped = true;
             continue;
