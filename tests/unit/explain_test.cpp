@@ -627,6 +627,35 @@ TEST(Explain, AForcedMateLeftUnsaidSilencesNothing) {
     explain_ideas(said);
     ASSERT_EQ(said.ideas.size(), 1u) << label_to_json(said)["text"];
     EXPECT_EQ(said.ideas[0].text, "Rh3 forces mate in five.");
+    // 23...Rd2, rated a slower mate (an inaccuracy): the rook it leaves is no sacrifice the
+    // engine bears out, so it does not stand for the mate, and the move still says what it
+    // threatens.
+    const char* rd2 = "3r2k1/1b3ppp/pb2p3/1p2P3/1P2BPnP/P1r5/1B2Q2P/R4R1K b - - 0 23";
+    const std::vector<const char*> game = {"d8d2", "f1f2", "b7e4", "h1g1", "d2e2"};
+    MoveLabel slow = fake_label(rd2, "d8d2", game, Score::mate(10), "d8d2", game, Score::mate(8),
+                                QualityLabel::Inaccuracy);
+    explain_ideas(slow);
+    const auto threat = std::find_if(slow.ideas.begin(), slow.ideas.end(),
+                                     [](const Idea& i) { return i.kind == "threatens_win"; });
+    ASSERT_NE(threat, slow.ideas.end()) << label_to_json(slow)["text"];
+    for (const Idea& i : slow.ideas) EXPECT_NE(i.kind, "sacrifice") << i.text;
+}
+
+// Steinitz - von Bardeleben, Hastings 1895, 25.Rxh7+: along a line where ...Qxh7 takes the rook
+// and Rxc8+ takes one back, a rook given for a rook wins nothing bigger than the h7 pawn: never
+// "wins a rook for a rook".
+TEST(Explain, APieceGivenForOneOfTheSameWorthIsNoBiggerWin) {
+    const char* fen = "r1r4k/pp1q2Rp/5pp1/3p2N1/6Q1/8/PP3PPP/2R3K1 w - - 5 25";
+    const std::vector<const char*> line = {"g7h7", "d7h7", "c1c8", "a8c8", "g5h7"};
+    MoveLabel l = fake_label(fen, "g7h7", line, Score::cp(556), "g7h7", line, Score::cp(556),
+                             QualityLabel::Good);
+    const Explanation e = explain(l);
+    for (const Reason& r : e.reasons) {
+        EXPECT_EQ(r.text.find("a rook for a rook"), std::string::npos) << r.text;
+        EXPECT_EQ(r.text.find("wins a rook"), std::string::npos) << r.text;
+    }
+    for (const Reason& r : e.held)
+        EXPECT_EQ(r.text.find("for a rook"), std::string::npos) << r.text;
 }
 
 // Samisch - Nimzowitsch, Copenhagen 1923, 20...fxe4: the h5 knight, attacked by the d1 queen,

@@ -594,7 +594,10 @@ private:
             const int worth = PieceValue[c.piece], net = c.net_before;
             if (net >= 0 && material_enough(c.see + net, worth, worth))
                 return BiggerWin{c.index, c.piece, NoPieceType};
-            if (c.lost != NoPieceType && net <= -(PieceValue[c.lost] - 100) &&
+            // Given up for a piece of the same worth, nothing bigger is won: "wins a rook for
+            // a rook" (25.Rxh7+ Qxh7 Rxc8+ of Steinitz-von Bardeleben nets the h7 pawn).
+            if (c.lost != NoPieceType && PieceValue[c.piece] > PieceValue[c.lost] &&
+                net <= -(PieceValue[c.lost] - 100) &&
                 c.see + net >= std::max(100, worth - PieceValue[c.lost]))
                 return BiggerWin{c.index, c.piece, c.lost};
         }

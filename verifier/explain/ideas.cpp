@@ -396,9 +396,21 @@ void explain_ideas(MoveLabel& label) {
     // makes the mate stays (below). A forced mate that goes unsaid (annotate proves no mate in
     // more than one without --engine-reasons) and has no such tactic to say silences nothing:
     // 24...Bxe4+ and 25...Rh3 ("threatens mate on h2") of Rotlewi-Rubinstein said nothing.
-    const bool mate_said = std::any_of(label.reasons.begin(), label.reasons.end(),
-                                       [](const Reason& r) { return r.kind == "mates"; }) ||
-                           std::any_of(own.ideas.begin(), own.ideas.end(), mate_tactic);
+    // A piece left en prise is a sacrifice only when the engine rates the move good (a worse
+    // move's reasons say what it loses) and its line takes the material and a pawn or more
+    // stays given up (two full moves on, or up to a mate): a piece the opponent cannot or does
+    // not take is no sacrifice. A piece offered and declined (the line leaves it standing) is
+    // said as an offer.
+    auto sacrifice_real = [&](const Idea& i) {
+        return i.kind == "sacrifice" && good &&
+               (declined_offer(i) || sacrifice_borne_out(before, label.played_pv, i));
+    };
+    const bool mate_said =
+        std::any_of(label.reasons.begin(), label.reasons.end(),
+                    [](const Reason& r) { return r.kind == "mates"; }) ||
+        std::any_of(own.ideas.begin(), own.ideas.end(), [&](const Idea& i) {
+            return mate_tactic(i) && (i.kind != "sacrifice" || sacrifice_real(i));
+        });
     const bool mating = after.is_checkmate() ||
                         (label.played_score.is_mate() && label.played_score.value > 0 && mate_said);
     // The mover is mated by force: its own plans no longer matter.
@@ -414,14 +426,6 @@ void explain_ideas(MoveLabel& label) {
             dropped = true;
             continue;
         }
-        // A piece left en prise is a sacrifice only when the engine rates the move good (a worse
-        // move's reasons say what it loses) and its line takes the material and a pawn or more
-        // stays given up (two full moves on, or up to a mate): a piece the opponent cannot or
-        // does not take is no sacrifice.
-        // A piece offered and declined (the line leaves it standing) is said as an offer.
-        const bool sacrifice_real =
-            i.kind == "sacrifice" && good &&
-            (declined_offer(i) || sacrifice_borne_out(before, label.played_pv, i));
         // "Prepares to castle queenside" read as a plan misleads when the engine's line castles
         // the other way (10.Qd2 of Rotlewi-Rubinstein: the line goes on to O-O); "prepares to
         // fianchetto the bishop" when the line puts the bishop elsewhere (17.g3 ... Bh3).
@@ -431,7 +435,7 @@ void explain_ideas(MoveLabel& label) {
             (!wing.empty() && i.text.find(wing) == std::string::npos) ||
             (i.kind == "fianchetto" && idea_phrase(i).rfind("prepares ", 0) == 0 &&
              bishop_goes_elsewhere(before, label.played_pv));
-        if ((i.kind == "sacrifice" && !sacrifice_real) || (mating && !mate_tactic(i)) ||
+        if ((i.kind == "sacrifice" && !sacrifice_real(i)) || (mating && !mate_tactic(i)) ||
             (after.is_checkmate() && i.kind != "discovered_check") || mated || other_plan) {
             dropped = true;
             continue;
