@@ -375,6 +375,28 @@ bool outpost_ahead(const Position& before, Move m, const Position& after, Square
     return true;
 }
 
+bool in_between(const Position& before, Move m, const Position& after, Square s) {
+    const Color us = before.side_to_move();
+    const Piece target = before.piece_at(s);
+    if (target == NoPiece || color_of(target) == us || m.to() == s) return false;
+    if (!before.is_capture(m) && !after.is_check()) return false;
+    auto takes_on = [&](const Position& p) {
+        for (Move x : MoveList(p))
+            if (x.to() == s && p.is_capture(x)) return true;
+        return false;
+    };
+    if (!takes_on(before)) return false;
+    const MoveList replies(after);
+    if (replies.empty()) return false;
+    for (Move r : replies) {
+        Position p = after;
+        p.do_move(r);
+        const Piece still = p.piece_at(s);
+        if (still == NoPiece || color_of(still) == us || !takes_on(p)) return false;
+    }
+    return true;
+}
+
 bool opens_file_for(const Position& before, Move m, const Position& after, Square piece) {
     const Piece pawn = before.piece_at(m.from()), pc = after.piece_at(piece);
     if (pawn == NoPiece || type_of(pawn) != Pawn || !before.is_capture(m)) return false;

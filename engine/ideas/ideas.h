@@ -148,6 +148,12 @@ bool king_driven_from(const Position& before, const Position& after, Square s);
 // after m (could_go_at_once) and could not from where it stood.
 bool outpost_ahead(const Position& before, Move m, const Position& after, Square s);
 
+// An in-between move (zwischenzug): the mover, who could take the opponent's piece on s at once,
+// plays m (legal in `before`, giving `after`) instead, a check or a capture not on s, and
+// whatever the opponent answers can still take on s (15.Bxh7+ of Lasker-Bauer, Amsterdam 1889,
+// before Qxh5+ takes back the knight). False when the opponent has no answer (mate).
+bool in_between(const Position& before, Move m, const Position& after, Square s);
+
 // A pawn capture m (legal in `before`, giving `after`) that takes the mover's last pawn off its
 // file opens that file for the mover's rook on `piece`: one standing on the file behind
 // the square the pawn left (on the mover's side of it) with nothing of its own between, or a rook

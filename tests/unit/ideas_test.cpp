@@ -1309,6 +1309,46 @@ TEST(Ideas, AKnightHeadsForAnOutpost) {
     EXPECT_EQ(truth(c7, claim("Nc3", "d5")), Truth::False);   // ...c6 can chase it
 }
 
+// An in-between move: Lasker - Bauer, Amsterdam 1889, 14...Nxh5 15.Bxh7+: before Qxh5+ takes
+// back the knight, the bishop takes the h7 pawn with check, and whatever Black answers the knight
+// can still be taken.
+TEST(Ideas, AnInBetweenCheckBeforeTakingBack) {
+    const char* before = "r4rk1/1b2bppp/ppq1pn2/2ppB2N/5P2/1P1BP3/P1PPQ1PP/R4RK1 b - - 1 14";
+    const Line taken = after_moves("f6h5", before);
+    ASSERT_EQ(taken.previous_capture, H5);
+    expect_idea(taken, "Bxh7+", "in_between",
+                "Bxh7+ takes the pawn on h7 with check before taking back on h5.");
+    // The engine's line that takes back at once says so; one that does not, nothing.
+    EXPECT_NE(find(ideas_with_line(taken, "Bxh7+", "g8h7 e2h5"), "in_between"), nullptr);
+    EXPECT_EQ(find(ideas_with_line(taken, "Bxh7+", "g8h7 e5g7"), "in_between"), nullptr);
+    // Taking back at once is a recapture, and a quiet move is no in-between move.
+    expect_no_idea(taken, "Qxh5", "in_between");
+    expect_no_idea(taken, "a4", "in_between");
+    // From a position alone nothing was just captured.
+    Line fen_only = taken;
+    fen_only.previous_known = false;
+    fen_only.previous_capture = NoSquare;
+    expect_no_idea(fen_only, "Bxh7+", "in_between");
+    // The claim: true with the game's previous move, false without it or on another square.
+    const ToolSuite suite;
+    VerifyOptions known;
+    known.previous_known = true;
+    known.previous_capture = H5;
+    auto claim = [](const char* move, const char* square) {
+        ClaimsParse c = parse_claims_json(nlohmann::json::array(
+            {{{"claims",
+               {{{"predicate", "in_between"}, {"args", {{"move", move}, {"square", square}}}}}}}}));
+        EXPECT_TRUE(c.ok());
+        return c.doc->atoms[0].claims[0];
+    };
+    const ClaimVerifier with_game(suite, known);
+    EXPECT_EQ(with_game.verify(taken.pos, claim("Bxh7+", "h5")).result, Truth::True);
+    EXPECT_EQ(with_game.verify(taken.pos, claim("Bxh7+", "h7")).result, Truth::False);
+    EXPECT_EQ(with_game.verify(taken.pos, claim("Qxh5", "h5")).result, Truth::False);
+    EXPECT_EQ(with_game.verify(taken.pos, claim("a4", "h5")).result, Truth::False);
+    EXPECT_EQ(ClaimVerifier(suite).verify(taken.pos, claim("Bxh7+", "h5")).result, Truth::False);
+}
+
 // A pawn capture that takes the last pawn of the mover's off its file opens the file for a rook:
 // one behind it on the file, or one that can come to it at once. Capablanca-Tartakower, New York
 // 1924, 28.hxg6: the a1 rook goes to h1 next.

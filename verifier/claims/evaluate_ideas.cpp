@@ -80,6 +80,7 @@ bool is_idea_predicate(const std::string& p) {
                                         "confines_king",
                                         "undoubles",
                                         "opens_file_for",
+                                        "in_between",
                                         "captures_higher",
                                         "wins_back",
                                         "king_route",
@@ -767,6 +768,22 @@ Outcome Evaluator::idea_claim() {
         return is(pt == Pawn && pos_.is_capture(*m) && now < was,
                   san + " leaves " + side(us) + " with fewer doubled pawns",
                   san + " does not undouble " + side(us) + "'s pawns");
+    }
+    if (p == "in_between") {
+        const Square s = sq("square");
+        if (!o_.previous_known || !c_.moves.empty())
+            return no("the game's previous move is not known here: nothing was just captured");
+        ev_["in_between"] = {{"previous_capture", o_.previous_capture == NoSquare
+                                                      ? json(nullptr)
+                                                      : json(square_name(o_.previous_capture))},
+                             {"square", square_name(s)}};
+        if (o_.previous_capture != s)
+            return no("the previous move did not capture on " + square_name(s));
+        return is(in_between(pos_, *m, after, s),
+                  san + " comes first, and after every answer " + side(us) + " can still take on " +
+                      square_name(s),
+                  san + " is not a check or capture after which " + side(us) +
+                      " can still take on " + square_name(s) + " whatever the answer");
     }
     if (p == "opens_file_for") {
         const int f = str("file")[0] - 'a';

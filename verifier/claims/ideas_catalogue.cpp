@@ -845,6 +845,29 @@ std::vector<IdeaFound> recaptures(const MoveView& v) {
     return {found(0, {{"square", square_name(v.to)}})};
 }
 
+// An in-between move: the opponent has just captured on a square where the mover could take
+// back at once, and the mover first gives a check or makes a capture elsewhere, after which
+// every answer still leaves the piece to be taken (with the engine's line: which takes it at the
+// mover's next move). 15.Bxh7+ of Lasker-Bauer, Amsterdam 1889, after 14...Nxh5: "takes the pawn
+// on h7 with check before taking back on h5".
+std::vector<IdeaFound> in_between_move(const MoveView& v) {
+    if (!v.previous_known || v.previous_capture == NoSquare || v.castles()) return {};
+    const Square s = v.previous_capture;
+    if (!in_between(v.before, v.move, v.after, s)) return {};
+    if (v.line.size() >= 2) {  // the engine's line takes back at the mover's next move
+        Position p = v.after;
+        if (!p.is_legal(v.line[0])) return {};
+        p.do_move(v.line[0]);
+        if (!p.is_legal(v.line[1]) || v.line[1].to() != s || !p.is_capture(v.line[1])) return {};
+    }
+    const bool check = v.after.is_check();
+    IdeaSlots slots{{"square", square_name(s)}};
+    if (v.captured == NoPiece) return {found(1, slots)};
+    slots["piece"] = piece_name(type_of(v.captured));
+    slots["square2"] = square_name(v.to);
+    return {found(check ? 0 : 2, slots)};
+}
+
 // How to capture: when a pawn of the mover could take on the same square instead, what this
 // capture keeps that the pawn's would give up, as a player weighs a recapture: the pawn cover of
 // the king (Bxf6 rather than gxf6 in front of the king on g8), pawns undoubled (Bxb3 rather than
@@ -1855,6 +1878,23 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "down",
                  {{"recaptures on {square}", {of_move("recaptures", {{"square", "$square"}})}}},
                  with_view(recaptures)});
+    t.push_back({"in_between",
+                 Tactics,
+                 70,
+                 false,
+                 "with the game's previous move known, a capture the mover could take back at "
+                 "once: instead it gives check or captures elsewhere, and whatever the opponent "
+                 "answers the piece can still be taken back (with the engine's line: taken at the "
+                 "mover's next move); an in-between move",
+                 {{"takes the {piece} on {square2} with check before taking back on {square}",
+                   {of_move("captures", {{"piece", "$piece"}, {"square", "$square2"}}),
+                    of_move("gives_check"), of_move("in_between", {{"square", "$square"}})}},
+                  {"gives check before taking back on {square}",
+                   {of_move("gives_check"), of_move("in_between", {{"square", "$square"}})}},
+                  {"takes the {piece} on {square2} before taking back on {square}",
+                   {of_move("captures", {{"piece", "$piece"}, {"square", "$square2"}}),
+                    of_move("in_between", {{"square", "$square"}})}}},
+                 with_view(in_between_move)});
     t.push_back({"capture_choice",
                  PawnStructure,
                  52,

@@ -343,6 +343,13 @@ const std::vector<PredicateSpec>& specs() {
           "with two or more pawns"},
          {{"move", Move, true}, {"file", File, false}},
          {}},
+        {{"in_between", EC::TacticalReasoning, false,
+          "the game's previous move captured on square (it must be known: a PGN, a session) "
+          "and the mover could take back there at once; move, a check or a capture elsewhere, "
+          "comes first, and after every answer the mover can still capture on square (evidence "
+          "`in_between`)"},
+         {{"move", Move, true}, {"square", Square, true}},
+         {}},
         {{"opens_file_for", EC::BoardComprehension, false,
           "move is a pawn capture from file that leaves the mover no pawn on it, and the "
           "mover's rook on square stands on the file behind the square the pawn left (on the "
