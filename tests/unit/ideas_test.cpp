@@ -1309,6 +1309,25 @@ TEST(Ideas, AKnightHeadsForAnOutpost) {
     EXPECT_EQ(truth(c7, claim("Nc3", "d5")), Truth::False);   // ...c6 can chase it
 }
 
+// A capture nothing else describes is said as one: Levitsky - Marshall, Breslau 1912, 19.Rxd5,
+// which the e6 pawn does not take back (...exd5 Qxe8+ mates). Not when the line takes back at
+// once (an exchange), not of an undefended pawn (captured, said so), not beside a trade.
+TEST(Ideas, APlainCaptureIsSaidWhenNothingElseSaysIt) {
+    const Line l = after_moves("c5c3", "4r1k1/pp4pp/2n1pr2/2qp4/8/2P4B/P1P1QPPP/3R1RK1 b - - 0 18");
+    const IdeasResult kept = ideas_with_line(l, "Rxd5", "c6d4 e2e4 f6f4");
+    ASSERT_NE(find(kept, "takes"), nullptr) << all(kept);
+    EXPECT_EQ(find(kept, "takes")->text, "Rxd5 takes the pawn on d5.");
+    EXPECT_EQ(find(ideas_with_line(l, "Rxd5", "e6d5 e2e8"), "takes"), nullptr);
+    // An undefended pawn is captured, and a knight taken for a knight is a trade.
+    const Line open = after_moves("e2e4 d7d5 g1f3 d5e4");
+    expect_no_idea(open, "Ng5", "takes");
+    const Line knights = after_moves("e2e4 e7e5 g1f3 b8c6 f3e5");
+    expect_no_idea(knights, "Nxe5", "takes");
+    const Line pawn = after_moves("e2e4 d7d5 b1c3 g8f6");
+    const IdeasResult exd5 = ideas_with_line(pawn, "exd5", "f6d5 c3d5 d8d5");
+    EXPECT_EQ(find(exd5, "takes"), nullptr) << all(exd5);  // taken back at once
+}
+
 // An in-between move: Lasker - Bauer, Amsterdam 1889, 14...Nxh5 15.Bxh7+: before Qxh5+ takes
 // back the knight, the bishop takes the h7 pawn with check, and whatever Black answers the knight
 // can still be taken.

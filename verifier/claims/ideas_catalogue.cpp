@@ -845,6 +845,17 @@ std::vector<IdeaFound> recaptures(const MoveView& v) {
     return {found(0, {{"square", square_name(v.to)}})};
 }
 
+// A capture no other idea describes: not a recapture, not taken back at once (an exchange),
+// of a defended piece or pawn (an undefended one is captured or won back, said so): "Rxd5 takes
+// the pawn on d5" (19.Rxd5 of Levitsky-Marshall, which the e6 pawn cannot take back for the
+// fork that follows). move_ideas drops it beside an idea that says the capture otherwise.
+std::vector<IdeaFound> takes(const MoveView& v) {
+    if (v.captured == NoPiece || v.move.kind() == EnPassant || v.recapture() || v.recaptured())
+        return {};
+    if (!v.before.attackers(v.them, v.to)) return {};  // undefended: said by its own idea
+    return {found(0, {{"piece", piece_name(type_of(v.captured))}, {"square", square_name(v.to)}})};
+}
+
 // An in-between move: the opponent has just captured on a square where the mover could take
 // back at once, and the mover first gives a check or makes a capture elsewhere, after which
 // every answer still leaves the piece to be taken (with the engine's line: which takes it at the
@@ -1878,6 +1889,17 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "down",
                  {{"recaptures on {square}", {of_move("recaptures", {{"square", "$square"}})}}},
                  with_view(recaptures)});
+    t.push_back({"takes",
+                 Tactics,
+                 40,
+                 false,
+                 "a capture of a defended piece or pawn that the opponent does not take back at "
+                 "once (with the engine's line: its reply; else: cannot), not a recapture, said "
+                 "only when no other idea says the capture (a trade, a sacrifice, the exchange "
+                 "won, an in-between move, a reason that wins material)",
+                 {{"takes the {piece} on {square}",
+                   {of_move("captures", {{"piece", "$piece"}, {"square", "$square"}})}}},
+                 with_view(takes)});
     t.push_back({"in_between",
                  Tactics,
                  70,

@@ -257,6 +257,15 @@ IdeasResult move_ideas(const Position& before, Move move, Square previous_captur
             c.idea.claims = std::move(*claims);
             out.ideas.push_back(std::move(c.idea));
         }
+        // A plain capture is said only when nothing else says it.
+        static const char* const capture_kinds[] = {
+            "captures_undefended", "wins_back",  "wins_exchange", "trades",        "recaptures",
+            "sacrifice",           "in_between", "undoubles",     "capture_choice"};
+        const bool described = std::any_of(out.ideas.begin(), out.ideas.end(), [](const Idea& i) {
+            return std::find(std::begin(capture_kinds), std::end(capture_kinds), i.kind) !=
+                   std::end(capture_kinds);
+        });
+        if (described) std::erase_if(out.ideas, [](const Idea& i) { return i.kind == "takes"; });
         out.sentence = ideas_sentence(before, move, out.ideas, known);
     } catch (const std::exception&) {
         return IdeasResult{};
@@ -422,7 +431,8 @@ void explain_ideas(MoveLabel& label) {
     bool dropped = false;
     std::vector<Idea> kept;  // the move's own ideas said
     for (Idea& i : own.ideas) {
-        if (wins && (i.kind == "captures_undefended" || i.kind == "wins_exchange")) {
+        if (wins &&
+            (i.kind == "captures_undefended" || i.kind == "wins_exchange" || i.kind == "takes")) {
             dropped = true;
             continue;
         }
