@@ -1375,6 +1375,26 @@ TEST(Ideas, APawnCaptureOpensAFileForARook) {
     const char* capa = "4k3/p1p4p/1p3rp1/n2p3P/P2P1P2/2PB2P1/6K1/R7 w - - 1 28";
     expect_idea(after_moves("", capa), "hxg6", "opens_file",
                 "hxg6 opens the h-file for the rook on a1.");
+    const IdeasResult hxg6 = ideas_of(after_moves("", capa), "hxg6");
+    const Idea* opened = find(hxg6, "opens_file");
+    ASSERT_NE(opened, nullptr);
+    EXPECT_EQ(opened->pieces, std::vector<std::string>{"rook"});
+    // Read back as commentary, the piece named must be the one there.
+    const ToolSuite suite;
+    const ClaimVerifier verifier(suite);
+    Position capa_pos;
+    ASSERT_TRUE(capa_pos.set(capa).ok());
+    auto all_true = [&](const char* text) {
+        const CommentaryReading r = read_commentary(capa_pos, "hxg6", text);
+        EXPECT_EQ(r.sentences.size(), 1u) << text;
+        EXPECT_TRUE(r.sentences.front().read() && !r.sentences.front().partly_read()) << text;
+        bool ok = true;
+        for (const SubClaim& c : r.sentences.front().claims)
+            ok = ok && verifier.verify(capa_pos, c).result == Truth::True;
+        return ok;
+    };
+    EXPECT_TRUE(all_true("hxg6 opens the h-file for the rook on a1."));
+    EXPECT_FALSE(all_true("hxg6 opens the h-file for the queen on a1."));
     // ...fxe6 with the rook behind the pawn on f8: the half-open f-file.
     const char* behind = "5rk1/5ppp/4N3/8/8/8/5PPP/6K1 b - - 0 1";
     expect_idea(after_moves("", behind), "fxe6", "opens_file",

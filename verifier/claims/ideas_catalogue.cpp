@@ -1179,8 +1179,9 @@ std::vector<IdeaFound> opens_file(const MoveView& v) {
     if (v.piece != Pawn || v.captured == NoPiece) return {};
     const Square s = file_opened_for(v.before, v.move, v.after);
     if (s == NoSquare) return {};
-    return {found(
-        0, {{"file", std::string(1, char('a' + file_of(v.from)))}, {"square", square_name(s)}})};
+    return {found(0, {{"file", std::string(1, char('a' + file_of(v.from)))},
+                      {"piece", piece_name(Rook)},
+                      {"square", square_name(s)}})};
 }
 
 // A knight takes a bishop and can be taken back (a trade, not a bishop won), leaving the mover
@@ -2114,9 +2115,10 @@ std::vector<IdeaKindSpec> make_catalogue() {
                  "left with nothing of its own between, or for a rook that can go at once to an "
                  "empty square of the file from which that holds (of two, the one fewer files "
                  "away)",
-                 {{"opens the {file} for the rook on {square}",
+                 {{"opens the {file} for the {piece} on {square}",
                    {of_move("opens_file", {{"file", "$file"}}),
-                    of_move("opens_file_for", {{"file", "$file"}, {"square", "$square"}})}}},
+                    of_move("opens_file_for", {{"file", "$file"}, {"square", "$square"}}),
+                    after("occupies", {{"square", "$square"}, {"piece", "$piece"}})}}},
                  with_view(opens_file)});
     t.push_back({"protects_passer",
                  Endgame,
