@@ -380,19 +380,15 @@ bool in_between(const Position& before, Move m, const Position& after, Square s)
     const Piece target = before.piece_at(s);
     if (target == NoPiece || color_of(target) == us || m.to() == s) return false;
     if (!before.is_capture(m) && !after.is_check()) return false;
-    auto takes_on = [&](const Position& p) {
-        for (Move x : MoveList(p))
-            if (x.to() == s && p.is_capture(x)) return true;
-        return false;
-    };
-    if (!takes_on(before)) return false;
+    // With an enemy piece on s, any move there takes it.
+    if (!cheapest_capture(before, s)) return false;
     const MoveList replies(after);
     if (replies.empty()) return false;
     for (Move r : replies) {
         Position p = after;
         p.do_move(r);
         const Piece still = p.piece_at(s);
-        if (still == NoPiece || color_of(still) == us || !takes_on(p)) return false;
+        if (still == NoPiece || color_of(still) == us || !cheapest_capture(p, s)) return false;
     }
     return true;
 }
@@ -422,24 +418,18 @@ Square file_opened_for(const Position& before, Move m, const Position& after) {
     const Piece pawn = before.piece_at(m.from());
     if (pawn == NoPiece) return NoSquare;
     const Color us = color_of(pawn);
-    const Bitboard on_file = file_bb(file_of(m.from()));
+    // A rook on the file first, the nearer one; else the rook fewer files away.
+    auto rank = [&](Square r) {
+        const int files_away = std::abs(file_of(r) - file_of(m.from()));
+        return files_away == 0 ? distance(r, m.from()) : 8 + files_away;
+    };
     Square best = NoSquare;
-    for (Bitboard b = after.pieces(Rook, us) & on_file; b;) {
+    for (Bitboard b = after.pieces(Rook, us); b;) {
         const Square s = pop_lsb(b);
-        if (opens_file_for(before, m, after, s) &&
-            (best == NoSquare || distance(s, m.from()) < distance(best, m.from())))
+        if (opens_file_for(before, m, after, s) && (best == NoSquare || rank(s) < rank(best)))
             best = s;
     }
-    if (best != NoSquare) return best;
-    Square nearest = NoSquare;  // of two rooks that can come, the one fewer files away
-    for (Bitboard b = after.pieces(Rook, us) & ~on_file; b;) {
-        const Square s = pop_lsb(b);
-        const auto files_away = [&](Square x) { return std::abs(file_of(x) - file_of(m.from())); };
-        if (opens_file_for(before, m, after, s) &&
-            (nearest == NoSquare || files_away(s) < files_away(nearest)))
-            nearest = s;
-    }
-    return nearest;
+    return best;
 }
 
 Square pawn_advancing_to(const Position& pos, Color c, Square s, Square except) {

@@ -91,6 +91,19 @@ struct MoveView {
         }
         return false;
     }
+    // The mover's next move in the engine's line and the position it is played from (after the
+    // reply), when the line has both and both are legal.
+    struct NextOwn {
+        Position pos;
+        Move move;
+    };
+    std::optional<NextOwn> next_own() const {
+        if (line.size() < 2 || !after.is_legal(line[0])) return std::nullopt;
+        Position p = after;
+        p.do_move(line[0]);
+        if (!p.is_legal(line[1])) return std::nullopt;
+        return NextOwn{p, line[1]};
+    }
     // The moved piece can be won where it lands, and the engine's line declines it: offered.
     bool declined() const { return lands_en_prise() && line_leaves_standing(); }
     // The engine's line leaves the moved piece standing: its first three plies are legal and
@@ -733,16 +746,13 @@ std::vector<IdeaFound> makes_room(const MoveView& v) {
 // is an outpost when the move is made and still after the reply ("Nd2 heads for the outpost on
 // c4"). A piece that lands on an outpost now is `outpost`'s to say.
 std::vector<IdeaFound> heads_for(const MoveView& v) {
-    if ((v.piece != Knight && v.piece != Bishop) || v.line.size() < 2) return {};
+    if (v.piece != Knight && v.piece != Bishop) return {};
     if (v.captured != NoPiece || v.after.is_check() || v.lands_en_prise()) return {};
     if (is_outpost(v.after, v.to, v.us)) return {};
-    Position p = v.after;
-    if (!p.is_legal(v.line[0])) return {};
-    p.do_move(v.line[0]);
-    const Move next = v.line[1];
-    if (!p.is_legal(next) || next.from() != v.to || p.is_capture(next)) return {};
-    const Square x = next.to();
-    if (!outpost_ahead(v.before, v.move, v.after, x) || !is_outpost(p, x, v.us)) return {};
+    const auto next = v.next_own();
+    if (!next || next->move.from() != v.to || next->pos.is_capture(next->move)) return {};
+    const Square x = next->move.to();
+    if (!outpost_ahead(v.before, v.move, v.after, x) || !is_outpost(next->pos, x, v.us)) return {};
     return {found(0, {{"piece", piece_name(v.piece)}, {"square", square_name(x)}})};
 }
 
@@ -866,10 +876,8 @@ std::vector<IdeaFound> in_between_move(const MoveView& v) {
     const Square s = v.previous_capture;
     if (!in_between(v.before, v.move, v.after, s)) return {};
     if (v.line.size() >= 2) {  // the engine's line takes back at the mover's next move
-        Position p = v.after;
-        if (!p.is_legal(v.line[0])) return {};
-        p.do_move(v.line[0]);
-        if (!p.is_legal(v.line[1]) || v.line[1].to() != s || !p.is_capture(v.line[1])) return {};
+        const auto next = v.next_own();
+        if (!next || next->move.to() != s || !next->pos.is_capture(next->move)) return {};
     }
     const bool check = v.after.is_check();
     IdeaSlots slots{{"square", square_name(s)}};
@@ -1055,10 +1063,8 @@ std::vector<IdeaFound> offers_trade(const MoveView& v) {
         if ((v.us == White ? 1 : -1) * material_balance(v.after) > 0) return true;
         if (v.line.empty() || !v.after.is_legal(v.line[0])) return false;
         if (v.line[0].from() == s) return true;
-        if (v.line.size() < 2) return false;
-        Position p = v.after;
-        p.do_move(v.line[0]);
-        return p.is_legal(v.line[1]) && v.line[1].from() == v.to && v.line[1].to() == s;
+        const auto next = v.next_own();
+        return next && next->move.from() == v.to && next->move.to() == s;
     };
     if (v.piece != Pawn && !v.hangs_after(v.to) && !v.after.is_pinned(v.us, v.to)) {
         Bitboard b =

@@ -401,19 +401,22 @@ void explain_ideas(MoveLabel& label) {
         return i.kind == "sacrifice" || i.kind == "discovered_check" ||
                (i.kind == "drives_king" && idea_phrase(i).rfind("drives the king away ", 0) != 0);
     };
+    // A piece left en prise is a sacrifice only when the move's line (pv) takes the material and
+    // a pawn or more stays given up (two full moves on, or up to a mate): a piece the opponent
+    // cannot or does not take is no sacrifice. A piece offered and declined (the line leaves it
+    // standing) is said as an offer. Not a sacrifice idea: nothing to bear out.
+    auto borne_out = [&](const Idea& i, const std::vector<Move>& pv) {
+        return i.kind != "sacrifice" || declined_offer(i) || sacrifice_borne_out(before, pv, i);
+    };
+    // The played move's sacrifice, besides, only when the engine rates the move good (a worse
+    // move's reasons say what it loses).
+    auto sacrifice_real = [&](const Idea& i) {
+        return i.kind == "sacrifice" && good && borne_out(i, label.played_pv);
+    };
     // A move that mates, or forces mate, says so: of the smaller ideas only the tactic that
     // makes the mate stays (below). A forced mate that goes unsaid (annotate proves no mate in
     // more than one without --engine-reasons) and has no such tactic to say silences nothing:
     // 24...Bxe4+ and 25...Rh3 ("threatens mate on h2") of Rotlewi-Rubinstein said nothing.
-    // A piece left en prise is a sacrifice only when the engine rates the move good (a worse
-    // move's reasons say what it loses) and its line takes the material and a pawn or more
-    // stays given up (two full moves on, or up to a mate): a piece the opponent cannot or does
-    // not take is no sacrifice. A piece offered and declined (the line leaves it standing) is
-    // said as an offer.
-    auto sacrifice_real = [&](const Idea& i) {
-        return i.kind == "sacrifice" && good &&
-               (declined_offer(i) || sacrifice_borne_out(before, label.played_pv, i));
-    };
     const bool mate_said =
         std::any_of(label.reasons.begin(), label.reasons.end(),
                     [](const Reason& r) { return r.kind == "mates"; }) ||
@@ -479,9 +482,7 @@ void explain_ideas(MoveLabel& label) {
             });
         };
         for (Idea& i : best.ideas) {
-            const bool real = i.kind != "sacrifice" || declined_offer(i) ||
-                              sacrifice_borne_out(before, label.best_pv, i);
-            if (!i.cost && real && i.salience >= 40 && !shared(i))
+            if (!i.cost && borne_out(i, label.best_pv) && i.salience >= 40 && !shared(i))
                 label.best_ideas.push_back(std::move(i));
         }
     }
